@@ -1,0 +1,73 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from './client';
+import type { KlineQuery } from './market';
+import { queryKeys } from './query-keys';
+import type { FundingFilter, OpenOrdersFilter, OrdersFilter, TradesFilter } from './user';
+
+/** queryOptions factories for every GET of the spec; features share one cache through them. */
+export const marketQueries = {
+  overview: (api: ApiClient) =>
+    queryOptions({ queryKey: queryKeys.market.overview(), queryFn: () => api.market.marketOverview(), staleTime: 5_000 }),
+  symbolInfo: (api: ApiClient) =>
+    queryOptions({ queryKey: queryKeys.market.symbolInfo(), queryFn: () => api.market.symbolInfo(), staleTime: 60_000 }),
+  symbolMarket: (api: ApiClient, symbol: string) =>
+    queryOptions({ queryKey: queryKeys.market.symbolMarket(symbol), queryFn: () => api.market.symbolMarket(symbol), staleTime: 5_000 }),
+  symbolPrice: (api: ApiClient, symbol: string) =>
+    queryOptions({ queryKey: queryKeys.market.symbolPrice(symbol), queryFn: () => api.market.symbolPrice(symbol), staleTime: 5_000 }),
+  depth: (api: ApiClient, symbol: string) =>
+    queryOptions({ queryKey: queryKeys.market.depth(symbol), queryFn: () => api.market.depthBook(symbol), staleTime: 5_000 }),
+  recentTrades: (api: ApiClient, symbol: string) =>
+    queryOptions({ queryKey: queryKeys.market.recentTrades(symbol), queryFn: () => api.market.recentTrades(symbol), staleTime: 5_000 }),
+  fundingRates: (api: ApiClient, symbol: string, start: number, end: number) =>
+    queryOptions({
+      queryKey: queryKeys.market.fundingRates(symbol, start, end),
+      queryFn: () => api.market.fundingRates(symbol, start, end),
+    }),
+  klines: (api: ApiClient, q: KlineQuery) =>
+    queryOptions({ queryKey: queryKeys.market.klines(q), queryFn: () => api.market.klineHistory(q), staleTime: Infinity }),
+  serverTime: (api: ApiClient) => queryOptions({ queryKey: queryKeys.market.serverTime(), queryFn: () => api.market.serverTime() }),
+  health: (api: ApiClient) =>
+    queryOptions({ queryKey: queryKeys.market.health(), queryFn: () => api.market.health(), refetchInterval: 15_000 }),
+};
+
+export const geoQueries = {
+  region: (api: ApiClient) => queryOptions({ queryKey: queryKeys.geo.region(), queryFn: () => api.geo.region(), staleTime: 300_000 }),
+};
+
+export const authQueries = {
+  certs: (api: ApiClient) => queryOptions({ queryKey: queryKeys.auth.certs(), queryFn: () => api.auth.certs(), staleTime: 300_000 }),
+};
+
+/** `account` is whoever the request acts as: the signed-in address, or the selected vault. */
+export const userQueries = {
+  order: (api: ApiClient, account: string, id: { order_id?: number; cl_ord_id?: string }) =>
+    queryOptions({ queryKey: queryKeys.user.order(account, id), queryFn: () => api.user.queryOrder(id) }),
+  orders: (api: ApiClient, account: string, f: OrdersFilter = {}) =>
+    queryOptions({ queryKey: queryKeys.user.orders(account, f), queryFn: () => api.user.queryOrders(f) }),
+  ordersPaged: (api: ApiClient, account: string, f: Omit<OrdersFilter, 'last_id'> = {}) =>
+    infiniteQueryOptions({
+      queryKey: [...queryKeys.user.orders(account, f), 'paged'] as const,
+      queryFn: ({ pageParam }) => api.user.queryOrders({ ...f, last_id: pageParam }),
+      initialPageParam: undefined as number | undefined,
+      getNextPageParam: (last) => (last.result.length < (f.limit ?? 100) ? undefined : last.result.at(-1)?.id),
+    }),
+  openOrders: (api: ApiClient, account: string, f: OpenOrdersFilter = {}) =>
+    queryOptions({ queryKey: queryKeys.user.openOrders(account, f), queryFn: () => api.user.queryOpenOrders(f) }),
+  trades: (api: ApiClient, account: string, f: TradesFilter = {}) =>
+    queryOptions({ queryKey: queryKeys.user.trades(account, f), queryFn: () => api.user.queryTrades(f) }),
+  tradesPaged: (api: ApiClient, account: string, f: Omit<TradesFilter, 'last_id'> = {}) =>
+    infiniteQueryOptions({
+      queryKey: [...queryKeys.user.trades(account, f), 'paged'] as const,
+      queryFn: ({ pageParam }) => api.user.queryTrades({ ...f, last_id: pageParam }),
+      initialPageParam: undefined as number | undefined,
+      getNextPageParam: (last) => (last.result.length < (f.limit ?? 100) ? undefined : last.result.at(-1)?.id),
+    }),
+  funding: (api: ApiClient, account: string, f: FundingFilter = {}) =>
+    queryOptions({ queryKey: queryKeys.user.funding(account, f), queryFn: () => api.user.queryFundingHistory(f) }),
+  positionConfig: (api: ApiClient, account: string, symbol: string) =>
+    queryOptions({ queryKey: queryKeys.user.positionConfig(account, symbol), queryFn: () => api.user.queryPositionConfig(symbol) }),
+  positions: (api: ApiClient, account: string) =>
+    queryOptions({ queryKey: queryKeys.user.positions(account), queryFn: () => api.user.queryPositions() }),
+  balance: (api: ApiClient, account: string) =>
+    queryOptions({ queryKey: queryKeys.user.balance(account), queryFn: () => api.user.queryBalance() }),
+};

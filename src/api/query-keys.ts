@@ -1,0 +1,35 @@
+import type { KlineQuery } from './market';
+import type { FundingFilter, OpenOrdersFilter, OrdersFilter, TradesFilter } from './user';
+
+/**
+ * One key factory for every GET. User data is keyed by the acting account (the address, or the
+ * impersonated vault) so switching vault never shows another account's cache.
+ */
+export const queryKeys = {
+  market: {
+    all: ['market'] as const,
+    overview: () => ['market', 'overview'] as const,
+    symbolInfo: () => ['market', 'symbol-info'] as const,
+    symbolMarket: (symbol: string) => ['market', 'symbol-market', symbol] as const,
+    symbolPrice: (symbol: string) => ['market', 'symbol-price', symbol] as const,
+    depth: (symbol: string) => ['market', 'depth', symbol] as const,
+    recentTrades: (symbol: string) => ['market', 'recent-trades', symbol] as const,
+    fundingRates: (symbol: string, start: number, end: number) => ['market', 'funding-rates', symbol, start, end] as const,
+    klines: (q: KlineQuery) => ['market', 'klines', q.symbol, q.resolution, q.from, q.to, q.countback ?? null] as const,
+    serverTime: () => ['market', 'server-time'] as const,
+    health: () => ['market', 'health'] as const,
+  },
+  geo: { region: () => ['geo', 'region'] as const },
+  auth: { certs: () => ['auth', 'certs'] as const },
+  user: {
+    all: (account: string) => ['user', account] as const,
+    order: (account: string, id: { order_id?: number; cl_ord_id?: string }) => ['user', account, 'order', id] as const,
+    orders: (account: string, f: OrdersFilter = {}) => ['user', account, 'orders', f] as const,
+    openOrders: (account: string, f: OpenOrdersFilter = {}) => ['user', account, 'open-orders', f] as const,
+    trades: (account: string, f: TradesFilter = {}) => ['user', account, 'trades', f] as const,
+    funding: (account: string, f: FundingFilter = {}) => ['user', account, 'funding', f] as const,
+    positionConfig: (account: string, symbol: string) => ['user', account, 'position-config', symbol] as const,
+    positions: (account: string) => ['user', account, 'positions'] as const,
+    balance: (account: string) => ['user', account, 'balance'] as const,
+  },
+};

@@ -1,0 +1,52 @@
+import type { ServiceUrls } from '../api/transport';
+
+/** Where the app talks to. Unset VITE_* variables mean the local devnet (decisions.md "Hosts"). */
+export interface AppConfig extends ServiceUrls {
+  streamUrl: string;
+  orderStreamUrl: string;
+  evmRpcUrl: string;
+  evmChainId: number;
+  /** True when every URL is the devnet default (enables the devnet wallet and faucet). */
+  isDevnet: boolean;
+}
+
+export const DEVNET_DEFAULTS = {
+  baseUrl: 'http://127.0.0.1:7100',
+  authUrl: 'http://127.0.0.1:7101',
+  bridgeUrl: 'http://127.0.0.1:7102',
+  geoUrl: 'http://127.0.0.1:7103',
+  streamUrl: 'ws://127.0.0.1:7100/ws-stream/v1',
+  orderStreamUrl: 'ws://127.0.0.1:7100/ws-api/v1',
+  evmRpcUrl: 'http://127.0.0.1:8545',
+  evmChainId: 31337,
+} as const;
+
+/** The public service, one setting away: `VITE_PRESET=public`. */
+export const PUBLIC_SERVICE = {
+  baseUrl: 'https://perps.standx.com',
+  authUrl: 'https://api.standx.com',
+  bridgeUrl: 'https://bridge-info.standx.com',
+  geoUrl: 'https://geo.standx.com',
+  streamUrl: 'wss://perps.standx.com/ws-stream/v1',
+  orderStreamUrl: 'wss://perps.standx.com/ws-api/v1',
+  evmRpcUrl: 'https://bsc-dataseed.bnbchain.org',
+  evmChainId: 56,
+} as const;
+
+export function readConfig(env: Record<string, string | undefined>): AppConfig {
+  const preset = env.VITE_PRESET === 'public' ? PUBLIC_SERVICE : DEVNET_DEFAULTS;
+  const pick = (key: string, fallback: string) => (env[key] && env[key]!.length > 0 ? env[key]! : fallback);
+  const config = {
+    baseUrl: pick('VITE_BASE_URL', preset.baseUrl),
+    authUrl: pick('VITE_AUTH_URL', preset.authUrl),
+    bridgeUrl: pick('VITE_BRIDGE_URL', preset.bridgeUrl),
+    geoUrl: pick('VITE_GEO_URL', preset.geoUrl),
+    streamUrl: pick('VITE_STREAM_URL', preset.streamUrl),
+    orderStreamUrl: pick('VITE_ORDER_STREAM_URL', preset.orderStreamUrl),
+    evmRpcUrl: pick('VITE_EVM_RPC_URL', preset.evmRpcUrl),
+    evmChainId: Number(pick('VITE_EVM_CHAIN_ID', String(preset.evmChainId))),
+  };
+  return { ...config, isDevnet: config.baseUrl === DEVNET_DEFAULTS.baseUrl };
+}
+
+export const appConfig = readConfig(import.meta.env as Record<string, string | undefined>);

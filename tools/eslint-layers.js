@@ -1,0 +1,50 @@
+// Import boundaries of the design: app → features → api / wallet / lib; features never import each
+// other; the devnet may use src/api and src/lib, never UI.
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** The layer a file belongs to, e.g. 'app', 'feature:chart', 'api', 'devnet'. */
+function layerOf(file) {
+  const rel = path.relative(root, file).split(path.sep);
+  if (rel[0] === 'src') {
+    if (rel[1] === 'features') return rel.length > 3 ? `feature:${rel[2]}` : 'features';
+    return rel[1];
+  }
+  return rel[0];
+}
+
+const allowed = {
+  lib: ['lib'],
+  api: ['api', 'lib'],
+  wallet: ['wallet', 'api', 'lib'],
+  app: null, // the shell may import anything in src
+  devnet: ['devnet', 'api', 'lib'],
+};
+
+function mayImport(from, to) {
+  if (from === to) return true;
+  if (from.startsWith('feature:')) return ['api', 'wallet', 'lib'].includes(to);
+  const list = allowed[from];
+  if (list === undefined) return true; // e2e, bench, scripts: outside the app's layering
+  return list === null ? to !== 'devnet' : list.includes(to);
+}
+
+export const layersPlugin = {
+  rules: {
+    boundaries: {
+      meta: { type: 'problem', schema: [], messages: { bad: '{{from}} must not import {{to}} ({{spec}})' } },
+      create(context) {
+        const file = context.filename;
+        const from = layerOf(file);
+        const check = (node) => {
+          const spec = node.source?.value;
+          if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+          const to = layerOf(path.resolve(path.dirname(file), spec));
+          if (!mayImport(from, to)) context.report({ node, messageId: 'bad', data: { from, to, spec } });
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+      },
+    },
+  },
+};
