@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { layersPlugin } from './tools/eslint-layers.js';
@@ -16,6 +17,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
+  },
+  {
+    files: ['scripts/**', 'tools/**', '*.config.*'],
+    languageOptions: { globals: globals.node },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'devnet/**', 'scripts/**', 'bench/**', 'tools/**'],

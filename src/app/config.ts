@@ -1,14 +1,7 @@
-import type { ServiceUrls } from '../api/transport';
+import type { ServiceConfig } from '../api/service-config';
 
 /** Where the app talks to. Unset VITE_* variables mean the local devnet (decisions.md "Hosts"). */
-export interface AppConfig extends ServiceUrls {
-  streamUrl: string;
-  orderStreamUrl: string;
-  evmRpcUrl: string;
-  evmChainId: number;
-  /** True when every URL is the devnet default (enables the devnet wallet and faucet). */
-  isDevnet: boolean;
-}
+export type AppConfig = ServiceConfig;
 
 export const DEVNET_DEFAULTS = {
   baseUrl: 'http://127.0.0.1:7100',
@@ -19,6 +12,8 @@ export const DEVNET_DEFAULTS = {
   orderStreamUrl: 'ws://127.0.0.1:7100/ws-api/v1',
   evmRpcUrl: 'http://127.0.0.1:8545',
   evmChainId: 31337,
+  signinDomain: 'devnet.perps.local',
+  signinUri: 'https://devnet.perps.local',
 } as const;
 
 /** The public service, one setting away: `VITE_PRESET=public`. */
@@ -31,6 +26,8 @@ export const PUBLIC_SERVICE = {
   orderStreamUrl: 'wss://perps.standx.com/ws-api/v1',
   evmRpcUrl: 'https://bsc-dataseed.bnbchain.org',
   evmChainId: 56,
+  signinDomain: 'standx.com',
+  signinUri: 'https://standx.com',
 } as const;
 
 export function readConfig(env: Record<string, string | undefined>): AppConfig {
@@ -45,6 +42,8 @@ export function readConfig(env: Record<string, string | undefined>): AppConfig {
     orderStreamUrl: pick('VITE_ORDER_STREAM_URL', preset.orderStreamUrl),
     evmRpcUrl: pick('VITE_EVM_RPC_URL', preset.evmRpcUrl),
     evmChainId: Number(pick('VITE_EVM_CHAIN_ID', String(preset.evmChainId))),
+    signinDomain: pick('VITE_SIGNIN_DOMAIN', preset.signinDomain),
+    signinUri: pick('VITE_SIGNIN_URI', preset.signinUri),
   };
   return { ...config, isDevnet: config.baseUrl === DEVNET_DEFAULTS.baseUrl };
 }

@@ -5,6 +5,7 @@ import { ApiProvider } from '../api/react';
 import { syncServerClock } from '../api/server-clock';
 import { useSessionStore } from '../wallet/session-store';
 import { apiClient, serverClock } from './api-client';
+import { appConfig } from './config';
 
 function makeQueryClient() {
   return new QueryClient({
@@ -26,7 +27,7 @@ export function Providers({ children }: { children: ReactNode }) {
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
-      <ApiProvider client={apiClient}>{children}</ApiProvider>
+      <ApiProvider client={apiClient} config={appConfig}>{children}</ApiProvider>
     </QueryClientProvider>
   );
 }

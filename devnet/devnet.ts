@@ -1,0 +1,205 @@
+import type { IncomingMessage } from 'node:http';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { authRoutes } from './auth/auth-service';
+import { verifyAccessToken } from './auth/access-token';
+import { BodySignatureVerifier } from './auth/body-signature';
+import { loadOrCreateAuthKeys } from './auth/keys';
+import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitConfig } from './auth/rate-limit';
+import { requestAuthenticator, resolveImpersonation } from './auth/request-auth';
+import { bridgeRoutes, type WithdrawAuthorizer } from './bridge/bridge-routes';
+import { devnetRoutes, type DevnetInfo } from './devnet-routes';
+import type { ExchangeConfig } from './engine';
+import { geoRoutes } from './geo/geo-routes';
+import { tooManyRequests } from './http/errors';
+import { startHttpService } from './http/server';
+import { Ledger } from './persistence/ledger';
+import { ConnectionLimit } from './streams/connection-limit';
+import { MarketStreamServer } from './streams/market-stream-server';
+import { OrderOutcomes } from './streams/order-outcomes';
+import { OrderStreamServer } from './streams/order-stream-server';
+import { tradeRoutes } from './trade/trade-routes';
+
+export interface DevnetOptions {
+  host?: string;
+  /** 0 = any free port (tests). */
+  ports?: { base: number; auth: number; bridge: number; geo: number };
+  /** Where the journal, snapshots and keys live; null = in memory only. */
+  dataDir?: string | null;
+  reset?: boolean;
+  clock?: () => number;
+  /** How often time advances in the engine (index walk, makers, funding, liquidations). */
+  tickMs?: number;
+  exchange?: Partial<ExchangeConfig>;
+  rateLimit?: Partial<RateLimitConfig>;
+  signin?: { domain: string; uri: string };
+  evmChainId?: number;
+  region?: string;
+  withdrawFee?: string;
+  authorizationSeconds?: number;
+  authorizer?: WithdrawAuthorizer;
+  chainInfo?: DevnetInfo['chain'];
+  faucet?: (account: string, amount: string) => Promise<void>;
+  snapshotMs?: number;
+  maxStreamConnectionsPerIp?: number;
+  log?: (line: string) => void;
+}
+
+export const DEVNET_PORTS = { base: 7100, auth: 7101, bridge: 7102, geo: 7103 };
+export const DEVNET_SIGNIN = { domain: 'devnet.perps.local', uri: 'https://devnet.perps.local' };
+
+export interface Devnet {
+  urls: { baseUrl: string; authUrl: string; bridgeUrl: string; geoUrl: string; streamUrl: string; orderStreamUrl: string };
+  ledger: Ledger;
+  /** Runs one engine tick now (tests drive time with this). */
+  tick: () => void;
+  setRegion: (region: string) => void;
+  close: () => Promise<void>;
+}
+
+/** Starts the four services and both streams around one durable exchange. */
+export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
+  const host = o.host ?? '127.0.0.1';
+  const ports = o.ports ?? DEVNET_PORTS;
+  const clock = o.clock ?? Date.now;
+  const dataDir = o.dataDir ?? null;
+  const log = o.log ?? (() => undefined);
+  let region = o.region ?? 'SG';
+
+  if (dataDir && o.reset) rmSync(dataDir, { recursive: true, force: true });
+  const keys = await loadOrCreateAuthKeys(dataDir ? join(dataDir, 'auth-keys.json') : null);
+  const config: ExchangeConfig = { startTime: clock(), seed: 1, ...o.exchange };
+  const ledger = new Ledger(config, clock, dataDir);
+  const { replayed } = ledger.open();
+  if (replayed > 0) log(`replayed ${replayed} journaled commands`);
+
+  const signatures = new BodySignatureVerifier(clock);
+  const limiter = new RateLimiter({ ...DEFAULT_RATE_LIMIT, ...o.rateLimit }, clock);
+  const vaultOwner = (id: string) => ledger.exchange.vaultOwner(id);
+  const authenticate = requestAuthenticator({ tokenSecret: keys.tokenSecret, signatures, limiter, vaultOwner, now: clock });
+  const verifyToken = (token: string) => verifyAccessToken(keys.tokenSecret, token, Math.floor(clock() / 1000));
+  const impersonate = (owner: string, vault: string | undefined) => resolveImpersonation(owner, vault, vaultOwner);
+  const outcomes = new OrderOutcomes();
+  const ipLimit = (req: { ip: string }) => {
+    const problem = limiter.ipProblem(req.ip);
+    if (problem) throw tooManyRequests(problem);
+  };
+
+  const onLogin = (account: string) => {
+    ledger.run({ op: 'ensureAccount', user: account });
+    if (ledger.exchange.vaultsOf(account).length === 0) ledger.run({ op: 'createVault', owner: account });
+  };
+
+  const authorizer =
+    o.authorizer ??
+    ({
+      chainId: o.evmChainId ?? 31337,
+      contractAddress: '0x0000000000000000000000000000000000000000',
+      tokenAddress: '0x0000000000000000000000000000000000000000',
+      sign: async () => {
+        throw tooManyRequests('withdrawals need the local chain: start the devnet with the chain');
+      },
+    } satisfies WithdrawAuthorizer);
+
+  const info = (): DevnetInfo => ({
+    chain: o.chainInfo ?? null,
+    services: { baseUrl: base.url, authUrl: auth.url, bridgeUrl: bridge.url, geoUrl: geo.url },
+  });
+  const tradingRouter = tradeRoutes({ ledger, authenticate, outcomes, now: clock }).include(
+    devnetRoutes({ ledger, authenticate, info, faucetMax: '1000000', ...(o.faucet ? { faucet: o.faucet } : {}) }),
+  );
+  const base = await startHttpService({ name: 'trading', host, port: ports.base, router: tradingRouter, before: ipLimit });
+  const auth = await startHttpService({
+    name: 'auth',
+    host,
+    port: ports.auth,
+    router: authRoutes({ keys, ...(o.signin ?? DEVNET_SIGNIN), evmChainId: o.evmChainId ?? 31337, now: clock, onLogin }),
+    before: ipLimit,
+  });
+  const bridge = await startHttpService({
+    name: 'bridge',
+    host,
+    port: ports.bridge,
+    router: bridgeRoutes({
+      ledger,
+      authenticate,
+      authorizer: () => authorizer,
+      now: clock,
+      withdrawFee: o.withdrawFee ?? '0.1',
+      authorizationSeconds: o.authorizationSeconds ?? 900,
+    }),
+    before: ipLimit,
+  });
+  const geo = await startHttpService({ name: 'geo', host, port: ports.geo, router: geoRoutes({ region: () => region, now: clock }) });
+
+  // ---- streams on the trading host
+  const marketStream = new MarketStreamServer({ exchange: () => ledger.exchange, verifyToken, resolveImpersonation: impersonate });
+  const orderStream = new OrderStreamServer({ ledger, outcomes, signatures, verifyToken, resolveImpersonation: impersonate });
+  let unsubscribe = subscribeEngine();
+  function subscribeEngine() {
+    return ledger.exchange.on((e) => {
+      marketStream.onEvent(e);
+      if (e.type === 'order_result') outcomes.orderResult(e.orderId, e.code, e.message);
+    });
+  }
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const connections = new ConnectionLimit(o.maxStreamConnectionsPerIp ?? 10);
+  base.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = new URL(req.url ?? '/', 'http://devnet').pathname;
+    const ip = req.socket.remoteAddress ?? '';
+    if (path !== '/ws-stream/v1' && path !== '/ws-api/v1') {
+      socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
+      return;
+    }
+    if (!connections.tryOpen(ip)) {
+      socket.end('HTTP/1.1 429 Too Many Requests\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      ws.on('close', () => connections.close(ip));
+      if (path === '/ws-stream/v1') marketStream.attach(ws);
+      else orderStream.attach(ws);
+    });
+  });
+
+  const tick = () => {
+    ledger.run({ op: 'advance' });
+  };
+  const ticker = o.tickMs === 0 ? null : setInterval(tick, o.tickMs ?? 250);
+  const pinger = setInterval(() => {
+    marketStream.ping();
+    orderStream.ping();
+  }, 10_000);
+  const snapshotter = dataDir ? setInterval(() => ledger.snapshot(), o.snapshotMs ?? 60_000) : null;
+
+  const wsBase = base.url.replace(/^http/, 'ws');
+  return {
+    urls: {
+      baseUrl: base.url,
+      authUrl: auth.url,
+      bridgeUrl: bridge.url,
+      geoUrl: geo.url,
+      streamUrl: `${wsBase}/ws-stream/v1`,
+      orderStreamUrl: `${wsBase}/ws-api/v1`,
+    },
+    ledger,
+    tick,
+    setRegion: (r) => {
+      region = r;
+    },
+    close: async () => {
+      if (ticker) clearInterval(ticker);
+      clearInterval(pinger);
+      if (snapshotter) clearInterval(snapshotter);
+      unsubscribe();
+      unsubscribe = () => undefined;
+      marketStream.close();
+      orderStream.close();
+      wss.close();
+      await Promise.all([base.close(), auth.close(), bridge.close(), geo.close()]);
+      ledger.close();
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// Event delivery. Order/trade events are queued at the moment they happen;
+// position/balance/depth changes are coalesced per command. The queue is
+// delivered after the command has finished, so listeners always observe a
+// consistent engine and may safely call back into it (re-entrant calls just
+// append to the queue being drained). A throwing listener is isolated.
+import type { Ctx } from './state.js';
+import { cashRow, perpsRow, renderPosition } from './views.js';
+
+export function deliver(ctx: Ctx): void {
+  if (ctx.listeners.length === 0) {
+    // mark*() only records while someone listens, so only the queue can hold leftovers.
+    if (ctx.queue.length > 0) ctx.queue = [];
+    return;
+  }
+  for (const [acct, m] of ctx.dirtyPos) {
+    for (const pos of m.values()) ctx.queue.push({ type: 'position', user: acct.id, position: renderPosition(ctx, acct, pos) });
+  }
+  ctx.dirtyPos.clear();
+  for (const acct of ctx.dirtyPerps) ctx.queue.push({ type: 'balance', user: acct.id, wallet: perpsRow(ctx, acct) });
+  ctx.dirtyPerps.clear();
+  for (const acct of ctx.dirtyCash) ctx.queue.push({ type: 'balance', user: acct.id, wallet: cashRow(acct) });
+  ctx.dirtyCash.clear();
+  for (const s of ctx.dirtyDepth) ctx.queue.push({ type: 'depth', symbol: s.spec.symbol });
+  ctx.dirtyDepth.clear();
+  if (ctx.delivering) return;
+  ctx.delivering = true;
+  try {
+    while (ctx.queue.length > 0) {
+      const batch = ctx.queue;
+      ctx.queue = [];
+      for (const e of batch) {
+        for (const l of [...ctx.listeners]) {
+          try {
+            l(e);
+          } catch {
+            // A faulty listener must not break matching or starve other listeners.
+          }
+        }
+      }
+    }
+  } finally {
+    ctx.delivering = false;
+  }
+}

@@ -1,0 +1,432 @@
+// The facade the devnet service talks to. No I/O, no wall clock: time comes in
+// as `now` (ms) and randomness from the seeded PRNG in the state, so the same
+// commands at the same times always produce the same state.
+import { fmt, iso, parseDecimal, SCALE } from './decimal.js';
+import { deliver } from './events.js';
+import { settleFunding, samplePremium } from './funding.js';
+import { quantize, updateMark, walkIndex } from './index-price.js';
+import { newKlineStore, seedHistory } from './klines.js';
+import { checkLiquidations, unwindHouse } from './liquidation.js';
+import { accountFigures, upnlAt, notionalOf } from './margin.js';
+import * as md from './market-data.js';
+import { flow, requote } from './market-makers.js';
+import { BookSide } from './order-book.js';
+import { Prng } from './prng.js';
+import * as q from './queries.js';
+import { snapshot as takeSnapshot, restoreCtx } from './snapshot.js';
+import { ensureAccount, FLOW, HOUSE, MAKER, markDepth, push, tracking } from './state.js';
+import type { Ctx, ResolvedConfig } from './state.js';
+import { buildSpec, DEFAULT_SYMBOLS } from './symbols.js';
+import type { SymbolConfig } from './symbols.js';
+import { checkTriggers } from './tpsl.js';
+import * as trading from './trading.js';
+import type {
+  Balance, DepthBook, ExchangeEvent, FundingRate, FundingTx, KlineHistory, MarketOverview, Order, Position,
+  PositionConfig, RecentTrade, Result, SymbolInfo, SymbolMarket, SymbolPrice, SymbolState, Trade, WalletRow,
+} from './types.js';
+import type { NewOrderParams } from './validation.js';
+import * as wallets from './wallets.js';
+import { cashRow, perpsRow } from './views.js';
+
+export interface ExchangeConfig {
+  /** Engine clock at creation, ms. Default 2025-01-01T00:00:00Z. */
+  startTime?: number;
+  /** PRNG seed. Default 1. */
+  seed?: number;
+  /** Funding interval, ms. Default 3 600 000 (hourly, on the hour). */
+  fundingIntervalMs?: number;
+  /** Built-in market makers and background flow. Default true. */
+  makers?: boolean;
+  /** Random-walk the index every second. Default true. */
+  indexWalk?: boolean;
+  /** Days of synthetic 1-minute candles before startTime. Default 3 (0 = none). */
+  historyDays?: number;
+  /** Order-lock safety margin in percent (locked = (margin + taker fee) × (1 + pct/100)). Default 1. */
+  lockSafetyPct?: number;
+  /** Closed orders/trades/funding rows kept per account. Default 10 000. */
+  maxHistoryPerUser?: number;
+  symbols?: SymbolConfig[];
+}
+
+/** Settings a restore may change; everything else comes from the snapshot. */
+export type RestoreOverrides = Pick<ExchangeConfig, 'makers' | 'indexWalk' | 'maxHistoryPerUser' | 'fundingIntervalMs'>;
+
+/** The defaults, with the clock's current time as start time. */
+export function defaultExchangeConfig(startTime: number): Required<Omit<ExchangeConfig, 'symbols'>> & { symbols: SymbolConfig[] } {
+  return { ...resolve({ startTime }), symbols: DEFAULT_SYMBOLS.map((s) => ({ ...s, maker: { ...s.maker } })) };
+}
+
+/** System accounts are funded by recorded deposits, so the money invariant covers them. */
+const SYSTEM_FUNDING: ReadonlyArray<[string, bigint]> = [
+  [HOUSE, 10_000_000n * SCALE],
+  [MAKER, 1_000_000_000_000n * SCALE],
+  [FLOW, 1_000_000_000_000n * SCALE],
+];
+
+/** Above this gap advance() walks in 60 s steps (no maker flow) until one hour remains. */
+const FULL_STEP_WINDOW_SEC = 3_600;
+
+function resolve(c: ExchangeConfig): ResolvedConfig {
+  return {
+    seed: c.seed ?? 1,
+    startTime: c.startTime ?? Date.UTC(2025, 0, 1),
+    fundingIntervalMs: c.fundingIntervalMs ?? 3_600_000,
+    makers: c.makers ?? true,
+    indexWalk: c.indexWalk ?? true,
+    historyDays: c.historyDays ?? 3,
+    lockSafetyPct: c.lockSafetyPct ?? 1,
+    maxHistoryPerUser: c.maxHistoryPerUser ?? 10_000,
+  };
+}
+
+function freshCtx(config: ExchangeConfig): Ctx {
+  const cfg = resolve(config);
+  if (!(cfg.fundingIntervalMs >= 1000)) throw new Error('fundingIntervalMs must be ≥ 1000');
+  const ctx: Ctx = {
+    cfg, specs: new Map(), syms: new Map(), symList: [], accounts: new Map(), live: new Map(), holders: new Set(),
+    time: cfg.startTime, lastStepSec: Math.floor(cfg.startTime / 1000),
+    seq: { order: 0, trade: 0, position: 0, fundingTx: 0, fundingRate: 0, liq: 0 },
+    rng: new Prng(cfg.seed), fees: 0n, deposits: 0n, withdrawals: 0n, credits: new Map(), withdraws: new Map(),
+    vaults: new Map(), vaultsByOwner: new Map(), listeners: [], queue: [], delivering: false,
+    dirtyPos: new Map(), dirtyPerps: new Set(), dirtyCash: new Set(), dirtyDepth: new Set(),
+  };
+  for (const sc of config.symbols ?? DEFAULT_SYMBOLS) {
+    const spec = buildSpec(sc);
+    const s: SymbolState = {
+      spec, bids: new BookSide(true), asks: new BookSide(false),
+      indexExact: BigInt(spec.startPriceTicks) * spec.tickUnit, index: spec.startPriceTicks, mark: spec.startPriceTicks,
+      last: 0, premiumSum: 0, premiumCount: 0, openInterest: 0, triggers: [], makerOrders: [], klines: newKlineStore(),
+      recent: [], fundingRecords: [],
+    };
+    seedHistory(s.klines, spec, ctx.rng, cfg.startTime, cfg.historyDays);
+    ctx.specs.set(spec.symbol, spec);
+    ctx.syms.set(spec.symbol, s);
+    ctx.symList.push(s);
+  }
+  for (const [id, amount] of SYSTEM_FUNDING) {
+    const a = ensureAccount(ctx, id);
+    a.cross += amount;
+    ctx.deposits += amount;
+  }
+  for (const s of ctx.symList) {
+    requote(ctx, s);
+    updateMark(s);
+  }
+  return ctx;
+}
+
+export class Exchange {
+  private readonly ctx: Ctx;
+
+  constructor(config: ExchangeConfig = {}, restored?: Ctx) {
+    this.ctx = restored ?? freshCtx(config);
+  }
+
+  /**
+   * Rebuilds an exchange from snapshot(). Only makers, indexWalk,
+   * maxHistoryPerUser and fundingIntervalMs are taken from `config` (a full
+   * ExchangeConfig may be passed); symbols, seed state and clock come from the
+   * snapshot.
+   */
+  static restore(snapshot: string, config: RestoreOverrides = {}): Exchange {
+    const o: Partial<ResolvedConfig> = {};
+    if (config.makers !== undefined) o.makers = config.makers;
+    if (config.indexWalk !== undefined) o.indexWalk = config.indexWalk;
+    if (config.maxHistoryPerUser !== undefined) o.maxHistoryPerUser = config.maxHistoryPerUser;
+    if (config.fundingIntervalMs !== undefined) o.fundingIntervalMs = config.fundingIntervalMs;
+    return new Exchange({}, restoreCtx(snapshot, o));
+  }
+
+  snapshot(): string {
+    return takeSnapshot(this.ctx);
+  }
+
+  on(listener: (e: ExchangeEvent) => void): () => void {
+    this.ctx.listeners.push(listener);
+    return () => {
+      const i = this.ctx.listeners.indexOf(listener);
+      if (i >= 0) this.ctx.listeners.splice(i, 1);
+    };
+  }
+
+  /** Engine clock (ms): the latest `now` seen. */
+  now(): number {
+    return this.ctx.time;
+  }
+
+  symbols(): string[] {
+    return this.ctx.symList.map((s) => s.spec.symbol);
+  }
+
+  // ---------------- accounts and wallets ----------------
+
+  ensureAccount(user: string): void {
+    ensureAccount(this.ctx, user);
+  }
+
+  hasAccount(user: string): boolean {
+    return this.ctx.accounts.has(user);
+  }
+
+  createVault(owner: string): string {
+    return wallets.createVault(this.ctx, owner);
+  }
+
+  vaultOwner(vaultId: string): string | undefined {
+    return this.ctx.vaults.get(vaultId);
+  }
+
+  vaultsOf(owner: string): string[] {
+    return [...(this.ctx.vaultsByOwner.get(owner) ?? [])];
+  }
+
+  creditCash(user: string, amount: string, ref: string): Result<void> {
+    return this.run(() => wallets.creditCash(this.ctx, user, amount, ref));
+  }
+
+  reserveWithdraw(user: string, amount: string, ref: string): Result<void> {
+    return this.run(() => wallets.reserveWithdraw(this.ctx, user, amount, ref));
+  }
+
+  settleWithdraw(ref: string): Result<void> {
+    return this.run(() => wallets.settleWithdraw(this.ctx, ref));
+  }
+
+  releaseWithdraw(ref: string): Result<void> {
+    return this.run(() => wallets.releaseWithdraw(this.ctx, ref));
+  }
+
+  transferToPerps(user: string, amount: string): Result<void> {
+    return this.run(() => wallets.transferToPerps(this.ctx, user, amount));
+  }
+
+  transferToSpot(user: string, amount: string): Result<void> {
+    return this.run(() => wallets.transferToSpot(this.ctx, user, amount));
+  }
+
+  wallets(user: string): { cash: WalletRow; perps: WalletRow } {
+    const a = this.ctx.accounts.get(user);
+    return { cash: cashRow(a), perps: perpsRow(this.ctx, a) };
+  }
+
+  // ---------------- trading ----------------
+
+  newOrder(user: string, p: NewOrderParams, now: number): Result<{ orderId: number; clOrdId: string }> {
+    return this.run(() => trading.newOrder(this.ctx, user, p), now);
+  }
+
+  cancelOrder(user: string, p: { order_id?: number | null; cl_ord_id?: string | null }, now: number): Result<void> {
+    return this.run(() => trading.cancelOrder(this.ctx, user, p), now);
+  }
+
+  cancelOrders(user: string, p: { order_id_list?: number[] | null; cl_ord_id_list?: string[] | null }, now: number): Result<void> {
+    return this.run(() => trading.cancelOrders(this.ctx, user, p), now);
+  }
+
+  changeLeverage(user: string, symbol: string, leverage: number, now: number): Result<void> {
+    return this.run(() => trading.changeLeverage(this.ctx, user, symbol, leverage), now);
+  }
+
+  changeMarginMode(user: string, symbol: string, mode: string, now: number): Result<void> {
+    return this.run(() => trading.changeMarginMode(this.ctx, user, symbol, mode), now);
+  }
+
+  transferMargin(user: string, symbol: string, amountIn: string, now: number): Result<void> {
+    return this.run(() => trading.transferMargin(this.ctx, user, symbol, amountIn), now);
+  }
+
+  // ---------------- user queries ----------------
+
+  queryOrder(user: string, p: { order_id?: number | null; cl_ord_id?: string | null }): Result<Order> {
+    return q.queryOrder(this.ctx, user, p);
+  }
+
+  queryOrders(user: string, p: q.OrdersQuery = {}): q.Page<Order> {
+    return q.queryOrders(this.ctx, user, p);
+  }
+
+  queryOpenOrders(user: string, p: { symbol?: string | null; limit?: number | string | null } = {}): q.Page<Order> {
+    return q.queryOpenOrders(this.ctx, user, p);
+  }
+
+  queryTrades(user: string, p: q.TradesQuery = {}): q.Page<Trade> {
+    return q.queryTrades(this.ctx, user, p);
+  }
+
+  queryFundingHistory(user: string, p: Omit<q.TradesQuery, 'side'> = {}): FundingTx[] {
+    return q.queryFundingHistory(this.ctx, user, p);
+  }
+
+  queryPositionConfig(user: string, symbol: string): Result<PositionConfig> {
+    return q.queryPositionConfig(this.ctx, user, symbol);
+  }
+
+  queryPositions(user: string, symbol?: string | null): Position[] {
+    return q.queryPositions(this.ctx, user, symbol);
+  }
+
+  queryBalance(user: string): Balance {
+    return q.queryBalance(this.ctx, user);
+  }
+
+  // ---------------- public market data ----------------
+
+  marketOverview(): MarketOverview {
+    return md.marketOverview(this.ctx);
+  }
+
+  symbolInfo(symbol?: string): Result<SymbolInfo[]> {
+    return md.symbolInfo(this.ctx, symbol);
+  }
+
+  symbolMarket(symbol: string): Result<SymbolMarket> {
+    return md.symbolMarket(this.ctx, symbol);
+  }
+
+  symbolPrice(symbol: string): Result<SymbolPrice> {
+    return md.symbolPrice(this.ctx, symbol);
+  }
+
+  depthBook(symbol: string): Result<DepthBook> {
+    return md.depthBook(this.ctx, symbol);
+  }
+
+  recentTrades(symbol: string): Result<RecentTrade[]> {
+    return md.recentTrades(this.ctx, symbol);
+  }
+
+  fundingRates(symbol: string, startMs: number, endMs: number): Result<FundingRate[]> {
+    return md.fundingRates(this.ctx, symbol, startMs, endMs);
+  }
+
+  klineHistory(symbol: string, fromSec: number, toSec: number, resolution: string, countback?: number): Result<KlineHistory> {
+    return md.klineHistory(this.ctx, symbol, fromSec, toSec, resolution, countback);
+  }
+
+  // ---------------- time ----------------
+
+  /**
+   * Runs every whole second up to `now`: index walk, maker re-quotes and flow,
+   * mark, premium sample, funding at interval boundaries, TP/SL triggers,
+   * liquidations, house unwinding. Gaps above an hour are first crossed in
+   * 60 s steps without background flow.
+   */
+  advance(now: number): void {
+    const ctx = this.ctx;
+    const target = Math.floor(now / 1000);
+    while (target - ctx.lastStepSec > FULL_STEP_WINDOW_SEC) {
+      this.step(ctx.lastStepSec + 60, 60, false);
+    }
+    while (ctx.lastStepSec < target) this.step(ctx.lastStepSec + 1, 1, true);
+    trading.touch(ctx, now);
+    deliver(ctx);
+  }
+
+  private step(tSec: number, dt: number, full: boolean): void {
+    const ctx = this.ctx;
+    const prevSec = ctx.lastStepSec;
+    ctx.lastStepSec = tSec;
+    trading.touch(ctx, tSec * 1000);
+    for (const s of ctx.symList) {
+      walkIndex(ctx, s, dt);
+      requote(ctx, s);
+      if (full) flow(ctx, s);
+      updateMark(s);
+      samplePremium(s);
+    }
+    const I = ctx.cfg.fundingIntervalMs;
+    const k = Math.floor((tSec * 1000) / I);
+    if (k > Math.floor((prevSec * 1000) / I)) {
+      for (const s of ctx.symList) settleFunding(ctx, s, k * I);
+    }
+    this.afterMarkChange();
+    if (tracking(ctx)) for (const s of ctx.symList) push(ctx, { type: 'price', symbol: s.spec.symbol });
+  }
+
+  private afterMarkChange(): void {
+    const ctx = this.ctx;
+    for (const s of ctx.symList) checkTriggers(ctx, s);
+    checkLiquidations(ctx);
+    unwindHouse(ctx);
+  }
+
+  /**
+   * Devnet control: sets the index (and hence the mark) of a symbol at once and
+   * runs triggers and liquidations. The random walk continues from there.
+   */
+  setIndexPrice(symbol: string, price: string, now: number): Result<void> {
+    const ctx = this.ctx;
+    const r = md.lookup(ctx, symbol);
+    if (!r.ok) return r;
+    const s = r.value;
+    const p = parseDecimal(price, s.spec.pd, 'price');
+    if (!p.ok) return { ok: false, code: 400, message: p.message };
+    if (p.value <= 0n) return { ok: false, code: 400, message: 'price must be positive' };
+    trading.touch(ctx, now);
+    s.indexExact = p.value * s.spec.tickUnit;
+    s.index = quantize(s, s.indexExact);
+    updateMark(s);
+    markDepth(ctx, s);
+    this.afterMarkChange();
+    if (tracking(ctx)) push(ctx, { type: 'price', symbol });
+    deliver(ctx);
+    return { ok: true, value: undefined };
+  }
+
+  /**
+   * Σ over every account (system ones included) of cash + perps wallet + upnl,
+   * plus fees collected, equals deposits − withdrawals. Σ upnl is included
+   * because realized PnL moves into wallets while the counterparty's side is
+   * still open; since Σ qty = 0 per symbol, Σ upnl does not depend on the mark.
+   * The insurance fund is the house account's balance. Also checks Σ qty = 0,
+   * lock bookkeeping and that no cash/perps-free balance is negative.
+   */
+  moneyInvariant(): { ok: boolean; detail: string } {
+    const ctx = this.ctx;
+    let total = ctx.fees;
+    const problems: string[] = [];
+    const net = new Map<string, number>();
+    for (const a of ctx.accounts.values()) {
+      total += a.cashFree + a.cashLocked + a.cross;
+      if (a.cashFree < 0n || a.cashLocked < 0n) problems.push(`${a.id}: negative cash`);
+      let locks = 0n;
+      for (const o of a.live.values()) locks += o.lock;
+      if (locks !== a.lockSum) problems.push(`${a.id}: lockSum ${fmt(a.lockSum)} ≠ Σ locks ${fmt(locks)}`);
+      for (const p of a.positions.values()) {
+        const s = ctx.syms.get(p.symbol);
+        if (s === undefined) continue;
+        total += p.isoMargin + upnlAt(p, notionalOf(s.spec, s.mark, Math.abs(p.qty)));
+        net.set(p.symbol, (net.get(p.symbol) ?? 0) + p.qty);
+        if (p.qty === 0) problems.push(`${a.id}: zero position kept`);
+      }
+      if (!a.system && a.positions.size === 0 && a.cross < 0n) problems.push(`${a.id}: negative perps balance without positions`);
+    }
+    for (const [sym, n] of net) if (n !== 0) problems.push(`${sym}: Σ qty = ${n}`);
+    const expected = ctx.deposits - ctx.withdrawals;
+    if (total !== expected) problems.push(`Σ = ${fmt(total)} ≠ deposits − withdrawals = ${fmt(expected)}`);
+    const house = ctx.accounts.get(HOUSE);
+    const insurance = house ? house.cross + accountFigures(ctx, house).crossUpnl : 0n;
+    const detail = problems.length === 0
+      ? `ok: Σ = ${fmt(total)}, fees ${fmt(ctx.fees)}, insurance ${fmt(insurance)}, at ${iso(ctx.time)}`
+      : problems.join('; ');
+    return { ok: problems.length === 0, detail };
+  }
+
+  /** Totals the service may expose on an admin endpoint. */
+  ledger(): { deposits: string; withdrawals: string; fees: string; insurance: string } {
+    const house = this.ctx.accounts.get(HOUSE);
+    return {
+      deposits: fmt(this.ctx.deposits),
+      withdrawals: fmt(this.ctx.withdrawals),
+      fees: fmt(this.ctx.fees),
+      insurance: house ? fmt(house.cross) : '0',
+    };
+  }
+
+  private run<T>(fn: () => Result<T>, now?: number): Result<T> {
+    if (now !== undefined) trading.touch(this.ctx, now);
+    const r = fn();
+    deliver(this.ctx);
+    return r;
+  }
+}

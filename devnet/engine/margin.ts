@@ -1,0 +1,150 @@
+// Margin and balance formulas (service-interface.md 2.5/2.6) as named functions.
+// Every figure is exact 1e-18 integer arithmetic; divisions round against the
+// trader (margins up) so the exchange never under-reserves.
+import { bmax, bmin, divCeil, SCALE } from './decimal.js';
+import { posConfig } from './state.js';
+import type { Ctx } from './state.js';
+import { RATE_SCALE } from './symbols.js';
+import type { SymbolSpec } from './symbols.js';
+import type { Account, PositionRec } from './types.js';
+
+export function notionalOf(spec: SymbolSpec, ticks: number, lots: number): bigint {
+  return BigInt(ticks * lots) * spec.notionalUnit;
+}
+
+/** |qty| × mark. */
+export function positionValue(ctx: Ctx, pos: PositionRec): bigint {
+  const s = ctx.syms.get(pos.symbol);
+  if (s === undefined) return 0n;
+  return notionalOf(s.spec, s.mark, pos.qty < 0 ? -pos.qty : pos.qty);
+}
+
+/** qty × (mark − entry), qty signed. */
+export function upnlAt(pos: PositionRec, value: bigint): bigint {
+  return pos.qty > 0 ? value - pos.entryValue : pos.entryValue - value;
+}
+
+export function positionUpnl(ctx: Ctx, pos: PositionRec): bigint {
+  return upnlAt(pos, positionValue(ctx, pos));
+}
+
+/** |qty| × entry / leverage. */
+export function initialMargin(pos: PositionRec, leverage: number): bigint {
+  return divCeil(pos.entryValue, BigInt(leverage));
+}
+
+/** position_value × mmr. */
+export function maintMargin(spec: SymbolSpec, value: bigint): bigint {
+  return divCeil(value * spec.mmr, SCALE);
+}
+
+/** Margin held for the position: its isolated margin, or the initial margin when cross. */
+export function holdingMargin(pos: PositionRec, leverage: number): bigint {
+  return pos.mode === 'isolated' ? pos.isoMargin : initialMargin(pos, leverage);
+}
+
+export interface AccountFigures {
+  crossMargin: bigint;
+  crossUpnl: bigint;
+  crossMaint: bigint;
+  isolatedBalance: bigint;
+  isolatedUpnl: bigint;
+}
+
+/** One pass over the account's positions collecting what the balance formulas need. */
+export function accountFigures(ctx: Ctx, acct: Account): AccountFigures {
+  let crossMargin = 0n;
+  let crossUpnl = 0n;
+  let crossMaint = 0n;
+  let isolatedBalance = 0n;
+  let isolatedUpnl = 0n;
+  for (const pos of acct.positions.values()) {
+    const s = ctx.syms.get(pos.symbol);
+    if (s === undefined) continue;
+    const value = notionalOf(s.spec, s.mark, pos.qty < 0 ? -pos.qty : pos.qty);
+    const upnl = upnlAt(pos, value);
+    if (pos.mode === 'isolated') {
+      isolatedBalance += pos.isoMargin;
+      isolatedUpnl += upnl;
+    } else {
+      crossMargin += initialMargin(pos, posConfig(ctx, acct, pos.symbol).leverage);
+      crossUpnl += upnl;
+      crossMaint += maintMargin(s.spec, value);
+    }
+  }
+  return { crossMargin, crossUpnl, crossMaint, isolatedBalance, isolatedUpnl };
+}
+
+/** cross_balance: the perps wallet amount not held as isolated margin. */
+export function crossBalance(acct: Account): bigint {
+  return acct.cross;
+}
+
+/** isolated_balance: Σ isolated margin (including transfers). */
+export function isolatedBalance(ctx: Ctx, acct: Account): bigint {
+  return accountFigures(ctx, acct).isolatedBalance;
+}
+
+/** locked: Σ order locks of live orders (margin + taker fee, × safety factor). */
+export function lockedAmount(acct: Account): bigint {
+  return acct.lockSum;
+}
+
+/** cross_available = cross_balance − cross_margin − locked + cross_upnl (may be negative). */
+export function crossAvailable(acct: Account, f: AccountFigures): bigint {
+  return acct.cross - f.crossMargin - acct.lockSum + f.crossUpnl;
+}
+
+/** balance = cross_balance + isolated_balance. */
+export function balanceTotal(acct: Account, f: AccountFigures): bigint {
+  return acct.cross + f.isolatedBalance;
+}
+
+/** upnl = cross_upnl + isolated_upnl. */
+export function totalUpnl(f: AccountFigures): bigint {
+  return f.crossUpnl + f.isolatedUpnl;
+}
+
+/** equity = balance + upnl. */
+export function equity(acct: Account, f: AccountFigures): bigint {
+  return balanceTotal(acct, f) + totalUpnl(f);
+}
+
+/** pnl_freeze: realized trade PnL of the last 24 h (fees and funding excluded). */
+export function pnlFreeze(acct: Account, now: number): bigint {
+  let sum = 0n;
+  const since = now - 86_400_000;
+  for (let i = acct.trades.length - 1; i >= 0; i--) {
+    const t = acct.trades[i];
+    if (t === undefined || t.time < since) break;
+    sum += t.pnl;
+  }
+  return sum;
+}
+
+/**
+ * Cash-backed free margin: cross_available, but unrealized profit does not count.
+ * It funds isolated margin and is what transfer_to_spot may move out.
+ */
+export function freeCash(acct: Account, f: AccountFigures): bigint {
+  return bmin(crossAvailable(acct, f), acct.cross - f.crossMargin - acct.lockSum);
+}
+
+/** Perps wallet "free": what transfer_to_spot accepts, never negative. */
+export function withdrawable(ctx: Ctx, acct: Account): bigint {
+  return bmax(0n, freeCash(acct, accountFigures(ctx, acct)));
+}
+
+/** Margin an order may still use, by its margin mode. */
+export function availableFor(ctx: Ctx, acct: Account, symbol: string): bigint {
+  const f = accountFigures(ctx, acct);
+  return posConfig(ctx, acct, symbol).mode === 'cross' ? crossAvailable(acct, f) : freeCash(acct, f);
+}
+
+/** Order lock = (notional / leverage + notional × taker_fee) × (1 + safety). */
+export function orderLock(ctx: Ctx, spec: SymbolSpec, lots: number, ticks: number, leverage: number): bigint {
+  if (lots <= 0 || ticks <= 0) return 0n;
+  const n = notionalOf(spec, ticks, lots);
+  const base = divCeil(n, BigInt(leverage)) + divCeil(n * spec.takerRate, RATE_SCALE);
+  return divCeil(base * BigInt(100 + ctx.cfg.lockSafetyPct), 100n);
+}

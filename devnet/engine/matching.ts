@@ -1,0 +1,172 @@
+// Price-time priority matching. A taker walks the best levels of the opposite
+// side until its quantity, its limit (or the market protection bound), its
+// reduce-only headroom or its margin runs out. Self-trade prevention cancels
+// the RESTING order of the same account ("expire maker") and keeps matching.
+import { headOrder, popHead } from './order-book.js';
+import { availableFor, notionalOf, orderLock } from './margin.js';
+import { cancelOrderRec, closeOrder, emitOrder, orderResult, restOrder, setLock } from './orders.js';
+import { applyFill } from './positions.js';
+import { account, markPerps, push, tracking } from './state.js';
+import type { Ctx } from './state.js';
+import { capTicks, floorTicks, RATE_SCALE } from './symbols.js';
+import { onParentFill } from './tpsl.js';
+import type { Account, OrderRec, SymbolState, TradeRec } from './types.js';
+import { renderTrade } from './views.js';
+import { recordMarketTrade } from './market-data.js';
+
+export const MSG_ALO = 'alo order rejected';
+export const MSG_NO_POSITION = 'reduce only order canceled: no position to reduce';
+export const MSG_MARGIN = 'insufficient margin';
+
+/** Lots of `side` that would reduce the account's current position. */
+export function reducibleLots(acct: Account, symbol: string, side: 'buy' | 'sell'): number {
+  const pos = acct.positions.get(symbol);
+  if (pos === undefined) return 0;
+  if (side === 'buy') return pos.qty < 0 ? -pos.qty : 0;
+  return pos.qty > 0 ? pos.qty : 0;
+}
+
+/** True when an order at this price would take liquidity. */
+export function wouldCross(s: SymbolState, o: OrderRec): boolean {
+  if (o.side === 'buy') {
+    const a = s.asks.bestPrice();
+    return a !== 0 && o.price >= a;
+  }
+  const b = s.bids.bestPrice();
+  return b !== 0 && o.price <= b;
+}
+
+/**
+ * Runs a registered order (status 'new') to its outcome: rests, fills, is
+ * canceled (ioc/market remainder) or rejected (alo that would take), and
+ * reports the outcome as an order_result event.
+ */
+export function runOrder(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec): void {
+  emitOrder(ctx, o);
+  if (o.type === 'limit' && o.tif === 'alo') {
+    if (wouldCross(s, o)) {
+      closeOrder(ctx, o, 'rejected', MSG_ALO);
+      orderResult(ctx, o, 400, MSG_ALO);
+      return;
+    }
+    restOrder(ctx, acct, o);
+    orderResult(ctx, o, 0, 'success');
+    return;
+  }
+  let stop = '';
+  if (o.reduceOnly && reducibleLots(acct, o.symbol, o.side) === 0) stop = MSG_NO_POSITION;
+  else stop = match(ctx, acct, s, o);
+  if (o.filled === o.qty) {
+    closeOrder(ctx, o, 'filled', '');
+    orderResult(ctx, o, 0, 'success');
+  } else if (stop === '' && o.type === 'limit' && o.tif === 'gtc') {
+    restOrder(ctx, acct, o);
+    orderResult(ctx, o, 0, 'success');
+  } else {
+    closeOrder(ctx, o, 'canceled', stop !== '' ? stop : 'unfilled remainder canceled');
+    orderResult(ctx, o, stop !== '' ? 400 : 0, stop !== '' ? stop : 'success');
+  }
+}
+
+function match(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec): string {
+  const buy = o.side === 'buy';
+  const book = buy ? s.asks : s.bids;
+  const limit = o.type === 'limit' ? o.price : buy ? capTicks(s.spec, s.mark) : floorTicks(s.spec, s.mark);
+  const checkMargin = !acct.system && !o.reduceOnly;
+  while (o.filled < o.qty) {
+    const lvl = book.best();
+    if (lvl === undefined || (buy ? lvl.price > limit : lvl.price < limit)) break;
+    let m = headOrder(lvl);
+    while (m !== undefined && o.filled < o.qty) {
+      if (m.user === o.user) {
+        cancelOrderRec(ctx, m, 'self-trade prevention');
+        m = headOrder(lvl);
+        continue;
+      }
+      const mAcct = account(ctx, m.user);
+      let lots = o.qty - o.filled;
+      const mRem = m.qty - m.filled;
+      if (mRem < lots) lots = mRem;
+      if (m.reduceOnly) {
+        const cap = reducibleLots(mAcct, m.symbol, m.side);
+        if (cap === 0) {
+          cancelOrderRec(ctx, m, MSG_NO_POSITION);
+          m = headOrder(lvl);
+          continue;
+        }
+        if (cap < lots) lots = cap;
+      }
+      if (o.reduceOnly) {
+        const cap = reducibleLots(acct, o.symbol, o.side);
+        if (cap === 0) {
+          if (lvl.total <= 0) book.removeLevel(lvl);
+          return MSG_NO_POSITION;
+        }
+        if (cap < lots) lots = cap;
+      }
+      if (checkMargin && !canAffordOpen(ctx, acct, s, o, lots, lvl.price)) {
+        if (lvl.total <= 0) book.removeLevel(lvl);
+        return MSG_MARGIN;
+      }
+      executeFill(ctx, s, o, acct, m, mAcct, lvl.price, lots);
+      lvl.total -= lots;
+      if (m.filled === m.qty) popHead(lvl);
+      m = headOrder(lvl);
+    }
+    if (lvl.total <= 0) book.removeLevel(lvl);
+  }
+  return '';
+}
+
+/** The margin and fee for the part of a fill that opens or grows exposure must be available. */
+function canAffordOpen(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, lots: number, price: number): boolean {
+  const opp = reducibleLots(acct, o.symbol, o.side);
+  const open = lots - (opp < lots ? opp : lots);
+  if (open <= 0) return true;
+  return availableFor(ctx, acct, o.symbol) >= orderLock(ctx, s.spec, open, price, o.leverage);
+}
+
+function executeFill(
+  ctx: Ctx, s: SymbolState, taker: OrderRec, tAcct: Account, maker: OrderRec, mAcct: Account, price: number, lots: number,
+): void {
+  const spec = s.spec;
+  const id = ++ctx.seq.trade;
+  const notional = notionalOf(spec, price, lots);
+  const exact = BigInt(price) * spec.tickUnit;
+  fillSide(ctx, s, mAcct, maker, lots, notional, exact, spec.makerRate, id, true);
+  fillSide(ctx, s, tAcct, taker, lots, notional, exact, spec.takerRate, id, false);
+  recordMarketTrade(ctx, s, id, price, lots, taker.side);
+}
+
+/** Books one side of a fill: fee, order progress, position, trade record, TP/SL children. */
+export function fillSide(
+  ctx: Ctx, s: SymbolState, acct: Account, o: OrderRec, lots: number, notional: bigint, price: bigint,
+  rate: bigint, tradeId: number, resting: boolean,
+): void {
+  const fee = (notional * rate) / RATE_SCALE;
+  acct.cross -= fee;
+  ctx.fees += fee;
+  o.filled += lots;
+  o.fillValue += notional;
+  o.updatedAt = ctx.time;
+  if (resting) {
+    if (o.filled === o.qty) closeOrder(ctx, o, 'filled', '');
+    else {
+      if (o.lock !== 0n) setLock(acct, o, orderLock(ctx, s.spec, o.qty - o.filled, o.price, o.leverage));
+      emitOrder(ctx, o);
+    }
+  }
+  const before = acct.positions.get(o.symbol);
+  const pnl = applyFill(ctx, s, acct, o.side, lots, notional);
+  const after = acct.positions.get(o.symbol);
+  o.positionId = after !== undefined ? after.id : before !== undefined ? before.id : o.positionId;
+  markPerps(ctx, acct);
+  if (acct.system) return;
+  const t: TradeRec = {
+    id: tradeId, orderId: o.id, user: acct.id, symbol: o.symbol, side: o.side, price, qty: lots,
+    value: notional, fee, pnl, time: ctx.time,
+  };
+  acct.trades.push(t);
+  if (tracking(ctx)) push(ctx, { type: 'trade', user: acct.id, trade: renderTrade(ctx, t) });
+  if (o.tp !== 0 || o.sl !== 0) onParentFill(ctx, acct, o);
+}

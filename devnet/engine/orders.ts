@@ -1,0 +1,121 @@
+// Order lifecycle bookkeeping: registration, resting (with its margin lock),
+// closing, and the per-status-change events.
+import { orderLock } from './margin.js';
+import { account, markDepth, markPerps, push, tracking } from './state.js';
+import type { Ctx } from './state.js';
+import type { Account, OrderRec, OrderStatus } from './types.js';
+import { renderOrder } from './views.js';
+
+export function registerOrder(ctx: Ctx, acct: Account, o: OrderRec): void {
+  ctx.live.set(o.id, o);
+  acct.live.set(o.id, o);
+  if (acct.system) return;
+  acct.liveCl.set(o.clOrdId, o);
+  acct.liveCount.set(o.symbol, (acct.liveCount.get(o.symbol) ?? 0) + 1);
+  acct.orders.push(o);
+  pruneHistory(ctx, acct);
+}
+
+function pruneHistory(ctx: Ctx, acct: Account): void {
+  const cap = ctx.cfg.maxHistoryPerUser;
+  if (acct.orders.length <= cap + (cap >> 3)) return;
+  // Drop the oldest closed orders; live ones always stay queryable.
+  let drop = acct.orders.length - cap;
+  acct.orders = acct.orders.filter((o) => {
+    if (drop > 0 && !acct.live.has(o.id)) {
+      drop--;
+      return false;
+    }
+    return true;
+  });
+  if (acct.trades.length > cap + (cap >> 3)) acct.trades = acct.trades.slice(acct.trades.length - cap);
+  if (acct.funding.length > cap + (cap >> 3)) acct.funding = acct.funding.slice(acct.funding.length - cap);
+}
+
+export function emitOrder(ctx: Ctx, o: OrderRec): void {
+  if (tracking(ctx) && !o.user.startsWith('sys_')) {
+    push(ctx, { type: 'order', user: o.user, order: renderOrder(ctx, o) });
+  }
+}
+
+export function orderResult(ctx: Ctx, o: OrderRec, code: number, message: string): void {
+  if (tracking(ctx) && !o.user.startsWith('sys_')) {
+    push(ctx, { type: 'order_result', user: o.user, orderId: o.id, clOrdId: o.clOrdId, code, message });
+  }
+}
+
+export function setLock(acct: Account, o: OrderRec, lock: bigint): void {
+  acct.lockSum += lock - o.lock;
+  o.lock = lock;
+}
+
+/** Puts a validated limit order on the book and reserves its margin. */
+export function restOrder(ctx: Ctx, acct: Account, o: OrderRec): void {
+  const s = ctx.syms.get(o.symbol);
+  if (s === undefined) return;
+  o.status = 'open';
+  o.updatedAt = ctx.time;
+  if (!acct.system && !o.reduceOnly) {
+    setLock(acct, o, orderLock(ctx, s.spec, o.qty - o.filled, o.price, o.leverage));
+    markPerps(ctx, acct);
+  }
+  (o.side === 'buy' ? s.bids : s.asks).insert(o);
+  markDepth(ctx, s);
+  emitOrder(ctx, o);
+}
+
+/** Final state for a live order: releases its lock and removes it from book/trigger lists. */
+export function closeOrder(ctx: Ctx, o: OrderRec, status: OrderStatus, remark: string): void {
+  const acct = account(ctx, o.user);
+  const s = ctx.syms.get(o.symbol);
+  const was = o.status;
+  o.status = status;
+  if (remark !== '') o.remark = remark;
+  o.updatedAt = ctx.time;
+  if (ctx.live.delete(o.id)) {
+    acct.live.delete(o.id);
+    if (!acct.system) {
+      if (acct.liveCl.get(o.clOrdId) === o) acct.liveCl.delete(o.clOrdId);
+      acct.liveCount.set(o.symbol, (acct.liveCount.get(o.symbol) ?? 1) - 1);
+    }
+  }
+  if (o.lock !== 0n) {
+    setLock(acct, o, 0n);
+    markPerps(ctx, acct);
+  }
+  if (s !== undefined) {
+    // A fill removes quantity from its level inside the matching loop; only cancels touch it here.
+    if (was === 'open' && status !== 'filled') {
+      (o.side === 'buy' ? s.bids : s.asks).cancelled(o, o.qty - o.filled);
+      markDepth(ctx, s);
+    } else if (was === 'untriggered') {
+      const i = s.triggers.indexOf(o);
+      if (i >= 0) s.triggers.splice(i, 1);
+    }
+  }
+  emitOrder(ctx, o);
+}
+
+export function cancelOrderRec(ctx: Ctx, o: OrderRec, remark: string): void {
+  closeOrder(ctx, o, 'canceled', remark);
+}
+
+/** Cancels the account's resting reduce-only orders and untriggered TP/SL in a symbol. */
+export function cancelReducing(ctx: Ctx, acct: Account, symbol: string, remark: string): void {
+  if ((acct.liveCount.get(symbol) ?? 0) === 0) return;
+  const victims: OrderRec[] = [];
+  for (const o of acct.live.values()) {
+    if (o.symbol === symbol && o.reduceOnly && (o.status === 'open' || o.status === 'untriggered')) victims.push(o);
+  }
+  for (const o of victims) cancelOrderRec(ctx, o, remark);
+}
+
+/** Cancels every resting/untriggered order of the account in a symbol. */
+export function cancelAllIn(ctx: Ctx, acct: Account, symbol: string, remark: string): void {
+  if ((acct.liveCount.get(symbol) ?? 0) === 0) return;
+  const victims: OrderRec[] = [];
+  for (const o of acct.live.values()) {
+    if (o.symbol === symbol && (o.status === 'open' || o.status === 'untriggered')) victims.push(o);
+  }
+  for (const o of victims) cancelOrderRec(ctx, o, remark);
+}

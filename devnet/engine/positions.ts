@@ -1,0 +1,173 @@
+// Applying fills to positions: entry value, realized PnL, isolated margin
+// moves, open interest, and the bankruptcy/liquidation price formulas.
+import { babs, divCeil, divRound, SCALE } from './decimal.js';
+import { accountFigures, maintMargin, notionalOf, upnlAt } from './margin.js';
+import { cancelReducing } from './orders.js';
+import { account, HOUSE, markPerps, markPosition, posConfig } from './state.js';
+import type { Ctx } from './state.js';
+import type { Account, PositionRec, Side, SymbolState } from './types.js';
+
+function openPosition(ctx: Ctx, acct: Account, s: SymbolState): PositionRec {
+  const cfg = posConfig(ctx, acct, s.spec.symbol);
+  const pos: PositionRec = {
+    id: ++ctx.seq.position,
+    user: acct.id,
+    symbol: s.spec.symbol,
+    qty: 0,
+    entryValue: 0n,
+    isoMargin: 0n,
+    realized: 0n,
+    mode: cfg.mode,
+    createdAt: ctx.time,
+    updatedAt: ctx.time,
+  };
+  acct.positions.set(pos.symbol, pos);
+  ctx.holders.add(acct.id);
+  return pos;
+}
+
+/**
+ * Books `lots` traded on `side` for a total notional `notional` (1e-18) into the
+ * account's position and returns the realized PnL. Any notional works (off-tick
+ * liquidation prices too) as long as both counterparties book the same total,
+ * which keeps Σ(wallets + upnl) unchanged.
+ */
+export function applyFill(
+  ctx: Ctx,
+  s: SymbolState,
+  acct: Account,
+  side: Side,
+  lots: number,
+  notional: bigint,
+): bigint {
+  const sign = side === 'buy' ? 1 : -1;
+  let pos = acct.positions.get(s.spec.symbol);
+  const before = pos === undefined ? 0 : pos.qty;
+  let realized = 0n;
+  let openLots = lots;
+  let openNotional = notional;
+  if (pos !== undefined && pos.qty !== 0 && (pos.qty > 0) !== (sign > 0)) {
+    const size = pos.qty < 0 ? -pos.qty : pos.qty;
+    const close = lots < size ? lots : size;
+    const closeNotional = close === lots ? notional : (notional * BigInt(close)) / BigInt(lots);
+    const removed = close === size ? pos.entryValue : (pos.entryValue * BigInt(close)) / BigInt(size);
+    realized = pos.qty > 0 ? closeNotional - removed : removed - closeNotional;
+    pos.entryValue -= removed;
+    pos.qty += sign * close;
+    pos.realized += realized;
+    pos.updatedAt = ctx.time;
+    if (pos.mode === 'isolated') settleIsolated(ctx, acct, pos, close === size ? pos.isoMargin : (pos.isoMargin * BigInt(close)) / BigInt(size), realized);
+    else acct.cross += realized;
+    openLots = lots - close;
+    openNotional = notional - closeNotional;
+    if (pos.qty === 0) {
+      closePosition(ctx, acct, s, pos);
+      pos = undefined;
+    }
+  }
+  if (openLots > 0) {
+    if (pos === undefined) pos = openPosition(ctx, acct, s);
+    pos.qty += sign * openLots;
+    pos.entryValue += openNotional;
+    pos.updatedAt = ctx.time;
+    if (pos.mode === 'isolated') {
+      const m = divCeil(openNotional, BigInt(posConfig(ctx, acct, pos.symbol).leverage));
+      acct.cross -= m;
+      pos.isoMargin += m;
+    }
+  }
+  const after = pos === undefined ? 0 : pos.qty;
+  s.openInterest += (after > 0 ? after : 0) - (before > 0 ? before : 0);
+  if (pos !== undefined) markPosition(ctx, acct, pos);
+  markPerps(ctx, acct);
+  return realized;
+}
+
+/**
+ * Releases `release` of isolated margin together with the realized PnL. A loss
+ * beyond the released margin eats the rest of the position's margin, then the
+ * insurance fund: an isolated position never reaches into the cross wallet.
+ */
+function settleIsolated(ctx: Ctx, acct: Account, pos: PositionRec, release: bigint, pnl: bigint): void {
+  pos.isoMargin -= release;
+  const net = release + pnl;
+  if (net >= 0n) {
+    acct.cross += net;
+    return;
+  }
+  const need = -net;
+  const take = need < pos.isoMargin ? need : pos.isoMargin;
+  pos.isoMargin -= take;
+  const deficit = need - take;
+  if (deficit > 0n) coverDeficit(ctx, acct, deficit, false);
+}
+
+/** The insurance fund (house account) absorbs a loss the trader cannot pay. */
+export function coverDeficit(ctx: Ctx, acct: Account, deficit: bigint, fromCross: boolean): void {
+  const house = account(ctx, HOUSE);
+  house.cross -= deficit;
+  if (fromCross) acct.cross += deficit;
+  markPerps(ctx, acct);
+}
+
+function closePosition(ctx: Ctx, acct: Account, s: SymbolState, pos: PositionRec): void {
+  pos.updatedAt = ctx.time;
+  if (pos.isoMargin !== 0n) {
+    acct.cross += pos.isoMargin;
+    pos.isoMargin = 0n;
+  }
+  acct.positions.delete(pos.symbol);
+  if (acct.positions.size === 0) {
+    ctx.holders.delete(acct.id);
+    // A cross account left negative with nothing open can only be made whole by insurance.
+    if (acct.cross < 0n && !acct.system) coverDeficit(ctx, acct, -acct.cross, true);
+  }
+  markPosition(ctx, acct, pos);
+  cancelReducing(ctx, acct, s.spec.symbol, 'position closed');
+}
+
+// ---------- bankruptcy and liquidation prices (per unit, 1e-18) ----------
+
+export interface RiskPrices {
+  bankruptcy: bigint;
+  liquidation: bigint;
+}
+
+/**
+ * Isolated: margin + qty×(p − entry) = 0 (bankruptcy) and = |qty|×p×mmr (liquidation).
+ * Cross: the same with the account's cross balance plus the other cross
+ * positions' upnl (and, for liquidation, minus their maintenance margin) in
+ * place of the isolated margin.
+ */
+export function riskPrices(ctx: Ctx, acct: Account, pos: PositionRec): RiskPrices {
+  const s = ctx.syms.get(pos.symbol);
+  if (s === undefined || pos.qty === 0) return { bankruptcy: 0n, liquidation: 0n };
+  const spec = s.spec;
+  const lots = BigInt(pos.qty < 0 ? -pos.qty : pos.qty);
+  let cushion: bigint;
+  let cushionLiq: bigint;
+  if (pos.mode === 'isolated') {
+    cushion = pos.isoMargin;
+    cushionLiq = pos.isoMargin;
+  } else {
+    const f = accountFigures(ctx, acct);
+    const value = notionalOf(spec, s.mark, Number(lots));
+    const ownUpnl = upnlAt(pos, value);
+    const ownMaint = maintMargin(spec, value);
+    cushion = acct.cross + f.crossUpnl - ownUpnl;
+    cushionLiq = cushion - (f.crossMaint - ownMaint);
+  }
+  const long = pos.qty > 0;
+  const bNum = long ? pos.entryValue - cushion : pos.entryValue + cushion;
+  const lNum = long ? pos.entryValue - cushionLiq : pos.entryValue + cushionLiq;
+  const bankruptcy = divRound(bNum * spec.lotsPerUnit, lots);
+  const liquidation = divRound(lNum * spec.lotsPerUnit * SCALE, lots * (long ? SCALE - spec.mmr : SCALE + spec.mmr));
+  return { bankruptcy: bankruptcy > 0n ? bankruptcy : 0n, liquidation: liquidation > 0n ? liquidation : 0n };
+}
+
+/** entry_price = entry_value / |qty|. */
+export function entryPrice(ctx: Ctx, pos: PositionRec): bigint {
+  const s = ctx.syms.get(pos.symbol);
+  if (s === undefined || pos.qty === 0) return 0n;
+  return divRound(pos.entryValue * s.spec.lotsPerUnit, BigInt(babs(BigInt(pos.qty))));
+}

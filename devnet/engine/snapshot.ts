@@ -1,0 +1,227 @@
+// Complete, deterministic JSON image of the engine. Bigints are written as
+// {"$b":"<digits>"} (user strings can never produce an object, so the reviver
+// is unambiguous). Derived indexes (live maps, book levels, trigger lists,
+// counts) are rebuilt on restore; FIFO priority is the order id, because an
+// order rests at most once, right after it is created.
+import { newKlineStore, type BarSeries } from './klines.js';
+import type { Bar, KlineStore } from './klines.js';
+import { BookSide } from './order-book.js';
+import { Prng } from './prng.js';
+import type { Ctx, ResolvedConfig } from './state.js';
+import { newAccount } from './state.js';
+import { buildSpec } from './symbols.js';
+import type { SymbolConfig } from './symbols.js';
+import type {
+  Counters, CreditRec, FundingRateRec, FundingTxRec, OrderRec, PosConfig, PositionRec, PublicTradeRec, SymbolState,
+  TradeRec, WithdrawRec,
+} from './types.js';
+
+export const SNAPSHOT_VERSION = 1;
+
+type BarTuple = [number, number, number, number, number, number, number];
+
+interface AccountImage {
+  id: string;
+  cashFree: bigint;
+  cashLocked: bigint;
+  cross: bigint;
+  cfg: Array<[string, PosConfig]>;
+  positions: PositionRec[];
+  orders: OrderRec[];
+  trades: TradeRec[];
+  funding: FundingTxRec[];
+}
+
+interface SymbolImage {
+  symbol: string;
+  indexExact: bigint;
+  index: number;
+  mark: number;
+  last: number;
+  premiumSum: number;
+  premiumCount: number;
+  makerOrderIds: number[];
+  klines: { sec: BarTuple[]; min: BarTuple[]; hour: BarTuple[] };
+  recent: PublicTradeRec[];
+  fundingRecords: FundingRateRec[];
+}
+
+interface Image {
+  version: number;
+  cfg: ResolvedConfig;
+  symbols: SymbolConfig[];
+  time: number;
+  lastStepSec: number;
+  seq: Counters;
+  rng: number[];
+  fees: bigint;
+  deposits: bigint;
+  withdrawals: bigint;
+  credits: Array<[string, CreditRec]>;
+  withdraws: Array<[string, WithdrawRec]>;
+  vaults: Array<[string, string]>;
+  vaultsByOwner: Array<[string, string[]]>;
+  holders: string[];
+  accounts: AccountImage[];
+  markets: SymbolImage[];
+}
+
+const toTuples = (bars: Bar[]): BarTuple[] => bars.map((b) => [b.t, b.o, b.h, b.l, b.c, b.v, b.q]);
+
+function fromTuples(series: BarSeries, rows: BarTuple[]): void {
+  series.bars = rows.map(([t, o, h, l, c, v, q]) => ({ t, o, h, l, c, v, q }));
+}
+
+export function snapshot(ctx: Ctx): string {
+  const accounts: AccountImage[] = [];
+  for (const a of ctx.accounts.values()) {
+    accounts.push({
+      id: a.id,
+      cashFree: a.cashFree,
+      cashLocked: a.cashLocked,
+      cross: a.cross,
+      cfg: [...a.cfg.entries()],
+      positions: [...a.positions.values()],
+      // System accounts keep no history: their live orders are the whole story.
+      orders: a.system ? [...a.live.values()] : a.orders,
+      trades: a.trades,
+      funding: a.funding,
+    });
+  }
+  const markets: SymbolImage[] = ctx.symList.map((s) => ({
+    symbol: s.spec.symbol,
+    indexExact: s.indexExact,
+    index: s.index,
+    mark: s.mark,
+    last: s.last,
+    premiumSum: s.premiumSum,
+    premiumCount: s.premiumCount,
+    makerOrderIds: s.makerOrders.filter((o) => o.status === 'open').map((o) => o.id),
+    klines: { sec: toTuples(s.klines.sec.bars), min: toTuples(s.klines.min.bars), hour: toTuples(s.klines.hour.bars) },
+    recent: s.recent,
+    fundingRecords: s.fundingRecords,
+  }));
+  const image: Image = {
+    version: SNAPSHOT_VERSION,
+    cfg: ctx.cfg,
+    symbols: ctx.symList.map((s) => s.spec.cfg),
+    time: ctx.time,
+    lastStepSec: ctx.lastStepSec,
+    seq: ctx.seq,
+    rng: ctx.rng.state(),
+    fees: ctx.fees,
+    deposits: ctx.deposits,
+    withdrawals: ctx.withdrawals,
+    credits: [...ctx.credits.entries()],
+    withdraws: [...ctx.withdraws.entries()],
+    vaults: [...ctx.vaults.entries()],
+    vaultsByOwner: [...ctx.vaultsByOwner.entries()],
+    holders: [...ctx.holders],
+    accounts,
+    markets,
+  };
+  return JSON.stringify(image, (_k, v: unknown) => (typeof v === 'bigint' ? { $b: v.toString() } : v));
+}
+
+const LIVE = new Set(['new', 'open', 'untriggered']);
+
+export function restoreCtx(json: string, overrides: Partial<ResolvedConfig>): Ctx {
+  const image = JSON.parse(json, (_k, v: unknown) => {
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+      const keys = Object.keys(v);
+      if (keys.length === 1 && keys[0] === '$b') return BigInt((v as { $b: string }).$b);
+    }
+    return v;
+  }) as Image;
+  if (image.version !== SNAPSHOT_VERSION) throw new Error(`unsupported snapshot version ${String(image.version)}`);
+  const cfg: ResolvedConfig = { ...image.cfg, ...overrides };
+  const ctx: Ctx = {
+    cfg,
+    specs: new Map(),
+    syms: new Map(),
+    symList: [],
+    accounts: new Map(),
+    live: new Map(),
+    holders: new Set(image.holders),
+    time: image.time,
+    lastStepSec: image.lastStepSec,
+    seq: { ...image.seq },
+    rng: new Prng(image.rng),
+    fees: image.fees,
+    deposits: image.deposits,
+    withdrawals: image.withdrawals,
+    credits: new Map(image.credits),
+    withdraws: new Map(image.withdraws),
+    vaults: new Map(image.vaults),
+    vaultsByOwner: new Map(image.vaultsByOwner),
+    listeners: [],
+    queue: [],
+    delivering: false,
+    dirtyPos: new Map(),
+    dirtyPerps: new Set(),
+    dirtyCash: new Set(),
+    dirtyDepth: new Set(),
+  };
+  for (const m of image.markets) {
+    const sc = image.symbols.find((c) => c.symbol === m.symbol);
+    if (sc === undefined) throw new Error(`snapshot: missing config for ${m.symbol}`);
+    const spec = buildSpec(sc);
+    const klines: KlineStore = newKlineStore();
+    fromTuples(klines.sec, m.klines.sec);
+    fromTuples(klines.min, m.klines.min);
+    fromTuples(klines.hour, m.klines.hour);
+    const s: SymbolState = {
+      spec, bids: new BookSide(true), asks: new BookSide(false), indexExact: m.indexExact, index: m.index, mark: m.mark,
+      last: m.last, premiumSum: m.premiumSum, premiumCount: m.premiumCount, openInterest: 0, triggers: [],
+      makerOrders: [], klines, recent: m.recent, fundingRecords: m.fundingRecords,
+    };
+    ctx.specs.set(spec.symbol, spec);
+    ctx.syms.set(spec.symbol, s);
+    ctx.symList.push(s);
+  }
+  const live: OrderRec[] = [];
+  for (const ai of image.accounts) {
+    const a = newAccount(ai.id);
+    a.cashFree = ai.cashFree;
+    a.cashLocked = ai.cashLocked;
+    a.cross = ai.cross;
+    a.cfg = new Map(ai.cfg);
+    for (const p of ai.positions) {
+      a.positions.set(p.symbol, p);
+      const s = ctx.syms.get(p.symbol);
+      if (s !== undefined && p.qty > 0) s.openInterest += p.qty;
+    }
+    if (!a.system) a.orders = ai.orders;
+    a.trades = ai.trades;
+    a.funding = ai.funding;
+    for (const o of ai.orders) {
+      if (!LIVE.has(o.status)) continue;
+      live.push(o);
+      a.live.set(o.id, o);
+      a.lockSum += o.lock;
+      if (a.system) continue;
+      a.liveCl.set(o.clOrdId, o);
+      a.liveCount.set(o.symbol, (a.liveCount.get(o.symbol) ?? 0) + 1);
+    }
+    ctx.accounts.set(a.id, a);
+  }
+  live.sort((x, y) => x.id - y.id);
+  const byId = new Map<number, OrderRec>();
+  for (const o of live) {
+    ctx.live.set(o.id, o);
+    byId.set(o.id, o);
+    const s = ctx.syms.get(o.symbol);
+    if (s === undefined) continue;
+    if (o.status === 'open') (o.side === 'buy' ? s.bids : s.asks).insert(o);
+    else if (o.status === 'untriggered') s.triggers.push(o);
+  }
+  for (const m of image.markets) {
+    const s = ctx.syms.get(m.symbol);
+    if (s === undefined) continue;
+    for (const id of m.makerOrderIds) {
+      const o = byId.get(id);
+      if (o !== undefined) s.makerOrders.push(o);
+    }
+  }
+  return ctx;
+}

@@ -1,0 +1,129 @@
+// The engine's whole mutable state plus the event buffer. Modules are plain
+// functions over this context so the facade stays thin and snapshot/restore
+// has a single place to look.
+import type { Prng } from './prng.js';
+import type { SymbolSpec } from './symbols.js';
+import type {
+  Account, Counters, CreditRec, ExchangeEvent, OrderRec, PosConfig, PositionRec, SymbolState, WithdrawRec,
+} from './types.js';
+
+export interface ResolvedConfig {
+  seed: number;
+  startTime: number;
+  fundingIntervalMs: number;
+  makers: boolean;
+  indexWalk: boolean;
+  historyDays: number;
+  lockSafetyPct: number;
+  maxHistoryPerUser: number;
+}
+
+export interface Ctx {
+  cfg: ResolvedConfig;
+  specs: Map<string, SymbolSpec>;
+  syms: Map<string, SymbolState>;
+  symList: SymbolState[];
+  accounts: Map<string, Account>;
+  /** Every live order (new/open/untriggered) by id. */
+  live: Map<number, OrderRec>;
+  /** Accounts holding at least one position (system ones included). */
+  holders: Set<string>;
+  time: number;
+  lastStepSec: number;
+  seq: Counters;
+  rng: Prng;
+  fees: bigint;
+  deposits: bigint;
+  withdrawals: bigint;
+  credits: Map<string, CreditRec>;
+  withdraws: Map<string, WithdrawRec>;
+  vaults: Map<string, string>;
+  vaultsByOwner: Map<string, string[]>;
+  // ---- not state: event plumbing ----
+  listeners: Array<(e: ExchangeEvent) => void>;
+  queue: ExchangeEvent[];
+  delivering: boolean;
+  dirtyPos: Map<Account, Map<string, PositionRec>>;
+  dirtyPerps: Set<Account>;
+  dirtyCash: Set<Account>;
+  dirtyDepth: Set<SymbolState>;
+}
+
+export const HOUSE = 'sys_insurance';
+export const MAKER = 'sys_mm';
+export const FLOW = 'sys_flow';
+
+export function isSystem(id: string): boolean {
+  return id.startsWith('sys_');
+}
+
+export function newAccount(id: string): Account {
+  return {
+    id,
+    system: isSystem(id),
+    cashFree: 0n,
+    cashLocked: 0n,
+    cross: 0n,
+    lockSum: 0n,
+    cfg: new Map(),
+    positions: new Map(),
+    live: new Map(),
+    liveCl: new Map(),
+    liveCount: new Map(),
+    orders: [],
+    trades: [],
+    funding: [],
+  };
+}
+
+export function ensureAccount(ctx: Ctx, id: string): Account {
+  let a = ctx.accounts.get(id);
+  if (a === undefined) {
+    a = newAccount(id);
+    ctx.accounts.set(id, a);
+  }
+  return a;
+}
+
+export function account(ctx: Ctx, id: string): Account {
+  const a = ctx.accounts.get(id);
+  if (a === undefined) throw new Error(`engine: unknown account ${id}`);
+  return a;
+}
+
+export function posConfig(ctx: Ctx, acct: Account, symbol: string): PosConfig {
+  const c = acct.cfg.get(symbol);
+  if (c !== undefined) return c;
+  const spec = ctx.specs.get(symbol);
+  return { leverage: spec ? spec.cfg.defLeverage : 1, mode: 'cross' };
+}
+
+export function tracking(ctx: Ctx): boolean {
+  return ctx.listeners.length > 0;
+}
+
+export function markPosition(ctx: Ctx, acct: Account, pos: PositionRec): void {
+  if (acct.system || ctx.listeners.length === 0) return;
+  let m = ctx.dirtyPos.get(acct);
+  if (m === undefined) {
+    m = new Map();
+    ctx.dirtyPos.set(acct, m);
+  }
+  m.set(pos.symbol, pos);
+}
+
+export function markPerps(ctx: Ctx, acct: Account): void {
+  if (!acct.system && ctx.listeners.length > 0) ctx.dirtyPerps.add(acct);
+}
+
+export function markCash(ctx: Ctx, acct: Account): void {
+  if (!acct.system && ctx.listeners.length > 0) ctx.dirtyCash.add(acct);
+}
+
+export function markDepth(ctx: Ctx, s: SymbolState): void {
+  if (ctx.listeners.length > 0) ctx.dirtyDepth.add(s);
+}
+
+export function push(ctx: Ctx, e: ExchangeEvent): void {
+  ctx.queue.push(e);
+}

@@ -1,0 +1,145 @@
+// Per-symbol trading parameters (what query_symbol_info publishes) plus the
+// integer constants the hot path needs, derived once so matching never parses.
+import { parseDecimal, pow10, SCALE, SCALE_DP } from './decimal.js';
+
+export interface MakerProfile {
+  /** Distance of the first level from the index, in basis points. */
+  halfSpreadBps: number;
+  /** Distance between consecutive levels, in basis points. */
+  levelStepBps: number;
+  levels: number;
+  minLots: number;
+  maxLots: number;
+  /** Chance per second that background flow sends a market order. */
+  flowProb: number;
+  flowMaxLots: number;
+}
+
+export interface SymbolConfig {
+  symbol: string;
+  base: string;
+  quote: string;
+  priceDecimals: number;
+  qtyDecimals: number;
+  depthTicks: string;
+  enabled: boolean;
+  defLeverage: number;
+  maxLeverage: number;
+  maxOpenOrders: number;
+  minOrderQty: string;
+  maxOrderQty: string;
+  maxPositionSize: string;
+  priceCapRatio: string;
+  priceFloorRatio: string;
+  makerFee: string;
+  takerFee: string;
+  /** Index price at the exchange's start time. */
+  startPrice: string;
+  /** Standard deviation of the index per second, as a fraction. */
+  volatilityPerSec: number;
+  maker: MakerProfile;
+}
+
+export const DEFAULT_SYMBOLS: readonly SymbolConfig[] = [
+  {
+    symbol: 'BTC-USD', base: 'BTC', quote: 'DUSD', priceDecimals: 1, qtyDecimals: 3,
+    depthTicks: '0.1,1,10,100', enabled: true, defLeverage: 10, maxLeverage: 40, maxOpenOrders: 200,
+    minOrderQty: '0.001', maxOrderQty: '100', maxPositionSize: '200',
+    priceCapRatio: '0.05', priceFloorRatio: '0.05', makerFee: '0.0001', takerFee: '0.0004',
+    startPrice: '95000', volatilityPerSec: 0.0001,
+    maker: { halfSpreadBps: 0.5, levelStepBps: 1, levels: 25, minLots: 20, maxLots: 800, flowProb: 0.7, flowMaxLots: 60 },
+  },
+  {
+    symbol: 'ETH-USD', base: 'ETH', quote: 'DUSD', priceDecimals: 2, qtyDecimals: 3,
+    depthTicks: '0.01,0.1,1,10', enabled: true, defLeverage: 10, maxLeverage: 25, maxOpenOrders: 200,
+    minOrderQty: '0.01', maxOrderQty: '2000', maxPositionSize: '5000',
+    priceCapRatio: '0.05', priceFloorRatio: '0.05', makerFee: '0.0001', takerFee: '0.0004',
+    startPrice: '3300', volatilityPerSec: 0.00012,
+    maker: { halfSpreadBps: 0.8, levelStepBps: 1.5, levels: 25, minLots: 200, maxLots: 15000, flowProb: 0.6, flowMaxLots: 1500 },
+  },
+  {
+    symbol: 'XAU-USD', base: 'XAU', quote: 'DUSD', priceDecimals: 2, qtyDecimals: 3,
+    depthTicks: '0.01,0.1,1,10', enabled: true, defLeverage: 10, maxLeverage: 20, maxOpenOrders: 200,
+    minOrderQty: '0.01', maxOrderQty: '500', maxPositionSize: '1000',
+    priceCapRatio: '0.05', priceFloorRatio: '0.05', makerFee: '0.0001', takerFee: '0.0004',
+    startPrice: '2650', volatilityPerSec: 0.00005,
+    maker: { halfSpreadBps: 1, levelStepBps: 1, levels: 25, minLots: 100, maxLots: 5000, flowProb: 0.4, flowMaxLots: 500 },
+  },
+  {
+    symbol: 'XAG-USD', base: 'XAG', quote: 'DUSD', priceDecimals: 3, qtyDecimals: 1,
+    depthTicks: '0.001,0.01,0.1,1', enabled: true, defLeverage: 10, maxLeverage: 20, maxOpenOrders: 200,
+    minOrderQty: '1', maxOrderQty: '50000', maxPositionSize: '100000',
+    priceCapRatio: '0.05', priceFloorRatio: '0.05', makerFee: '0.0001', takerFee: '0.0004',
+    startPrice: '31', volatilityPerSec: 0.00008,
+    maker: { halfSpreadBps: 2, levelStepBps: 2, levels: 25, minLots: 50, maxLots: 3000, flowProb: 0.4, flowMaxLots: 300 },
+  },
+];
+
+/** Fee and funding rates are integers of 1e-8. */
+export const RATE_DP = 8;
+export const RATE_SCALE = 10n ** 8n;
+
+export interface SymbolSpec {
+  cfg: SymbolConfig;
+  symbol: string;
+  pd: number;
+  qd: number;
+  /** 1e-18 units per price tick. */
+  tickUnit: bigint;
+  /** 1e-18 units of quote per (tick × lot). */
+  notionalUnit: bigint;
+  /** 10^qd: converts a per-lot value into a per-unit price. */
+  lotsPerUnit: bigint;
+  minLots: number;
+  maxLots: number;
+  maxPosLots: number;
+  /** Cap/floor ratios in parts per 1e8. */
+  capRate: number;
+  floorRate: number;
+  makerRate: bigint;
+  takerRate: bigint;
+  /** Maintenance margin rate, 1e-18 scale. */
+  mmr: bigint;
+  startPriceTicks: number;
+}
+
+function mustParse(v: string, dp: number, what: string): bigint {
+  const r = parseDecimal(v, dp, what);
+  if (!r.ok) throw new Error(`symbol config: ${r.message}`);
+  return r.value;
+}
+
+export function buildSpec(cfg: SymbolConfig): SymbolSpec {
+  const { priceDecimals: pd, qtyDecimals: qd } = cfg;
+  // Funding = lots × mark × rate must be exact at 1e-18 so it nets to zero.
+  if (pd + qd + RATE_DP > SCALE_DP) throw new Error(`symbol config ${cfg.symbol}: price+qty decimals too large`);
+  const startPrice = mustParse(cfg.startPrice, pd, 'startPrice');
+  return {
+    cfg,
+    symbol: cfg.symbol,
+    pd,
+    qd,
+    tickUnit: pow10(SCALE_DP - pd),
+    notionalUnit: pow10(SCALE_DP - pd - qd),
+    lotsPerUnit: pow10(qd),
+    minLots: Number(mustParse(cfg.minOrderQty, qd, 'minOrderQty')),
+    maxLots: Number(mustParse(cfg.maxOrderQty, qd, 'maxOrderQty')),
+    maxPosLots: Number(mustParse(cfg.maxPositionSize, qd, 'maxPositionSize')),
+    capRate: Number(mustParse(cfg.priceCapRatio, RATE_DP, 'priceCapRatio')),
+    floorRate: Number(mustParse(cfg.priceFloorRatio, RATE_DP, 'priceFloorRatio')),
+    makerRate: mustParse(cfg.makerFee, RATE_DP, 'makerFee'),
+    takerRate: mustParse(cfg.takerFee, RATE_DP, 'takerFee'),
+    mmr: SCALE / BigInt(2 * cfg.maxLeverage),
+    startPriceTicks: Number(startPrice),
+  };
+}
+
+/** Highest limit price accepted for `mark` (also the market-buy protection bound). */
+export function capTicks(spec: SymbolSpec, mark: number): number {
+  return Math.floor((mark * (1e8 + spec.capRate)) / 1e8);
+}
+
+/** Lowest limit price accepted for `mark` (also the market-sell protection bound). */
+export function floorTicks(spec: SymbolSpec, mark: number): number {
+  return Math.ceil((mark * (1e8 - spec.floorRate)) / 1e8);
+}

@@ -1,0 +1,184 @@
+// new_order validation. Everything checkable at submission is checked here,
+// without touching state, so a rejected request changes nothing.
+import { parseUnits } from './decimal.js';
+import { availableFor, orderLock } from './margin.js';
+import { reducibleLots } from './matching.js';
+import { newAccount, posConfig } from './state.js';
+import type { Ctx } from './state.js';
+import { capTicks, floorTicks } from './symbols.js';
+import type { Account, MarginMode, OrderType, Side, SymbolState, TimeInForce } from './types.js';
+import { formatUnits } from './decimal.js';
+
+export interface NewOrderParams {
+  symbol: string;
+  side: string;
+  order_type: string;
+  qty: string;
+  time_in_force: string;
+  reduce_only: boolean;
+  price?: string | null;
+  cl_ord_id?: string | null;
+  margin_mode?: string | null;
+  leverage?: number | null;
+  tp_price?: string | null;
+  sl_price?: string | null;
+}
+
+export interface OrderDraft {
+  acct: Account;
+  s: SymbolState;
+  side: Side;
+  type: OrderType;
+  tif: TimeInForce;
+  price: number;
+  qty: number;
+  reduceOnly: boolean;
+  clOrdId: string | undefined;
+  leverage: number;
+  tp: number;
+  sl: number;
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; code: number; message: string };
+
+const bad = (message: string): { ok: false; code: number; message: string } => ({ ok: false, code: 400, message });
+
+export const CL_ORD_ID_RE = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+function present<T>(v: T | null | undefined): v is T {
+  return v !== undefined && v !== null;
+}
+
+/** Cumulative remaining qty of the account's other pending reduce-only orders on `side`; a TP/SL pair counts once. */
+export function pendingReduceLots(acct: Account, symbol: string, side: Side): number {
+  let sum = 0;
+  const pairs = new Map<number, number>();
+  for (const o of acct.live.values()) {
+    if (o.symbol !== symbol || !o.reduceOnly || o.side !== side) continue;
+    const rem = o.qty - o.filled;
+    if (o.parentId !== 0 && o.status === 'untriggered') {
+      pairs.set(o.parentId, Math.max(pairs.get(o.parentId) ?? 0, rem));
+    } else sum += rem;
+  }
+  for (const v of pairs.values()) sum += v;
+  return sum;
+}
+
+export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Checked<OrderDraft> {
+  if (p === null || typeof p !== 'object') return bad('order parameters are required');
+  if (typeof p.symbol !== 'string' || p.symbol === '') return bad('symbol is required');
+  const s = ctx.syms.get(p.symbol);
+  if (s === undefined) return bad(`unknown symbol: ${p.symbol}`);
+  const spec = s.spec;
+  if (!spec.cfg.enabled) return bad(`symbol ${p.symbol} is disabled`);
+  if (p.side !== 'buy' && p.side !== 'sell') return bad('side must be buy or sell');
+  if (p.order_type !== 'limit' && p.order_type !== 'market') return bad('order_type must be limit or market');
+  if (p.time_in_force !== 'gtc' && p.time_in_force !== 'ioc' && p.time_in_force !== 'alo') {
+    return bad('time_in_force must be gtc, ioc or alo');
+  }
+  if (typeof p.reduce_only !== 'boolean') return bad('reduce_only must be a boolean');
+  const side: Side = p.side;
+  const type: OrderType = p.order_type;
+  const tif: TimeInForce = p.time_in_force;
+  if (type === 'market' && tif === 'alo') return bad('time_in_force alo is not allowed for market orders');
+
+  const q = parseUnits(p.qty, spec.qd, 'qty');
+  if (!q.ok) return bad(q.message.includes('decimal places') ? `qty must be a multiple of the qty tick ${formatUnits(1, spec.qd)}` : q.message);
+  const qty = q.value;
+  if (qty <= 0) return bad('qty must be positive');
+  if (qty < spec.minLots) return bad(`qty is below min_order_qty ${spec.cfg.minOrderQty}`);
+  if (qty > spec.maxLots) return bad(`qty is above max_order_qty ${spec.cfg.maxOrderQty}`);
+
+  let price = 0;
+  if (type === 'limit') {
+    if (!present(p.price) || p.price === '') return bad('price is required for limit orders');
+    const r = parseUnits(p.price, spec.pd, 'price');
+    if (!r.ok) return bad(r.message.includes('decimal places') ? `price must be a multiple of the price tick ${formatUnits(1, spec.pd)}` : r.message);
+    if (r.value <= 0) return bad('price must be positive');
+    price = r.value;
+    const cap = capTicks(spec, s.mark);
+    const floor = floorTicks(spec, s.mark);
+    if (price > cap) return bad(`price is above the price cap ${formatUnits(cap, spec.pd)} (mark × (1 + ${spec.cfg.priceCapRatio}))`);
+    if (price < floor) return bad(`price is below the price floor ${formatUnits(floor, spec.pd)} (mark × (1 − ${spec.cfg.priceFloorRatio}))`);
+  }
+
+  const acct = ctx.accounts.get(user) ?? newAccount(user);
+  let clOrdId: string | undefined;
+  if (present(p.cl_ord_id) && p.cl_ord_id !== '') {
+    if (typeof p.cl_ord_id !== 'string' || !CL_ORD_ID_RE.test(p.cl_ord_id)) {
+      return bad('cl_ord_id must be 1-64 characters of letters, digits, _ . : -');
+    }
+    if (acct.liveCl.has(p.cl_ord_id)) return bad(`duplicate cl_ord_id: ${p.cl_ord_id} is already used by a live order`);
+    clOrdId = p.cl_ord_id;
+  }
+
+  const cfg = posConfig(ctx, acct, spec.symbol);
+  if (present(p.margin_mode)) {
+    if (p.margin_mode !== 'cross' && p.margin_mode !== 'isolated') return bad('margin_mode must be cross or isolated');
+    if ((p.margin_mode as MarginMode) !== cfg.mode) return bad(`margin_mode ${p.margin_mode} does not match the position config (${cfg.mode})`);
+  }
+  if (present(p.leverage)) {
+    if (typeof p.leverage !== 'number' || !Number.isInteger(p.leverage)) return bad('leverage must be an integer');
+    if (p.leverage !== cfg.leverage) return bad(`leverage ${p.leverage} does not match the position config (${cfg.leverage})`);
+  }
+
+  if ((acct.liveCount.get(spec.symbol) ?? 0) >= spec.cfg.maxOpenOrders) {
+    return bad(`too many open orders in ${spec.symbol} (max ${spec.cfg.maxOpenOrders})`);
+  }
+
+  const hasTp = present(p.tp_price) && p.tp_price !== '';
+  const hasSl = present(p.sl_price) && p.sl_price !== '';
+  const pos = acct.positions.get(spec.symbol);
+  if (p.reduce_only) {
+    if (hasTp || hasSl) return bad('tp_price/sl_price are not allowed on reduce_only orders');
+    const reducible = reducibleLots(acct, spec.symbol, side);
+    if (reducible === 0) return bad('reduce_only order has no position to reduce');
+    const headroom = reducible - pendingReduceLots(acct, spec.symbol, side);
+    if (qty > headroom) {
+      return bad(`reduce_only qty exceeds the position headroom ${formatUnits(Math.max(0, headroom), spec.qd)} (position minus pending reduce_only orders)`);
+    }
+  } else {
+    const after = (pos === undefined ? 0 : pos.qty) + (side === 'buy' ? qty : -qty);
+    if (Math.abs(after) > spec.maxPosLots) return bad(`resulting position would exceed max_position_size ${spec.cfg.maxPositionSize}`);
+  }
+
+  const ref = type === 'limit' ? price : s.mark;
+  let tp = 0;
+  let sl = 0;
+  if (hasTp) {
+    const r = parseUnits(p.tp_price, spec.pd, 'tp_price');
+    if (!r.ok) return bad(r.message.includes('decimal places') ? `tp_price must be a multiple of the price tick ${formatUnits(1, spec.pd)}` : r.message);
+    tp = r.value;
+    if (tp <= 0) return bad('tp_price must be positive');
+    if (side === 'buy' ? tp <= ref : tp >= ref) {
+      return bad(`tp_price must be ${side === 'buy' ? 'above' : 'below'} the ${type === 'limit' ? 'order' : 'mark'} price for a ${side} order`);
+    }
+  }
+  if (hasSl) {
+    const r = parseUnits(p.sl_price, spec.pd, 'sl_price');
+    if (!r.ok) return bad(r.message.includes('decimal places') ? `sl_price must be a multiple of the price tick ${formatUnits(1, spec.pd)}` : r.message);
+    sl = r.value;
+    if (sl <= 0) return bad('sl_price must be positive');
+    if (side === 'buy' ? sl >= ref : sl <= ref) {
+      return bad(`sl_price must be ${side === 'buy' ? 'below' : 'above'} the ${type === 'limit' ? 'order' : 'mark'} price for a ${side} order`);
+    }
+  }
+
+  if (!p.reduce_only) {
+    // Immediate orders only need margin for the part that opens exposure; a resting
+    // order locks margin for its whole quantity.
+    const immediate = type === 'market' || tif === 'ioc';
+    const opp = reducibleLots(acct, spec.symbol, side);
+    const lots = immediate ? Math.max(0, qty - opp) : qty;
+    const need = orderLock(ctx, spec, lots, ref, cfg.leverage);
+    if (need > 0n) {
+      const avail = availableFor(ctx, acct, spec.symbol);
+      if (avail < need) return bad('insufficient available margin');
+    }
+  }
+
+  return {
+    ok: true,
+    value: { acct, s, side, type, tif, price, qty, reduceOnly: p.reduce_only, clOrdId, leverage: cfg.leverage, tp, sl },
+  };
+}

@@ -1,0 +1,43 @@
+import { parseArgs } from 'node:util';
+import { startDevnet } from './devnet';
+
+/** `npm run devnet -- [--reset] [--data-dir DIR] [--tick-ms N] [--funding-ms N] [--no-rate-limit] [--region XX]` */
+const { values } = parseArgs({
+  options: {
+    reset: { type: 'boolean', default: false },
+    'data-dir': { type: 'string', default: '.devnet-data' },
+    'tick-ms': { type: 'string', default: '250' },
+    'funding-ms': { type: 'string' },
+    'no-rate-limit': { type: 'boolean', default: false },
+    region: { type: 'string', default: 'SG' },
+    quiet: { type: 'boolean', default: false },
+  },
+});
+
+const devnet = await startDevnet({
+  dataDir: values['data-dir']!,
+  reset: values.reset!,
+  tickMs: Number(values['tick-ms']),
+  ...(values['funding-ms'] ? { exchange: { fundingIntervalMs: Number(values['funding-ms']) } } : {}),
+  rateLimit: { enabled: !values['no-rate-limit'] },
+  region: values.region!,
+  log: (line) => console.log(`[devnet] ${line}`),
+});
+
+const u = devnet.urls;
+console.log(`[devnet] trading  ${u.baseUrl}
+[devnet] auth     ${u.authUrl}
+[devnet] bridge   ${u.bridgeUrl}
+[devnet] geo      ${u.geoUrl}
+[devnet] streams  ${u.streamUrl}  ${u.orderStreamUrl}
+[devnet] ready`);
+
+let closing = false;
+const shutdown = async () => {
+  if (closing) return;
+  closing = true;
+  await devnet.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());

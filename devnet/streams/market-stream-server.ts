@@ -1,0 +1,225 @@
+import type { WebSocket } from 'ws';
+import type { Exchange, ExchangeEvent } from '../engine';
+import type { TokenClaims } from '../auth/access-token';
+import { HttpError } from '../http/errors';
+
+type PublicChannel = 'price' | 'depth_book' | 'public_trade';
+const PUBLIC: readonly string[] = ['price', 'depth_book', 'public_trade'];
+const USER_CHANNELS = ['order', 'position', 'balance', 'trade'] as const;
+
+interface Client {
+  socket: WebSocket;
+  seq: number;
+  subs: Set<string>;
+  account: string | null;
+  streams: Set<string> | null;
+}
+
+export interface MarketStreamDeps {
+  exchange: () => Exchange;
+  verifyToken: (token: string) => Promise<TokenClaims>;
+  resolveImpersonation: (owner: string, vault: string | undefined) => string;
+  /** How often coalesced depth and price snapshots go out. */
+  flushMs?: number;
+}
+
+/**
+ * The market stream `/ws-stream/v1` (decisions.md): public channels per symbol, user channels after
+ * `auth`. Depth and price changes are coalesced and sent at most once per flush interval.
+ */
+export class MarketStreamServer {
+  private readonly clients = new Set<Client>();
+  private readonly dirtyDepth = new Set<string>();
+  private readonly dirtyPrice = new Set<string>();
+  private readonly timer: ReturnType<typeof setInterval>;
+
+  constructor(private readonly deps: MarketStreamDeps) {
+    this.timer = setInterval(() => this.flush(), deps.flushMs ?? 50);
+  }
+
+  attach(socket: WebSocket): void {
+    const client: Client = { socket, seq: 0, subs: new Set(), account: null, streams: null };
+    this.clients.add(client);
+    socket.on('message', (data) => void this.receive(client, data.toString()));
+    socket.on('close', () => this.clients.delete(client));
+    socket.on('error', () => socket.terminate());
+  }
+
+  private push(client: Client, channel: string, data: unknown, symbol?: string) {
+    if (client.socket.readyState !== 1) return;
+    client.seq += 1;
+    client.socket.send(JSON.stringify(symbol ? { seq: client.seq, channel, symbol, data } : { seq: client.seq, channel, data }));
+  }
+
+  private error(client: Client, message: string) {
+    this.push(client, 'error', { code: 400, msg: message });
+  }
+
+  private async receive(client: Client, text: string) {
+    let msg: Record<string, unknown>;
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error();
+      msg = parsed as Record<string, unknown>;
+    } catch {
+      this.error(client, 'message is not a JSON object');
+      return;
+    }
+    if ('subscribe' in msg || 'unsubscribe' in msg) {
+      const sub = (msg.subscribe ?? msg.unsubscribe) as { channel?: unknown; symbol?: unknown } | undefined;
+      const channel = sub?.channel;
+      const symbol = sub?.symbol;
+      if (typeof channel !== 'string' || !PUBLIC.includes(channel)) {
+        this.error(client, `channel must be one of ${PUBLIC.join(', ')} (user channels come with auth)`);
+        return;
+      }
+      if (typeof symbol !== 'string' || !this.deps.exchange().symbolPrice(symbol).ok) {
+        this.error(client, `unknown symbol ${String(symbol)}`);
+        return;
+      }
+      const key = `${channel}|${symbol}`;
+      if ('unsubscribe' in msg) {
+        client.subs.delete(key);
+        return;
+      }
+      client.subs.add(key);
+      this.sendInitial(client, channel as PublicChannel, symbol);
+      return;
+    }
+    if ('auth' in msg) {
+      await this.authenticate(client, msg.auth);
+      return;
+    }
+    this.error(client, 'expected subscribe, unsubscribe or auth');
+  }
+
+  private sendInitial(client: Client, channel: PublicChannel, symbol: string) {
+    const ex = this.deps.exchange();
+    if (channel === 'depth_book') {
+      const d = ex.depthBook(symbol);
+      if (d.ok) this.push(client, 'depth_book', d.value, symbol);
+    } else if (channel === 'price') {
+      this.push(client, 'price', this.priceTick(symbol), symbol);
+    }
+  }
+
+  private priceTick(symbol: string) {
+    const m = this.deps.exchange().symbolMarket(symbol);
+    const p = this.deps.exchange().symbolPrice(symbol);
+    if (!m.ok || !p.ok) return null;
+    return {
+      base: m.value.base,
+      quote: m.value.quote,
+      symbol,
+      index_price: p.value.index_price,
+      last_price: p.value.last_price,
+      mark_price: p.value.mark_price,
+      mid_price: p.value.mid_price,
+      spread: m.value.spread,
+      time: p.value.time,
+    };
+  }
+
+  private async authenticate(client: Client, auth: unknown) {
+    const a = auth as { token?: unknown; impersonate?: unknown; streams?: unknown } | null;
+    if (!a || typeof a.token !== 'string') {
+      this.push(client, 'auth', { code: 400, msg: 'auth needs a token' });
+      return;
+    }
+    try {
+      const claims = await this.deps.verifyToken(a.token);
+      const account = this.deps.resolveImpersonation(claims.account, typeof a.impersonate === 'string' ? a.impersonate : undefined);
+      const streams = Array.isArray(a.streams)
+        ? new Set(a.streams.map((s: unknown) => (s as { channel?: unknown })?.channel).filter((c): c is string => typeof c === 'string'))
+        : null;
+      client.account = account;
+      client.streams = streams;
+      this.push(client, 'auth', { code: 200, msg: 'success' });
+      const wallets = this.deps.exchange().wallets(account);
+      if (this.wants(client, 'balance')) {
+        this.push(client, 'balance', wallets.cash);
+        this.push(client, 'balance', wallets.perps);
+      }
+    } catch (e) {
+      client.account = null;
+      const status = e instanceof HttpError ? e.status : 401;
+      this.push(client, 'auth', { code: status, msg: e instanceof Error ? e.message : 'auth failed' });
+    }
+  }
+
+  private wants(client: Client, channel: string) {
+    return client.streams === null || client.streams.has(channel);
+  }
+
+  /** Feeds engine events to subscribers. */
+  onEvent(e: ExchangeEvent): void {
+    switch (e.type) {
+      case 'depth':
+        this.dirtyDepth.add(e.symbol);
+        return;
+      case 'price':
+        this.dirtyPrice.add(e.symbol);
+        return;
+      case 'public_trade': {
+        const key = `public_trade|${e.symbol}`;
+        for (const c of this.clients) if (c.subs.has(key)) this.push(c, 'public_trade', e.trade, e.symbol);
+        return;
+      }
+      case 'order':
+      case 'position':
+      case 'trade':
+      case 'balance': {
+        const data = e.type === 'order' ? e.order : e.type === 'position' ? e.position : e.type === 'trade' ? e.trade : e.wallet;
+        for (const c of this.clients) if (c.account === e.user && this.wants(c, e.type)) this.push(c, e.type, data);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  private flush() {
+    if (this.clients.size === 0) {
+      this.dirtyDepth.clear();
+      this.dirtyPrice.clear();
+      return;
+    }
+    for (const symbol of this.dirtyDepth) {
+      const key = `depth_book|${symbol}`;
+      let payload: unknown;
+      for (const c of this.clients) {
+        if (!c.subs.has(key)) continue;
+        if (payload === undefined) {
+          const d = this.deps.exchange().depthBook(symbol);
+          if (!d.ok) break;
+          payload = d.value;
+        }
+        this.push(c, 'depth_book', payload, symbol);
+      }
+    }
+    this.dirtyDepth.clear();
+    for (const symbol of this.dirtyPrice) {
+      const key = `price|${symbol}`;
+      let payload: unknown;
+      for (const c of this.clients) {
+        if (!c.subs.has(key)) continue;
+        payload ??= this.priceTick(symbol);
+        if (payload) this.push(c, 'price', payload, symbol);
+      }
+    }
+    this.dirtyPrice.clear();
+  }
+
+  /** Server pings keep intermediaries from closing idle sockets (decisions.md: every 10 s). */
+  ping(): void {
+    for (const c of this.clients) if (c.socket.readyState === 1) c.socket.ping();
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    for (const c of this.clients) c.socket.terminate();
+    this.clients.clear();
+  }
+}
+
+export const USER_STREAM_CHANNELS = USER_CHANNELS;

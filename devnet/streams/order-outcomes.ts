@@ -1,0 +1,79 @@
+/** Where an order stream reply goes: a logged-in session's socket. */
+export interface OutcomeSink {
+  account: string;
+  send(message: unknown): void;
+}
+
+interface Route {
+  requestId: string;
+  sessionId: string | undefined;
+  account: string;
+}
+
+/**
+ * Routes matching outcomes to the order response stream (spec §6, decisions.md): an order placed with
+ * `x-session-id` (or over the socket) gets `accepted`, then `success` or its rejection, keyed by the
+ * request id. The engine reports the outcome while the order is placed, before the route is known,
+ * so an early outcome waits here for its route.
+ */
+export class OrderOutcomes {
+  private readonly sessions = new Map<string, OutcomeSink>();
+  private readonly routes = new Map<number, Route>();
+  private readonly early = new Map<number, { code: number; message: string }>();
+
+  registerSession(sessionId: string, sink: OutcomeSink): void {
+    this.sessions.set(sessionId, sink);
+  }
+
+  dropSession(sessionId: string, sink: OutcomeSink): void {
+    if (this.sessions.get(sessionId) === sink) this.sessions.delete(sessionId);
+  }
+
+  private sinkFor(sessionId: string | undefined, account: string): OutcomeSink | undefined {
+    if (!sessionId) return undefined;
+    const sink = this.sessions.get(sessionId);
+    // A session only hears about its own account's requests.
+    return sink && sink.account === account ? sink : undefined;
+  }
+
+  private deliver(route: Route, result: { code: number; message: string }) {
+    const sink = this.sinkFor(route.sessionId, route.account);
+    if (sink) setImmediate(() => sink.send({ code: result.code, message: result.message, request_id: route.requestId }));
+  }
+
+  /** After new_order was accepted: `accepted` now, the outcome when matching reports it. */
+  routeOrder(orderId: number, requestId: string, sessionId: string | undefined, account: string): void {
+    const route = { requestId, sessionId, account };
+    const sink = this.sinkFor(sessionId, account);
+    if (sink) setImmediate(() => sink.send({ code: 0, status: 'accepted', request_id: requestId }));
+    const known = this.early.get(orderId);
+    if (known) {
+      this.early.delete(orderId);
+      this.deliver(route, known);
+    } else {
+      this.routes.set(orderId, route);
+    }
+  }
+
+  /** The engine's final matching outcome of an order. */
+  orderResult(orderId: number, code: number, message: string): void {
+    const route = this.routes.get(orderId);
+    if (route) {
+      this.routes.delete(orderId);
+      this.deliver(route, { code, message });
+      return;
+    }
+    this.early.set(orderId, { code, message });
+    if (this.early.size > 10_000) this.early.delete(this.early.keys().next().value!);
+  }
+
+  /** A cancel request that was accepted: the engine cancels synchronously, so it succeeded. */
+  reportCancel(requestId: string, sessionId: string | undefined, account: string): void {
+    const sink = this.sinkFor(sessionId, account);
+    if (!sink) return;
+    setImmediate(() => {
+      sink.send({ code: 0, status: 'accepted', request_id: requestId });
+      sink.send({ code: 0, message: 'success', request_id: requestId });
+    });
+  }
+}

@@ -1,0 +1,14 @@
+import type { ServiceUrls } from './transport';
+
+/** Everything that says which service the app talks to (the devnet, or the public service). */
+export interface ServiceConfig extends ServiceUrls {
+  streamUrl: string;
+  orderStreamUrl: string;
+  evmRpcUrl: string;
+  evmChainId: number;
+  /** The domain and uri a genuine sign-in challenge names (checked before the wallet signs). */
+  signinDomain: string;
+  signinUri: string;
+  /** True on the local devnet: the devnet wallet and faucet are offered. */
+  isDevnet: boolean;
+}

@@ -1,0 +1,146 @@
+import { marketStreamMessage, type MarketStreamMessage, type PublicChannel, type UserChannel } from '../schemas';
+import { ReconnectingSocket, type SocketFactory, type StreamStatus } from './socket';
+
+type MessageOf<C extends MarketStreamMessage['channel']> = Extract<MarketStreamMessage, { channel: C }>;
+type Handler<C extends MarketStreamMessage['channel']> = (data: MessageOf<C>['data'], message: MessageOf<C>) => void;
+type AnyHandler = (data: unknown, message: unknown) => void;
+
+export interface StreamAuth {
+  token: string;
+  impersonate?: string;
+}
+
+export interface MarketStreamOptions {
+  url: string;
+  createSocket: SocketFactory;
+  /** A message that breaks the schema: reported, never thrown into the UI. */
+  onInvalid?: (error: string, raw: string) => void;
+  /** After a reconnect: subscriptions are restored; the owner reconciles over HTTP what it missed. */
+  onReconnected?: () => void;
+}
+
+/**
+ * The market stream `/ws-stream/v1` (decisions.md): ref-counted public subscriptions per
+ * channel+symbol, user channels after `auth`, resubscribe and re-auth after every reconnect.
+ */
+export class MarketStream {
+  private readonly socket: ReconnectingSocket;
+  private readonly handlers = new Map<string, Set<AnyHandler>>();
+  private auth: StreamAuth | null = null;
+  private authed = false;
+  private readonly authListeners = new Set<(ok: boolean, msg: string) => void>();
+
+  constructor(private readonly opts: MarketStreamOptions) {
+    this.socket = new ReconnectingSocket(opts.url, opts.createSocket, {
+      onOpen: (reconnected) => {
+        this.authed = false;
+        for (const key of this.handlers.keys()) {
+          const [channel, symbol] = key.split('|') as [string, string];
+          if (isPublic(channel)) this.socket.send({ subscribe: { channel, symbol } });
+        }
+        if (this.auth) this.sendAuth();
+        if (reconnected) opts.onReconnected?.();
+      },
+      onText: (text) => this.dispatch(text),
+    });
+  }
+
+  get status(): StreamStatus {
+    return this.socket.status;
+  }
+
+  get isAuthenticated(): boolean {
+    return this.authed;
+  }
+
+  onStatus(listener: (s: StreamStatus) => void): () => void {
+    return this.socket.onStatus(listener);
+  }
+
+  onAuth(listener: (ok: boolean, msg: string) => void): () => void {
+    this.authListeners.add(listener);
+    return () => this.authListeners.delete(listener);
+  }
+
+  /** Public channel data for one symbol; the returned function unsubscribes. */
+  subscribe<C extends PublicChannel>(channel: C, symbol: string, handler: Handler<C>): () => void {
+    const key = `${channel}|${symbol}`;
+    let set = this.handlers.get(key);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(key, set);
+      this.socket.send({ subscribe: { channel, symbol } });
+    }
+    set.add(handler as unknown as AnyHandler);
+    return () => {
+      set.delete(handler as unknown as AnyHandler);
+      if (set.size === 0 && this.handlers.get(key) === set) {
+        this.handlers.delete(key);
+        this.socket.send({ unsubscribe: { channel, symbol } });
+      }
+    };
+  }
+
+  /** The signed-in account's channel (order, position, balance, trade), across all symbols. */
+  onUser<C extends UserChannel>(channel: C, handler: Handler<C>): () => void {
+    const key = `${channel}|*`;
+    let set = this.handlers.get(key);
+    if (!set) this.handlers.set(key, (set = new Set()));
+    set.add(handler as unknown as AnyHandler);
+    return () => set.delete(handler as unknown as AnyHandler);
+  }
+
+  /** Authenticates user channels (again after each reconnect); null signs the stream out. */
+  authenticate(auth: StreamAuth | null) {
+    const changed = JSON.stringify(auth) !== JSON.stringify(this.auth);
+    this.auth = auth;
+    if (!changed) return;
+    this.authed = false;
+    if (auth) this.sendAuth();
+    else this.socket.drop(); // the protocol has no logout: a fresh connection forgets the account
+  }
+
+  private sendAuth() {
+    if (!this.auth) return;
+    const { token, impersonate } = this.auth;
+    this.socket.send({ auth: { token, ...(impersonate ? { impersonate } : {}) } });
+  }
+
+  private dispatch(text: string) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      this.opts.onInvalid?.('not JSON', text);
+      return;
+    }
+    const parsed = marketStreamMessage.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      this.opts.onInvalid?.(`${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`, text);
+      return;
+    }
+    const msg = parsed.data;
+    if (msg.channel === 'auth') {
+      this.authed = msg.data.code === 200 || msg.data.code === 0;
+      for (const l of this.authListeners) l(this.authed, msg.data.msg);
+      return;
+    }
+    const key = isPublic(msg.channel) ? `${msg.channel}|${msg.symbol ?? ('symbol' in msg.data ? msg.data.symbol : '')}` : `${msg.channel}|*`;
+    const set = this.handlers.get(key);
+    if (set) for (const h of set) h(msg.data, msg);
+  }
+
+  /** Simulates a network drop (tests, and the "reconnect now" button). */
+  drop() {
+    this.socket.drop();
+  }
+
+  close() {
+    this.socket.close();
+  }
+}
+
+function isPublic(channel: string): channel is PublicChannel {
+  return channel === 'price' || channel === 'depth_book' || channel === 'public_trade';
+}

@@ -1,0 +1,150 @@
+import { orderStreamReply, type NewOrderBody, type OrderStreamReply } from '../schemas';
+import { signBody, type BodySigner } from '../signing';
+import { ReconnectingSocket, type SocketFactory, type StreamStatus } from './socket';
+
+export interface OrderStreamOptions {
+  url: string;
+  createSocket: SocketFactory;
+  sessionId?: string;
+  now?: () => number;
+  onReconnected?: () => void;
+}
+
+/** Outcome replies are kept this long, so one that arrives before its HTTP response is not lost. */
+const REPLY_MEMORY_MS = 60_000;
+
+/**
+ * The order response stream `/ws-api/v1` (decisions.md): log in with the token under a session id;
+ * HTTP `new_order`/`cancel_order` sent with `x-session-id` = that id report their outcome here,
+ * keyed by the request id. Also sends orders over the socket itself.
+ */
+export class OrderStream {
+  readonly sessionId: string;
+  private readonly socket: ReconnectingSocket;
+  private login: { token: string; impersonate?: string } | null = null;
+  private loggedIn = false;
+  private readonly replies = new Map<string, { at: number; list: OrderStreamReply[] }>();
+  private readonly waiters = new Map<string, Set<(r: OrderStreamReply) => void>>();
+  private readonly listeners = new Set<(r: OrderStreamReply) => void>();
+  private readonly loginListeners = new Set<(ok: boolean, message: string) => void>();
+  private loginRequestId = '';
+
+  constructor(private readonly opts: OrderStreamOptions) {
+    this.sessionId = opts.sessionId ?? crypto.randomUUID();
+    this.socket = new ReconnectingSocket(opts.url, opts.createSocket, {
+      onOpen: (reconnected) => {
+        this.loggedIn = false;
+        if (this.login) this.sendLogin();
+        if (reconnected) opts.onReconnected?.();
+      },
+      onText: (text) => this.receive(text),
+    });
+  }
+
+  get status(): StreamStatus {
+    return this.socket.status;
+  }
+
+  get isLoggedIn(): boolean {
+    return this.loggedIn;
+  }
+
+  onStatus(listener: (s: StreamStatus) => void): () => void {
+    return this.socket.onStatus(listener);
+  }
+
+  onLogin(listener: (ok: boolean, message: string) => void): () => void {
+    this.loginListeners.add(listener);
+    return () => this.loginListeners.delete(listener);
+  }
+
+  /** Every reply (accepted, success, rejected), for toasts and logs. */
+  onReply(listener: (r: OrderStreamReply) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  authenticate(login: { token: string; impersonate?: string } | null) {
+    const changed = JSON.stringify(login) !== JSON.stringify(this.login);
+    this.login = login;
+    if (!changed) return;
+    this.loggedIn = false;
+    if (login) this.sendLogin();
+    else this.socket.drop();
+  }
+
+  private sendLogin() {
+    if (!this.login) return;
+    this.loginRequestId = crypto.randomUUID();
+    this.socket.send({
+      session_id: this.sessionId,
+      request_id: this.loginRequestId,
+      method: 'auth:login',
+      params: JSON.stringify(this.login),
+    });
+  }
+
+  /** Resolves with the first reply for `requestId` that is not `accepted` (the final outcome). */
+  waitForOutcome(requestId: string, timeoutMs = 10_000): Promise<OrderStreamReply> {
+    return new Promise((resolve, reject) => {
+      const done = (r: OrderStreamReply) => {
+        if ('status' in r) return; // `accepted` is not the outcome
+        clearTimeout(timer);
+        this.waiters.get(requestId)?.delete(done);
+        resolve(r);
+      };
+      const timer = setTimeout(() => {
+        this.waiters.get(requestId)?.delete(done);
+        reject(new Error(`No outcome for request ${requestId} within ${timeoutMs / 1000} s`));
+      }, timeoutMs);
+      let set = this.waiters.get(requestId);
+      if (!set) this.waiters.set(requestId, (set = new Set()));
+      set.add(done);
+      for (const r of this.replies.get(requestId)?.list ?? []) done(r);
+    });
+  }
+
+  /** Places an order over the socket itself (method `order:new`). Returns its request id. */
+  async newOrder(body: NewOrderBody, signer: BodySigner): Promise<string> {
+    const params = JSON.stringify(body);
+    const headers = await signBody(signer, params, Math.round((this.opts.now ?? Date.now)()));
+    const requestId = headers['x-request-id'];
+    const { 'x-request-sign-version': _v, ...header } = headers;
+    const sent = this.socket.send({ session_id: this.sessionId, request_id: requestId, method: 'order:new', header, params });
+    if (!sent) throw new Error('Order stream is not connected');
+    return requestId;
+  }
+
+  private receive(text: string) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      return;
+    }
+    const parsed = orderStreamReply.safeParse(raw);
+    if (!parsed.success) return;
+    const reply = parsed.data;
+    if (reply.request_id === this.loginRequestId && this.loginRequestId !== '') {
+      this.loggedIn = reply.code === 0;
+      const message = 'message' in reply ? reply.message : reply.status;
+      for (const l of this.loginListeners) l(this.loggedIn, message);
+      return;
+    }
+    const now = Date.now();
+    for (const [id, entry] of this.replies) if (now - entry.at > REPLY_MEMORY_MS) this.replies.delete(id);
+    const entry = this.replies.get(reply.request_id) ?? { at: now, list: [] };
+    entry.list.push(reply);
+    this.replies.set(reply.request_id, entry);
+    for (const l of this.listeners) l(reply);
+    for (const w of [...(this.waiters.get(reply.request_id) ?? [])]) w(reply);
+  }
+
+  drop() {
+    this.socket.drop();
+  }
+
+  close() {
+    this.socket.close();
+  }
+}
