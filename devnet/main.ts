@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { startDevnet } from './devnet';
 
-/** `npm run devnet -- [--reset] [--data-dir DIR] [--tick-ms N] [--funding-ms N] [--no-rate-limit] [--region XX]` */
+/** `npm run devnet -- [--reset] [--data-dir DIR] [--base-port 7100] [--tick-ms N] [--funding-ms N] [--no-rate-limit] [--region XX]` */
 const { values } = parseArgs({
   options: {
     reset: { type: 'boolean', default: false },
@@ -10,11 +10,13 @@ const { values } = parseArgs({
     'funding-ms': { type: 'string' },
     'no-rate-limit': { type: 'boolean', default: false },
     region: { type: 'string', default: 'SG' },
-    quiet: { type: 'boolean', default: false },
+    'base-port': { type: 'string', default: '7100' },
   },
 });
 
+const basePort = Number(values['base-port']);
 const devnet = await startDevnet({
+  ports: { base: basePort, auth: basePort + 1, bridge: basePort + 2, geo: basePort + 3 },
   dataDir: values['data-dir']!,
   reset: values.reset!,
   tickMs: Number(values['tick-ms']),
