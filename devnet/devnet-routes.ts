@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { parseUnits } from 'viem';
 import { z } from 'zod';
 import { decimalString } from '../src/api/schemas';
 import { dec } from '../src/lib/decimal';
@@ -14,15 +15,16 @@ export interface DevnetInfo {
 }
 
 const faucetBody = z.strictObject({ amount: decimalString.optional() });
+const mintBody = z.strictObject({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'expected an EVM address' }), amount: decimalString });
 
-/** Devnet-only conveniences (not part of the public service): faucet, vaults, config, wallets. */
+/** Devnet-only conveniences (not part of the public service): faucets, vaults, config, wallets. */
 export function devnetRoutes(o: {
   ledger: Ledger;
   authenticate: Authenticate;
   info: () => DevnetInfo;
   faucetMax: string;
-  /** Mints on-chain when the chain runs; otherwise credits the Cash Wallet directly. */
-  faucet?: (account: string, amount: string) => Promise<void>;
+  /** Mints DUSD on-chain to an EVM address, when the chain runs. */
+  mint?: (to: string, amount: bigint) => Promise<unknown>;
 }): Router {
   return new Router()
     .get('/devnet/config', () => json(o.info()))
@@ -30,11 +32,15 @@ export function devnetRoutes(o: {
       const caller = await o.authenticate(req, { signed: false });
       const { amount = '10000' } = parseBody(req.body || '{}', faucetBody);
       if (dec(amount).lte(0) || dec(amount).gt(o.faucetMax)) throw badRequest(`faucet amount must be > 0 and ≤ ${o.faucetMax}`);
-      if (o.faucet) await o.faucet(caller.account, amount);
-      else {
-        const r = o.ledger.run({ op: 'deposit', user: caller.account, amount, ref: `faucet:${randomUUID()}` });
-        if (!r.ok) throw new HttpError(r.code, r.message);
-      }
+      const r = o.ledger.run({ op: 'deposit', user: caller.account, amount, ref: `faucet:${randomUUID()}` });
+      if (!r.ok) throw new HttpError(r.code, r.message);
+      return json({ code: 0, message: 'success', request_id: req.requestId });
+    })
+    .post('/devnet/mint', async (req) => {
+      const body = parseBody(req.body, mintBody);
+      if (!o.mint) throw new HttpError(503, 'the devnet runs without its chain');
+      if (dec(body.amount).lte(0) || dec(body.amount).gt(o.faucetMax)) throw badRequest(`mint amount must be > 0 and ≤ ${o.faucetMax}`);
+      await o.mint(body.address, parseUnits(body.amount, 18));
       return json({ code: 0, message: 'success', request_id: req.requestId });
     })
     .get('/devnet/vaults', async (req) => {

@@ -10,10 +10,12 @@ import { loadOrCreateAuthKeys } from './auth/keys';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitConfig } from './auth/rate-limit';
 import { requestAuthenticator, resolveImpersonation } from './auth/request-auth';
 import { bridgeRoutes, type WithdrawAuthorizer } from './bridge/bridge-routes';
+import type { DevnetChain } from './chain';
+import { linkChain, type ChainLink } from './chain-link';
 import { devnetRoutes, type DevnetInfo } from './devnet-routes';
 import type { ExchangeConfig } from './engine';
 import { geoRoutes } from './geo/geo-routes';
-import { tooManyRequests } from './http/errors';
+import { HttpError, tooManyRequests } from './http/errors';
 import { startHttpService } from './http/server';
 import { Ledger } from './persistence/ledger';
 import { ConnectionLimit } from './streams/connection-limit';
@@ -39,9 +41,8 @@ export interface DevnetOptions {
   region?: string;
   withdrawFee?: string;
   authorizationSeconds?: number;
-  authorizer?: WithdrawAuthorizer;
-  chainInfo?: DevnetInfo['chain'];
-  faucet?: (account: string, amount: string) => Promise<void>;
+  /** The local EVM chain: deposits, withdrawals and the on-chain faucet (none = no chain). */
+  chain?: DevnetChain;
   snapshotMs?: number;
   maxStreamConnectionsPerIp?: number;
   log?: (line: string) => void;
@@ -53,6 +54,7 @@ export const DEVNET_SIGNIN = { domain: 'devnet.perps.local', uri: 'https://devne
 export interface Devnet {
   urls: { baseUrl: string; authUrl: string; bridgeUrl: string; geoUrl: string; streamUrl: string; orderStreamUrl: string };
   ledger: Ledger;
+  chainLink: ChainLink | null;
   /** Runs one engine tick now (tests drive time with this). */
   tick: () => void;
   setRegion: (region: string) => void;
@@ -92,23 +94,24 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
     if (ledger.exchange.vaultsOf(account).length === 0) ledger.run({ op: 'createVault', owner: account });
   };
 
+  const chainLink = o.chain ? linkChain(ledger, o.chain, { now: clock, log }) : null;
   const authorizer =
-    o.authorizer ??
+    chainLink?.authorizer ??
     ({
       chainId: o.evmChainId ?? 31337,
       contractAddress: '0x0000000000000000000000000000000000000000',
       tokenAddress: '0x0000000000000000000000000000000000000000',
       sign: async () => {
-        throw tooManyRequests('withdrawals need the local chain: start the devnet with the chain');
+        throw new HttpError(503, 'withdrawals need the local chain: start the devnet with its chain');
       },
     } satisfies WithdrawAuthorizer);
 
   const info = (): DevnetInfo => ({
-    chain: o.chainInfo ?? null,
+    chain: chainLink?.info ?? null,
     services: { baseUrl: base.url, authUrl: auth.url, bridgeUrl: bridge.url, geoUrl: geo.url },
   });
   const tradingRouter = tradeRoutes({ ledger, authenticate, outcomes, now: clock }).include(
-    devnetRoutes({ ledger, authenticate, info, faucetMax: '1000000', ...(o.faucet ? { faucet: o.faucet } : {}) }),
+    devnetRoutes({ ledger, authenticate, info, faucetMax: '1000000', ...(chainLink ? { mint: chainLink.mint } : {}) }),
   );
   const base = await startHttpService({ name: 'trading', host, port: ports.base, router: tradingRouter, before: ipLimit });
   const auth = await startHttpService({
@@ -185,6 +188,7 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
       orderStreamUrl: `${wsBase}/ws-api/v1`,
     },
     ledger,
+    chainLink,
     tick,
     setRegion: (r) => {
       region = r;
@@ -193,6 +197,7 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
       if (ticker) clearInterval(ticker);
       clearInterval(pinger);
       if (snapshotter) clearInterval(snapshotter);
+      await chainLink?.stop();
       unsubscribe();
       unsubscribe = () => undefined;
       marketStream.close();

@@ -1,7 +1,11 @@
 import { parseArgs } from 'node:util';
+import { startChain } from './chain';
 import { startDevnet } from './devnet';
 
-/** `npm run devnet -- [--reset] [--data-dir DIR] [--base-port 7100] [--tick-ms N] [--funding-ms N] [--no-rate-limit] [--region XX]` */
+/**
+ * `npm run devnet -- [--reset] [--data-dir DIR] [--base-port 7100] [--chain-port 8545] [--chain-id 31337]
+ *   [--no-chain] [--tick-ms N] [--funding-ms N] [--no-rate-limit] [--region XX]`
+ */
 const { values } = parseArgs({
   options: {
     reset: { type: 'boolean', default: false },
@@ -11,9 +15,18 @@ const { values } = parseArgs({
     'no-rate-limit': { type: 'boolean', default: false },
     region: { type: 'string', default: 'SG' },
     'base-port': { type: 'string', default: '7100' },
+    'chain-port': { type: 'string', default: '8545' },
+    'chain-id': { type: 'string', default: '31337' },
+    'no-chain': { type: 'boolean', default: false },
   },
 });
 
+const chainId = Number(values['chain-id']);
+const chain = values['no-chain'] ? undefined : await startChain({ port: Number(values['chain-port']), chainId });
+if (chain) {
+  console.log(`[devnet] chain    ${chain.rpcUrl} (id ${chain.chainId}${chain.reused ? ', reused running node' : ''})`);
+  console.log(`[devnet]          DUSD ${chain.addresses.token}  vault ${chain.addresses.vault}  bridge ${chain.addresses.bridge}`);
+}
 const basePort = Number(values['base-port']);
 const devnet = await startDevnet({
   ports: { base: basePort, auth: basePort + 1, bridge: basePort + 2, geo: basePort + 3 },
@@ -23,6 +36,8 @@ const devnet = await startDevnet({
   ...(values['funding-ms'] ? { exchange: { fundingIntervalMs: Number(values['funding-ms']) } } : {}),
   rateLimit: { enabled: !values['no-rate-limit'] },
   region: values.region!,
+  evmChainId: chainId,
+  ...(chain ? { chain } : {}),
   log: (line) => console.log(`[devnet] ${line}`),
 });
 
@@ -39,6 +54,7 @@ const shutdown = async () => {
   if (closing) return;
   closing = true;
   await devnet.close();
+  await chain?.stop();
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown());

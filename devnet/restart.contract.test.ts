@@ -21,7 +21,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'devnet-restart-'));
 let child: ChildProcess | null = null;
 
 async function startProcess(): Promise<void> {
-  child = spawn(process.execPath, ['--import', 'tsx', 'devnet/main.ts', '--data-dir', dataDir, '--base-port', String(BASE_PORT), '--no-rate-limit'], {
+  child = spawn(process.execPath, ['--import', 'tsx', 'devnet/main.ts', '--data-dir', dataDir, '--base-port', String(BASE_PORT), '--no-rate-limit', '--no-chain'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

@@ -4,7 +4,7 @@ import { badRequest, HttpError } from '../http/errors';
 import { parseBody } from '../http/parse';
 import { json, Router } from '../http/server';
 import type { Ledger } from '../persistence/ledger';
-import type { WithdrawRecord } from './withdrawals';
+import { nanoIso, type WithdrawRecord } from './withdrawals';
 import { toWithdrawResponse } from './withdraw-view';
 
 /** What signs withdraw authorizations for the on-chain contract (decisions.md "Withdraw contract"). */
@@ -33,8 +33,6 @@ export function toBaseUnits(amount: string): bigint {
   return BigInt(int) * 10n ** BigInt(DECIMALS) + BigInt(frac.padEnd(DECIMALS, '0') || '0');
 }
 
-/** ISO 8601 with nanoseconds, as the bridge reports its timestamps. */
-export const nanoIso = (ms: number) => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z');
 
 /** Spec §4.3 bridge withdraw (plus a devnet-only history read). */
 export function bridgeRoutes(o: BridgeOptions): Router {

@@ -1,3 +1,6 @@
+/** ISO 8601 with nanoseconds, as the bridge reports its timestamps. */
+export const nanoIso = (ms: number) => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z');
+
 /** One bridge withdraw request and where it stands (decisions.md: Pending → Confirmed | Expired). */
 export interface WithdrawRecord {
   id: string;

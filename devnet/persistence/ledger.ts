@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CancelOrderBody, CancelOrdersBody, MarginMode, NewOrderBody } from '../../src/api/schemas';
-import { Withdrawals, type WithdrawRecord } from '../bridge/withdrawals';
+import { nanoIso, Withdrawals, type WithdrawRecord } from '../bridge/withdrawals';
 import { Exchange, type ExchangeConfig } from '../engine';
 import { Journal, writeFileAtomic } from './journal';
 
@@ -22,15 +22,22 @@ export type Command =
   | { op: 'withdrawRequest'; record: WithdrawRecord }
   | { op: 'withdrawConfirmed'; id: string; dstTx: string; dstBlock: string }
   | { op: 'withdrawExpired'; id: string }
-  | { op: 'chainCursor'; block: number };
+  | { op: 'chainCursor'; cursor: StoredChainCursor };
 
 type Stamped = Command & { now: number };
+
+/** Where the chain indexer resumes, on which chain instance (bigints as strings for JSON). */
+export interface StoredChainCursor {
+  genesisHash: string;
+  fromBlock: string;
+  prevBlockHash?: string;
+}
 type Outcome = { ok: true; value: any } | { ok: false; code: number; message: string };
 
 interface Snapshot {
   exchange: string;
   withdrawals: ReturnType<Withdrawals['toJSON']>;
-  chainCursor: number;
+  chainCursor: StoredChainCursor | null;
   at: number;
 }
 
@@ -43,7 +50,7 @@ const fail = (code: number, message: string): Outcome => ({ ok: false, code, mes
 export class Ledger {
   exchange: Exchange;
   withdrawals = new Withdrawals();
-  chainCursor = 0;
+  chainCursor: StoredChainCursor | null = null;
   private journal: Journal | null = null;
   private sinceSnapshot = 0;
   private replaying = false;
@@ -152,18 +159,18 @@ export class Ledger {
         const rec = this.withdrawals.byId(c.id);
         if (!rec || rec.status !== 'Pending') return fail(409, `withdraw ${c.id} is not pending`);
         const r = ex.settleWithdraw(c.id);
-        if (r.ok) Object.assign(rec, { status: 'Confirmed', dstTx: c.dstTx, dstBlock: c.dstBlock, updatedAt: new Date(c.now).toISOString() });
+        if (r.ok) Object.assign(rec, { status: 'Confirmed', dstTx: c.dstTx, dstBlock: c.dstBlock, updatedAt: nanoIso(c.now) });
         return r;
       }
       case 'withdrawExpired': {
         const rec = this.withdrawals.byId(c.id);
         if (!rec || rec.status !== 'Pending') return fail(409, `withdraw ${c.id} is not pending`);
         const r = ex.releaseWithdraw(c.id);
-        if (r.ok) Object.assign(rec, { status: 'Expired', updatedAt: new Date(c.now).toISOString() });
+        if (r.ok) Object.assign(rec, { status: 'Expired', updatedAt: nanoIso(c.now) });
         return r;
       }
       case 'chainCursor':
-        this.chainCursor = c.block;
+        this.chainCursor = c.cursor;
         return { ok: true, value: undefined };
     }
   }
