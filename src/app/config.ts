@@ -45,7 +45,8 @@ export function readConfig(env: Record<string, string | undefined>): AppConfig {
     signinDomain: pick('VITE_SIGNIN_DOMAIN', preset.signinDomain),
     signinUri: pick('VITE_SIGNIN_URI', preset.signinUri),
   };
-  return { ...config, isDevnet: config.baseUrl === DEVNET_DEFAULTS.baseUrl };
+  // VITE_DEVNET marks a devnet on other ports (the browser tests run one beside a developer's).
+  return { ...config, isDevnet: env.VITE_DEVNET === 'true' || config.baseUrl === DEVNET_DEFAULTS.baseUrl };
 }
 
 export const appConfig = readConfig(import.meta.env as Record<string, string | undefined>);
