@@ -105,6 +105,15 @@ describe('money on-chain: deposit, transfer, withdraw through reqRemoteCall', ()
     expect(() => checkWithdrawSubmission(w, holder.address, w.signature.expired_at + 1)).toThrow(/expired/);
   });
 
+  it('the devnet mint gives a brand-new wallet DUSD and gas to deposit with', async () => {
+    const fresh = evmWallet();
+    const res = await fetch(`${devnet.urls.baseUrl}/devnet/mint`, { method: 'POST', body: JSON.stringify({ address: fresh.address, amount: '3' }) });
+    expect(res.status).toBe(200);
+    const dusd = await pub().readContract({ address: chain.addresses.token, abi: dusdAbi, functionName: 'balanceOf', args: [fresh.address as `0x${string}`] });
+    expect(formatUnits(dusd, 18)).toBe('3');
+    expect(await pub().getBalance({ address: fresh.address as `0x${string}` })).toBeGreaterThanOrEqual(10n ** 18n);
+  });
+
   it('answers a bad withdraw request with 400 and reserves nothing', async () => {
     const before = await cash();
     await expect(trader.api.wallet.withdraw({ amount: '0.05', chain: 'bsc' })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/fee/) });

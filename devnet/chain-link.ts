@@ -84,8 +84,11 @@ export function linkChain(ledger: Ledger, chain: DevnetChain, o: { now: () => nu
   return {
     authorizer,
     info,
-    /** Mints DUSD on-chain to an EVM address (the devnet faucet for wallets). */
-    mint: (to: string, amount: bigint) => chain.mintDusd(to as `0x${string}`, amount),
+    /** Mints DUSD on-chain to an EVM address, and tops up its gas so a fresh wallet can send it. */
+    mint: async (to: string, amount: bigint) => {
+      await topUpGas(chain.rpcUrl, to);
+      return chain.mintDusd(to as `0x${string}`, amount);
+    },
     /** One indexer pass now (tests). */
     poll: () => indexer.poll(),
     stop: async () => {
@@ -95,3 +98,15 @@ export function linkChain(ledger: Ledger, chain: DevnetChain, o: { now: () => nu
   };
 }
 export type ChainLink = ReturnType<typeof linkChain>;
+
+/** Gas for devnet wallets: 10 ETH when below 1 (hardhat_setBalance is a local-node-only call). */
+async function topUpGas(rpcUrl: string, address: string): Promise<void> {
+  const rpc = async (method: string, params: unknown[]) => {
+    const res = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+    const body = (await res.json()) as { result?: string; error?: { message: string } };
+    if (body.error) throw new Error(`${method}: ${body.error.message}`);
+    return body.result;
+  };
+  const wei = BigInt((await rpc('eth_getBalance', [address, 'latest'])) ?? '0x0');
+  if (wei < 10n ** 18n) await rpc('hardhat_setBalance', [address, `0x${(10n * 10n ** 18n).toString(16)}`]);
+}
