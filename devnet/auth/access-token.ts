@@ -21,8 +21,26 @@ export async function issueAccessToken(secret: Uint8Array, c: Omit<TokenClaims, 
     .sign(secret);
 }
 
+/** Tokens already verified: their claims cannot change, only expire, so the HMAC is done once. */
+const verifiedBySecret = new WeakMap<Uint8Array, Map<string, TokenClaims>>();
+
 /** Verifies signature, algorithm (HS256 only: `none` and others are refused) and expiry. */
 export async function verifyAccessToken(secret: Uint8Array, token: string, nowSec: number): Promise<TokenClaims> {
+  let verified = verifiedBySecret.get(secret);
+  if (!verified) verifiedBySecret.set(secret, (verified = new Map()));
+  const known = verified.get(token);
+  if (known) {
+    if (known.exp > nowSec) return known;
+    verified.delete(token);
+    throw unauthorized('access token expired: sign in again');
+  }
+  const claims = await verifyUncached(secret, token, nowSec);
+  if (verified.size > 100_000) verified.clear();
+  verified.set(token, claims);
+  return claims;
+}
+
+async function verifyUncached(secret: Uint8Array, token: string, nowSec: number): Promise<TokenClaims> {
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: new Date(nowSec * 1000) });
     const { sub, chain, address, sk, exp } = payload as Record<string, unknown>;

@@ -1,0 +1,39 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface SpawnedDevnet {
+  urls: { baseUrl: string; authUrl: string; bridgeUrl: string; geoUrl: string };
+  stop: () => Promise<void>;
+}
+
+/** A devnet in its own process (so the load generator does not share its thread), no chain. */
+export async function spawnDevnet(basePort: number, extra: string[] = []): Promise<SpawnedDevnet> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-devnet-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'devnet/main.ts', '--reset', '--data-dir', dataDir, '--base-port', String(basePort), '--no-chain', '--no-rate-limit', ...extra],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('devnet did not start')), 30_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      if (d.toString().includes('[devnet] ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`devnet exited with ${code}`)));
+  });
+  const u = (p: number) => `http://127.0.0.1:${p}`;
+  return {
+    urls: { baseUrl: u(basePort), authUrl: u(basePort + 1), bridgeUrl: u(basePort + 2), geoUrl: u(basePort + 3) },
+    stop: () =>
+      new Promise((resolve) => {
+        child.removeAllListeners('exit');
+        child.on('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
