@@ -250,3 +250,11 @@ describe('market stream (decisions.md)', () => {
     }
   });
 });
+
+describe('money', () => {
+  it('the invariant holds after every scenario above: wallets + fees = deposits − withdrawals', () => {
+    for (let i = 0; i < 20; i++) devnet.tick();
+    const inv = devnet.ledger.exchange.moneyInvariant();
+    expect(inv.ok, inv.detail).toBe(true);
+  });
+});
