@@ -52,8 +52,44 @@ export function parseDecimal(
   return { ok: true, value: neg ? -v : v };
 }
 
-/** Like parseDecimal but for tick/lot counts that must stay safe JS integers. */
+const POW10N = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/**
+ * Like parseDecimal but for tick/lot counts that must stay safe JS integers.
+ * A char loop handles the common well-formed case without regex or bigint;
+ * anything else goes through parseDecimal for the exact error message.
+ */
 export function parseUnits(input: unknown, decimals: number, field: string): Parsed<number> {
+  if (typeof input === 'string' && input.length > 0 && input.length <= 17) {
+    let v = 0;
+    let frac = -1;
+    let ok = true;
+    for (let i = 0; i < input.length; i++) {
+      const c = input.charCodeAt(i);
+      if (c >= 48 && c <= 57) {
+        if (frac >= 0) {
+          if (frac >= decimals) {
+            if (c !== 48) {
+              ok = false;
+              break;
+            }
+            continue;
+          }
+          frac++;
+        }
+        v = v * 10 + (c - 48);
+      } else if (c === 46 && frac < 0 && i > 0 && i < input.length - 1) frac = 0;
+      else {
+        ok = false;
+        break;
+      }
+    }
+    const scale = POW10N[decimals - (frac < 0 ? 0 : frac)];
+    if (ok && scale !== undefined) {
+      v *= scale;
+      if (v <= Number.MAX_SAFE_INTEGER) return { ok: true, value: v };
+    }
+  }
   const r = parseDecimal(input, decimals, field);
   if (!r.ok) return r;
   if (r.value > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, message: `${field} is too large` };
@@ -62,6 +98,7 @@ export function parseUnits(input: unknown, decimals: number, field: string): Par
 
 /** Canonical rendering: no trailing zeros, no trailing '.', "0" for zero. */
 export function formatFixed(v: bigint, dp: number): string {
+  if (v === 0n) return '0';
   const neg = v < 0n;
   let s = (neg ? -v : v).toString();
   if (dp > 0) {
@@ -124,6 +161,18 @@ export function babs(a: bigint): bigint {
   return a < 0n ? -a : a;
 }
 
+let isoSecond = NaN;
+let isoPrefix = '';
+
+/** ISO 8601 UTC with milliseconds; the per-second prefix is cached (event rendering is hot). */
 export function iso(ms: number): string {
-  return new Date(ms).toISOString();
+  const sec = Math.floor(ms / 1000);
+  if (sec !== isoSecond) {
+    const full = new Date(sec * 1000).toISOString();
+    if (full.length !== 24) return new Date(ms).toISOString();
+    isoSecond = sec;
+    isoPrefix = full.slice(0, 20);
+  }
+  const milli = ms - sec * 1000;
+  return `${isoPrefix}${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z`;
 }

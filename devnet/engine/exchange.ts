@@ -83,7 +83,7 @@ function freshCtx(config: ExchangeConfig): Ctx {
   const cfg = resolve(config);
   if (!(cfg.fundingIntervalMs >= 1000)) throw new Error('fundingIntervalMs must be ≥ 1000');
   const ctx: Ctx = {
-    cfg, specs: new Map(), syms: new Map(), symList: [], accounts: new Map(), live: new Map(), holders: new Set(),
+    cfg, specs: new Map(), syms: new Map(), symList: [], accounts: new Map(), holders: new Set(),
     time: cfg.startTime, lastStepSec: Math.floor(cfg.startTime / 1000),
     seq: { order: 0, trade: 0, position: 0, fundingTx: 0, fundingRate: 0, liq: 0 },
     rng: new Prng(cfg.seed), fees: 0n, deposits: 0n, withdrawals: 0n, credits: new Map(), withdraws: new Map(),
@@ -91,7 +91,7 @@ function freshCtx(config: ExchangeConfig): Ctx {
     dirtyPos: new Map(), dirtyPerps: new Set(), dirtyCash: new Set(), dirtyDepth: new Set(),
   };
   for (const sc of config.symbols ?? DEFAULT_SYMBOLS) {
-    const spec = buildSpec(sc);
+    const spec = buildSpec(sc, ctx.symList.length);
     const s: SymbolState = {
       spec, bids: new BookSide(true), asks: new BookSide(false),
       indexExact: BigInt(spec.startPriceTicks) * spec.tickUnit, index: spec.startPriceTicks, mark: spec.startPriceTicks,
@@ -212,7 +212,12 @@ export class Exchange {
   // ---------------- trading ----------------
 
   newOrder(user: string, p: NewOrderParams, now: number): Result<{ orderId: number; clOrdId: string }> {
-    return this.run(() => trading.newOrder(this.ctx, user, p), now);
+    const before = this.ctx.time;
+    trading.touch(this.ctx, now);
+    const r = trading.newOrder(this.ctx, user, p);
+    if (!r.ok) this.ctx.time = before;
+    deliver(this.ctx);
+    return r;
   }
 
   cancelOrder(user: string, p: { order_id?: number | null; cl_ord_id?: string | null }, now: number): Result<void> {
@@ -365,6 +370,8 @@ export class Exchange {
     trading.touch(ctx, now);
     s.indexExact = p.value * s.spec.tickUnit;
     s.index = quantize(s, s.indexExact);
+    // Makers follow at once, otherwise their stale book would drag the mark back.
+    requote(ctx, s);
     updateMark(s);
     markDepth(ctx, s);
     this.afterMarkChange();
@@ -389,9 +396,15 @@ export class Exchange {
     for (const a of ctx.accounts.values()) {
       total += a.cashFree + a.cashLocked + a.cross;
       if (a.cashFree < 0n || a.cashLocked < 0n) problems.push(`${a.id}: negative cash`);
-      let locks = 0n;
-      for (const o of a.live.values()) locks += o.lock;
-      if (locks !== a.lockSum) problems.push(`${a.id}: lockSum ${fmt(a.lockSum)} ≠ Σ locks ${fmt(locks)}`);
+      const tl: number[] = [];
+      for (const o of a.live.values()) {
+        const s = ctx.syms.get(o.symbol);
+        if (s === undefined || a.system || o.status !== 'open' || o.reduceOnly) continue;
+        tl[s.spec.idx] = (tl[s.spec.idx] ?? 0) + (o.qty - o.filled) * o.price;
+      }
+      for (let i = 0; i < ctx.symList.length; i++) {
+        if ((tl[i] ?? 0) !== (a.lockTl[i] ?? 0)) problems.push(`${a.id}: lock bookkeeping ${a.lockTl[i] ?? 0} ≠ ${tl[i] ?? 0}`);
+      }
       for (const p of a.positions.values()) {
         const s = ctx.syms.get(p.symbol);
         if (s === undefined) continue;
@@ -423,9 +436,12 @@ export class Exchange {
     };
   }
 
+  /** A refused command leaves everything as it was, the engine clock included. */
   private run<T>(fn: () => Result<T>, now?: number): Result<T> {
+    const before = this.ctx.time;
     if (now !== undefined) trading.touch(this.ctx, now);
     const r = fn();
+    if (!r.ok) this.ctx.time = before;
     deliver(this.ctx);
     return r;
   }

@@ -5,7 +5,7 @@
 // bankruptcy price, so the trader loses exactly the margin backing it; the
 // trader's orders in that symbol (TP/SL included) are canceled first. The
 // house later unwinds its inventory with market orders against the book.
-import { bmax, divRound } from './decimal.js';
+import { bmax } from './decimal.js';
 import { accountFigures, maintMargin, notionalOf, upnlAt } from './margin.js';
 import { cancelAllIn, closeOrder, emitOrder, registerOrder } from './orders.js';
 import { applyFill, coverDeficit } from './positions.js';
@@ -70,22 +70,19 @@ function handOver(ctx: Ctx, acct: Account, s: SymbolState, pos: PositionRec, val
   const liqId = ++ctx.seq.liq;
   const o: OrderRec = {
     id: ++ctx.seq.order, clOrdId: `liq-${liqId}`, user: acct.id, symbol: pos.symbol, side, type: 'market', tif: 'ioc',
-    price: 0, qty: lots, filled: 0, fillValue: 0n, reduceOnly: true, leverage: posConfig(ctx, acct, pos.symbol).leverage,
-    lock: 0n, status: 'new', positionId: pos.id, liqId, source: 'liquidation', remark: 'liquidation',
+    price: 0, qty: lots, filled: 0, fillTl: 0, fillExtra: 0n, reduceOnly: true, leverage: posConfig(ctx, acct, pos.symbol).leverage,
+    status: 'new', positionId: pos.id, liqId, source: 'liquidation', remark: 'liquidation',
     createdAt: ctx.time, updatedAt: ctx.time, tp: 0, sl: 0, tpId: 0, slId: 0, parentId: 0,
   };
   registerOrder(ctx, acct, o);
   emitOrder(ctx, o);
   const tradeId = ++ctx.seq.trade;
   o.filled = lots;
-  o.fillValue = value;
+  o.fillExtra = value;
   const pnl = applyFill(ctx, s, acct, side, lots, value);
   applyFill(ctx, s, house, side === 'sell' ? 'buy' : 'sell', lots, value);
   markPerps(ctx, acct);
-  const t: TradeRec = {
-    id: tradeId, orderId: o.id, user: acct.id, symbol: pos.symbol, side,
-    price: divRound(value * s.spec.lotsPerUnit, BigInt(lots)), qty: lots, value, fee: 0n, pnl, time: ctx.time,
-  };
+  const t: TradeRec = { id: tradeId, orderId: o.id, user: acct.id, symbol: pos.symbol, side, qty: lots, value, fee: 0n, pnl, time: ctx.time };
   acct.trades.push(t);
   if (tracking(ctx)) push(ctx, { type: 'trade', user: acct.id, trade: renderTrade(ctx, t) });
   closeOrder(ctx, o, 'filled', 'liquidation');
@@ -101,7 +98,7 @@ export function unwindHouse(ctx: Ctx): void {
     const o: OrderRec = {
       id: ++ctx.seq.order, clOrdId: `house-${ctx.seq.order}`, user: house.id, symbol: pos.symbol,
       side: pos.qty > 0 ? 'sell' : 'buy', type: 'market', tif: 'ioc', price: 0, qty: Math.abs(pos.qty), filled: 0,
-      fillValue: 0n, reduceOnly: true, leverage: 1, lock: 0n, status: 'new', positionId: pos.id, liqId: 0,
+      fillTl: 0, fillExtra: 0n, reduceOnly: true, leverage: 1, status: 'new', positionId: pos.id, liqId: 0,
       source: 'system', remark: '', createdAt: ctx.time, updatedAt: ctx.time, tp: 0, sl: 0, tpId: 0, slId: 0, parentId: 0,
     };
     registerOrder(ctx, house, o);

@@ -44,6 +44,7 @@ export function holdingMargin(pos: PositionRec, leverage: number): bigint {
 }
 
 export interface AccountFigures {
+  locked: bigint;
   crossMargin: bigint;
   crossUpnl: bigint;
   crossMaint: bigint;
@@ -72,7 +73,7 @@ export function accountFigures(ctx: Ctx, acct: Account): AccountFigures {
       crossMaint += maintMargin(s.spec, value);
     }
   }
-  return { crossMargin, crossUpnl, crossMaint, isolatedBalance, isolatedUpnl };
+  return { locked: lockedAmount(ctx, acct), crossMargin, crossUpnl, crossMaint, isolatedBalance, isolatedUpnl };
 }
 
 /** cross_balance: the perps wallet amount not held as isolated margin. */
@@ -85,14 +86,22 @@ export function isolatedBalance(ctx: Ctx, acct: Account): bigint {
   return accountFigures(ctx, acct).isolatedBalance;
 }
 
-/** locked: Σ order locks of live orders (margin + taker fee, × safety factor). */
-export function lockedAmount(acct: Account): bigint {
-  return acct.lockSum;
+/** locked: order lock of every resting order (margin + taker fee, × safety factor), per symbol. */
+export function lockedAmount(ctx: Ctx, acct: Account): bigint {
+  let sum = 0n;
+  const tl = acct.lockTl;
+  for (let i = 0; i < tl.length; i++) {
+    const v = tl[i];
+    const s = ctx.symList[i];
+    if (v === undefined || v === 0 || s === undefined) continue;
+    sum += lockForTl(ctx, s.spec, v, posConfig(ctx, acct, s.spec.symbol).leverage);
+  }
+  return sum;
 }
 
 /** cross_available = cross_balance − cross_margin − locked + cross_upnl (may be negative). */
 export function crossAvailable(acct: Account, f: AccountFigures): bigint {
-  return acct.cross - f.crossMargin - acct.lockSum + f.crossUpnl;
+  return acct.cross - f.crossMargin - f.locked + f.crossUpnl;
 }
 
 /** balance = cross_balance + isolated_balance. */
@@ -127,7 +136,7 @@ export function pnlFreeze(acct: Account, now: number): bigint {
  * It funds isolated margin and is what transfer_to_spot may move out.
  */
 export function freeCash(acct: Account, f: AccountFigures): bigint {
-  return bmin(crossAvailable(acct, f), acct.cross - f.crossMargin - acct.lockSum);
+  return bmin(crossAvailable(acct, f), acct.cross - f.crossMargin - f.locked);
 }
 
 /** Perps wallet "free": what transfer_to_spot accepts, never negative. */
@@ -135,16 +144,47 @@ export function withdrawable(ctx: Ctx, acct: Account): bigint {
   return bmax(0n, freeCash(acct, accountFigures(ctx, acct)));
 }
 
-/** Margin an order may still use, by its margin mode. */
+/**
+ * Margin an order may still use: cross_available for cross, the cash-backed
+ * free margin for isolated. Same figures as accountFigures, without the terms
+ * the answer does not need (hot path: runs before every opening fill).
+ */
 export function availableFor(ctx: Ctx, acct: Account, symbol: string): bigint {
-  const f = accountFigures(ctx, acct);
-  return posConfig(ctx, acct, symbol).mode === 'cross' ? crossAvailable(acct, f) : freeCash(acct, f);
+  let crossMargin = 0n;
+  let crossUpnl = 0n;
+  for (const pos of acct.positions.values()) {
+    if (pos.mode === 'isolated') continue;
+    const s = ctx.syms.get(pos.symbol);
+    if (s === undefined) continue;
+    crossMargin += divCeil(pos.entryValue, BigInt(posConfig(ctx, acct, pos.symbol).leverage));
+    crossUpnl += upnlAt(pos, notionalOf(s.spec, s.mark, pos.qty < 0 ? -pos.qty : pos.qty));
+  }
+  const base = acct.cross - crossMargin - lockedAmount(ctx, acct);
+  if (posConfig(ctx, acct, symbol).mode === 'cross') return base + crossUpnl;
+  return crossUpnl < 0n ? base + crossUpnl : base;
 }
 
-/** Order lock = (notional / leverage + notional × taker_fee) × (1 + safety). */
+/** Order lock = notional × (1/leverage + taker_fee) × (1 + safety%/100), rounded up. */
 export function orderLock(ctx: Ctx, spec: SymbolSpec, lots: number, ticks: number, leverage: number): bigint {
   if (lots <= 0 || ticks <= 0) return 0n;
-  const n = notionalOf(spec, ticks, lots);
-  const base = divCeil(n, BigInt(leverage)) + divCeil(n * spec.takerRate, RATE_SCALE);
-  return divCeil(base * BigInt(100 + ctx.cfg.lockSafetyPct), 100n);
+  return lockForTl(ctx, spec, ticks * lots, leverage);
+}
+
+const LOCK_DEN: bigint[] = [];
+
+/** The same for a Σ ticks×lots amount. */
+export function lockForTl(ctx: Ctx, spec: SymbolSpec, tl: number, leverage: number): bigint {
+  let mul = spec.lockMul[leverage];
+  if (mul === undefined) {
+    mul = spec.notionalUnit * (RATE_SCALE + BigInt(leverage) * spec.takerRate) * BigInt(100 + ctx.cfg.lockSafetyPct);
+    spec.lockMul[leverage] = mul;
+  }
+  let den = LOCK_DEN[leverage];
+  if (den === undefined) {
+    den = BigInt(leverage) * RATE_SCALE * 100n;
+    LOCK_DEN[leverage] = den;
+  }
+  const n = BigInt(tl) * mul;
+  const q = n / den;
+  return q * den === n ? q : q + 1n;
 }

@@ -13,7 +13,7 @@ function systemOrder(ctx: Ctx, user: string, s: SymbolState, side: Side, type: '
   const id = ++ctx.seq.order;
   return {
     id, clOrdId: `${user}-${id}`, user, symbol: s.spec.symbol, side, type, tif: type === 'limit' ? 'alo' : 'ioc',
-    price, qty: lots, filled: 0, fillValue: 0n, reduceOnly: false, leverage: 1, lock: 0n, status: 'new',
+    price, qty: lots, filled: 0, fillTl: 0, fillExtra: 0n, reduceOnly: false, leverage: 1, status: 'new',
     positionId: 0, liqId: 0, source: 'system', remark: '', createdAt: ctx.time, updatedAt: ctx.time,
     tp: 0, sl: 0, tpId: 0, slId: 0, parentId: 0,
   };

@@ -4,11 +4,11 @@
 // the RESTING order of the same account ("expire maker") and keeps matching.
 import { headOrder, popHead } from './order-book.js';
 import { availableFor, notionalOf, orderLock } from './margin.js';
-import { cancelOrderRec, closeOrder, emitOrder, orderResult, restOrder, setLock } from './orders.js';
+import { addLock, cancelOrderRec, closeOrder, emitOrder, orderResult, restOrder } from './orders.js';
 import { applyFill } from './positions.js';
 import { account, markPerps, push, tracking } from './state.js';
 import type { Ctx } from './state.js';
-import { capTicks, floorTicks, RATE_SCALE } from './symbols.js';
+import { capTicks, floorTicks } from './symbols.js';
 import { onParentFill } from './tpsl.js';
 import type { Account, OrderRec, SymbolState, TradeRec } from './types.js';
 import { renderTrade } from './views.js';
@@ -41,7 +41,7 @@ export function wouldCross(s: SymbolState, o: OrderRec): boolean {
  * canceled (ioc/market remainder) or rejected (alo that would take), and
  * reports the outcome as an order_result event.
  */
-export function runOrder(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec): void {
+export function runOrder(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, available?: bigint): void {
   emitOrder(ctx, o);
   if (o.type === 'limit' && o.tif === 'alo') {
     if (wouldCross(s, o)) {
@@ -55,7 +55,7 @@ export function runOrder(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec): 
   }
   let stop = '';
   if (o.reduceOnly && reducibleLots(acct, o.symbol, o.side) === 0) stop = MSG_NO_POSITION;
-  else stop = match(ctx, acct, s, o);
+  else stop = match(ctx, acct, s, o, available);
   if (o.filled === o.qty) {
     closeOrder(ctx, o, 'filled', '');
     orderResult(ctx, o, 0, 'success');
@@ -68,11 +68,21 @@ export function runOrder(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec): 
   }
 }
 
-function match(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec): string {
+/**
+ * `available` is the taker's margin availability before matching (what
+ * validation computed). Each fill spends from it conservatively: the lock of
+ * the opening part (margin + taker fee, with the safety factor), the taker fee
+ * of the closing part, and the immediate upnl loss when the fill price is
+ * worse than mark. Released margin is not credited back, so the availability
+ * after the order can only be higher than the budget says.
+ */
+function match(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, available?: bigint): string {
   const buy = o.side === 'buy';
   const book = buy ? s.asks : s.bids;
-  const limit = o.type === 'limit' ? o.price : buy ? capTicks(s.spec, s.mark) : floorTicks(s.spec, s.mark);
+  const spec = s.spec;
+  const limit = o.type === 'limit' ? o.price : buy ? capTicks(spec, s.mark) : floorTicks(spec, s.mark);
   const checkMargin = !acct.system && !o.reduceOnly;
+  let budget = checkMargin ? (available ?? availableFor(ctx, acct, o.symbol)) : 0n;
   while (o.filled < o.qty) {
     const lvl = book.best();
     if (lvl === undefined || (buy ? lvl.price > limit : lvl.price < limit)) break;
@@ -104,9 +114,18 @@ function match(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec): string {
         }
         if (cap < lots) lots = cap;
       }
-      if (checkMargin && !canAffordOpen(ctx, acct, s, o, lots, lvl.price)) {
-        if (lvl.total <= 0) book.removeLevel(lvl);
-        return MSG_MARGIN;
+      if (checkMargin) {
+        const opp = reducibleLots(acct, o.symbol, o.side);
+        const open = opp < lots ? lots - opp : 0;
+        let cost = open > 0 ? orderLock(ctx, spec, open, lvl.price, o.leverage) : 0n;
+        if (open < lots) cost += BigInt(lvl.price * (lots - open)) * spec.takerFeeUnit;
+        const adverse = buy ? lvl.price - s.mark : s.mark - lvl.price;
+        if (adverse > 0) cost += notionalOf(spec, adverse, lots);
+        if (budget < cost) {
+          if (lvl.total <= 0) book.removeLevel(lvl);
+          return MSG_MARGIN;
+        }
+        budget -= cost;
       }
       executeFill(ctx, s, o, acct, m, mAcct, lvl.price, lots);
       lvl.total -= lots;
@@ -118,41 +137,32 @@ function match(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec): string {
   return '';
 }
 
-/** The margin and fee for the part of a fill that opens or grows exposure must be available. */
-function canAffordOpen(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, lots: number, price: number): boolean {
-  const opp = reducibleLots(acct, o.symbol, o.side);
-  const open = lots - (opp < lots ? opp : lots);
-  if (open <= 0) return true;
-  return availableFor(ctx, acct, o.symbol) >= orderLock(ctx, s.spec, open, price, o.leverage);
-}
-
 function executeFill(
   ctx: Ctx, s: SymbolState, taker: OrderRec, tAcct: Account, maker: OrderRec, mAcct: Account, price: number, lots: number,
 ): void {
   const spec = s.spec;
   const id = ++ctx.seq.trade;
   const notional = notionalOf(spec, price, lots);
-  const exact = BigInt(price) * spec.tickUnit;
-  fillSide(ctx, s, mAcct, maker, lots, notional, exact, spec.makerRate, id, true);
-  fillSide(ctx, s, tAcct, taker, lots, notional, exact, spec.takerRate, id, false);
+  fillSide(ctx, s, mAcct, maker, lots, price, notional, spec.makerFeeUnit, id, true);
+  fillSide(ctx, s, tAcct, taker, lots, price, notional, spec.takerFeeUnit, id, false);
   recordMarketTrade(ctx, s, id, price, lots, taker.side);
 }
 
 /** Books one side of a fill: fee, order progress, position, trade record, TP/SL children. */
 export function fillSide(
-  ctx: Ctx, s: SymbolState, acct: Account, o: OrderRec, lots: number, notional: bigint, price: bigint,
-  rate: bigint, tradeId: number, resting: boolean,
+  ctx: Ctx, s: SymbolState, acct: Account, o: OrderRec, lots: number, price: number, notional: bigint,
+  feeUnit: bigint, tradeId: number, resting: boolean,
 ): void {
-  const fee = (notional * rate) / RATE_SCALE;
+  const fee = BigInt(price * lots) * feeUnit;
   acct.cross -= fee;
   ctx.fees += fee;
   o.filled += lots;
-  o.fillValue += notional;
+  o.fillTl += price * lots;
   o.updatedAt = ctx.time;
   if (resting) {
+    if (!acct.system && !o.reduceOnly) addLock(ctx, acct, o, -lots);
     if (o.filled === o.qty) closeOrder(ctx, o, 'filled', '');
     else {
-      if (o.lock !== 0n) setLock(acct, o, orderLock(ctx, s.spec, o.qty - o.filled, o.price, o.leverage));
       emitOrder(ctx, o);
     }
   }
@@ -163,8 +173,8 @@ export function fillSide(
   markPerps(ctx, acct);
   if (acct.system) return;
   const t: TradeRec = {
-    id: tradeId, orderId: o.id, user: acct.id, symbol: o.symbol, side: o.side, price, qty: lots,
-    value: notional, fee, pnl, time: ctx.time,
+    id: tradeId, orderId: o.id, user: acct.id, symbol: o.symbol, side: o.side, qty: lots, value: notional, fee, pnl,
+    time: ctx.time,
   };
   acct.trades.push(t);
   if (tracking(ctx)) push(ctx, { type: 'trade', user: acct.id, trade: renderTrade(ctx, t) });

@@ -1,17 +1,16 @@
 // Order lifecycle bookkeeping: registration, resting (with its margin lock),
 // closing, and the per-status-change events.
-import { orderLock } from './margin.js';
 import { account, markDepth, markPerps, push, tracking } from './state.js';
 import type { Ctx } from './state.js';
 import type { Account, OrderRec, OrderStatus } from './types.js';
 import { renderOrder } from './views.js';
 
 export function registerOrder(ctx: Ctx, acct: Account, o: OrderRec): void {
-  ctx.live.set(o.id, o);
   acct.live.set(o.id, o);
   if (acct.system) return;
   acct.liveCl.set(o.clOrdId, o);
-  acct.liveCount.set(o.symbol, (acct.liveCount.get(o.symbol) ?? 0) + 1);
+  const i = symIdx(ctx, o.symbol);
+  acct.liveCount[i] = (acct.liveCount[i] ?? 0) + 1;
   acct.orders.push(o);
   pruneHistory(ctx, acct);
 }
@@ -32,6 +31,16 @@ function pruneHistory(ctx: Ctx, acct: Account): void {
   if (acct.funding.length > cap + (cap >> 3)) acct.funding = acct.funding.slice(acct.funding.length - cap);
 }
 
+function symIdx(ctx: Ctx, symbol: string): number {
+  const s = ctx.syms.get(symbol);
+  return s === undefined ? -1 : s.spec.idx;
+}
+
+/** Live (new/open/untriggered) orders of a user account in a symbol. */
+export function liveIn(ctx: Ctx, acct: Account, symbol: string): number {
+  return acct.liveCount[symIdx(ctx, symbol)] ?? 0;
+}
+
 export function emitOrder(ctx: Ctx, o: OrderRec): void {
   if (tracking(ctx) && !o.user.startsWith('sys_')) {
     push(ctx, { type: 'order', user: o.user, order: renderOrder(ctx, o) });
@@ -44,9 +53,14 @@ export function orderResult(ctx: Ctx, o: OrderRec, code: number, message: string
   }
 }
 
-export function setLock(acct: Account, o: OrderRec, lock: bigint): void {
-  acct.lockSum += lock - o.lock;
-  o.lock = lock;
+/** Adds (or with negative lots removes) resting quantity to the account's order lock. */
+export function addLock(ctx: Ctx, acct: Account, o: OrderRec, lots: number): void {
+  if (acct.system || o.reduceOnly) return;
+  const s = ctx.syms.get(o.symbol);
+  if (s === undefined) return;
+  const i = s.spec.idx;
+  acct.lockTl[i] = (acct.lockTl[i] ?? 0) + lots * o.price;
+  markPerps(ctx, acct);
 }
 
 /** Puts a validated limit order on the book and reserves its margin. */
@@ -55,10 +69,7 @@ export function restOrder(ctx: Ctx, acct: Account, o: OrderRec): void {
   if (s === undefined) return;
   o.status = 'open';
   o.updatedAt = ctx.time;
-  if (!acct.system && !o.reduceOnly) {
-    setLock(acct, o, orderLock(ctx, s.spec, o.qty - o.filled, o.price, o.leverage));
-    markPerps(ctx, acct);
-  }
+  addLock(ctx, acct, o, o.qty - o.filled);
   (o.side === 'buy' ? s.bids : s.asks).insert(o);
   markDepth(ctx, s);
   emitOrder(ctx, o);
@@ -72,17 +83,14 @@ export function closeOrder(ctx: Ctx, o: OrderRec, status: OrderStatus, remark: s
   o.status = status;
   if (remark !== '') o.remark = remark;
   o.updatedAt = ctx.time;
-  if (ctx.live.delete(o.id)) {
-    acct.live.delete(o.id);
+  if (acct.live.delete(o.id)) {
     if (!acct.system) {
       if (acct.liveCl.get(o.clOrdId) === o) acct.liveCl.delete(o.clOrdId);
-      acct.liveCount.set(o.symbol, (acct.liveCount.get(o.symbol) ?? 1) - 1);
+      const i = symIdx(ctx, o.symbol);
+      acct.liveCount[i] = (acct.liveCount[i] ?? 1) - 1;
     }
   }
-  if (o.lock !== 0n) {
-    setLock(acct, o, 0n);
-    markPerps(ctx, acct);
-  }
+  if (was === 'open') addLock(ctx, acct, o, o.filled - o.qty);
   if (s !== undefined) {
     // A fill removes quantity from its level inside the matching loop; only cancels touch it here.
     if (was === 'open' && status !== 'filled') {
@@ -102,7 +110,7 @@ export function cancelOrderRec(ctx: Ctx, o: OrderRec, remark: string): void {
 
 /** Cancels the account's resting reduce-only orders and untriggered TP/SL in a symbol. */
 export function cancelReducing(ctx: Ctx, acct: Account, symbol: string, remark: string): void {
-  if ((acct.liveCount.get(symbol) ?? 0) === 0) return;
+  if (liveIn(ctx, acct, symbol) === 0) return;
   const victims: OrderRec[] = [];
   for (const o of acct.live.values()) {
     if (o.symbol === symbol && o.reduceOnly && (o.status === 'open' || o.status === 'untriggered')) victims.push(o);
@@ -112,7 +120,7 @@ export function cancelReducing(ctx: Ctx, acct: Account, symbol: string, remark: 
 
 /** Cancels every resting/untriggered order of the account in a symbol. */
 export function cancelAllIn(ctx: Ctx, acct: Account, symbol: string, remark: string): void {
-  if ((acct.liveCount.get(symbol) ?? 0) === 0) return;
+  if (liveIn(ctx, acct, symbol) === 0) return;
   const victims: OrderRec[] = [];
   for (const o of acct.live.values()) {
     if (o.symbol === symbol && (o.status === 'open' || o.status === 'untriggered')) victims.push(o);

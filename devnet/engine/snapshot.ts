@@ -141,7 +141,6 @@ export function restoreCtx(json: string, overrides: Partial<ResolvedConfig>): Ct
     syms: new Map(),
     symList: [],
     accounts: new Map(),
-    live: new Map(),
     holders: new Set(image.holders),
     time: image.time,
     lastStepSec: image.lastStepSec,
@@ -165,7 +164,7 @@ export function restoreCtx(json: string, overrides: Partial<ResolvedConfig>): Ct
   for (const m of image.markets) {
     const sc = image.symbols.find((c) => c.symbol === m.symbol);
     if (sc === undefined) throw new Error(`snapshot: missing config for ${m.symbol}`);
-    const spec = buildSpec(sc);
+    const spec = buildSpec(sc, ctx.symList.length);
     const klines: KlineStore = newKlineStore();
     fromTuples(klines.sec, m.klines.sec);
     fromTuples(klines.min, m.klines.min);
@@ -198,17 +197,19 @@ export function restoreCtx(json: string, overrides: Partial<ResolvedConfig>): Ct
       if (!LIVE.has(o.status)) continue;
       live.push(o);
       a.live.set(o.id, o);
-      a.lockSum += o.lock;
       if (a.system) continue;
+      const s = ctx.syms.get(o.symbol);
+      if (o.status === 'open' && !o.reduceOnly && s !== undefined) {
+        a.lockTl[s.spec.idx] = (a.lockTl[s.spec.idx] ?? 0) + (o.qty - o.filled) * o.price;
+      }
       a.liveCl.set(o.clOrdId, o);
-      a.liveCount.set(o.symbol, (a.liveCount.get(o.symbol) ?? 0) + 1);
+      if (s !== undefined) a.liveCount[s.spec.idx] = (a.liveCount[s.spec.idx] ?? 0) + 1;
     }
     ctx.accounts.set(a.id, a);
   }
   live.sort((x, y) => x.id - y.id);
   const byId = new Map<number, OrderRec>();
   for (const o of live) {
-    ctx.live.set(o.id, o);
     byId.set(o.id, o);
     const s = ctx.syms.get(o.symbol);
     if (s === undefined) continue;

@@ -4,7 +4,7 @@
 import type { Prng } from './prng.js';
 import type { SymbolSpec } from './symbols.js';
 import type {
-  Account, Counters, CreditRec, ExchangeEvent, OrderRec, PosConfig, PositionRec, SymbolState, WithdrawRec,
+  Account, Counters, CreditRec, ExchangeEvent, PosConfig, PositionRec, SymbolState, WithdrawRec,
 } from './types.js';
 
 export interface ResolvedConfig {
@@ -24,8 +24,6 @@ export interface Ctx {
   syms: Map<string, SymbolState>;
   symList: SymbolState[];
   accounts: Map<string, Account>;
-  /** Every live order (new/open/untriggered) by id. */
-  live: Map<number, OrderRec>;
   /** Accounts holding at least one position (system ones included). */
   holders: Set<string>;
   time: number;
@@ -64,12 +62,12 @@ export function newAccount(id: string): Account {
     cashFree: 0n,
     cashLocked: 0n,
     cross: 0n,
-    lockSum: 0n,
+    lockTl: [],
     cfg: new Map(),
     positions: new Map(),
     live: new Map(),
     liveCl: new Map(),
-    liveCount: new Map(),
+    liveCount: [],
     orders: [],
     trades: [],
     funding: [],
@@ -95,7 +93,7 @@ export function posConfig(ctx: Ctx, acct: Account, symbol: string): PosConfig {
   const c = acct.cfg.get(symbol);
   if (c !== undefined) return c;
   const spec = ctx.specs.get(symbol);
-  return { leverage: spec ? spec.cfg.defLeverage : 1, mode: 'cross' };
+  return spec ? spec.defaultCfg : { leverage: 1, mode: 'cross' };
 }
 
 export function tracking(ctx: Ctx): boolean {

@@ -82,6 +82,8 @@ export const RATE_SCALE = 10n ** 8n;
 export interface SymbolSpec {
   cfg: SymbolConfig;
   symbol: string;
+  /** Position in the exchange's symbol list. */
+  idx: number;
   pd: number;
   qd: number;
   /** 1e-18 units per price tick. */
@@ -98,9 +100,16 @@ export interface SymbolSpec {
   floorRate: number;
   makerRate: bigint;
   takerRate: bigint;
+  /** Fee per tick×lot of notional, 1e-18 (exact: notionalUnit ≥ 1e8). */
+  makerFeeUnit: bigint;
+  takerFeeUnit: bigint;
   /** Maintenance margin rate, 1e-18 scale. */
   mmr: bigint;
   startPriceTicks: number;
+  /** Position config of an account that never changed it (shared, never mutated). */
+  defaultCfg: { readonly leverage: number; readonly mode: 'cross' };
+  /** lockMul[lev] = notionalUnit × (1e8 + lev × taker) × (100 + safety%): order-lock numerator per tick×lot. */
+  lockMul: bigint[];
 }
 
 function mustParse(v: string, dp: number, what: string): bigint {
@@ -109,7 +118,7 @@ function mustParse(v: string, dp: number, what: string): bigint {
   return r.value;
 }
 
-export function buildSpec(cfg: SymbolConfig): SymbolSpec {
+export function buildSpec(cfg: SymbolConfig, idx: number): SymbolSpec {
   const { priceDecimals: pd, qtyDecimals: qd } = cfg;
   // Funding = lots × mark × rate must be exact at 1e-18 so it nets to zero.
   if (pd + qd + RATE_DP > SCALE_DP) throw new Error(`symbol config ${cfg.symbol}: price+qty decimals too large`);
@@ -117,6 +126,7 @@ export function buildSpec(cfg: SymbolConfig): SymbolSpec {
   return {
     cfg,
     symbol: cfg.symbol,
+    idx,
     pd,
     qd,
     tickUnit: pow10(SCALE_DP - pd),
@@ -129,8 +139,12 @@ export function buildSpec(cfg: SymbolConfig): SymbolSpec {
     floorRate: Number(mustParse(cfg.priceFloorRatio, RATE_DP, 'priceFloorRatio')),
     makerRate: mustParse(cfg.makerFee, RATE_DP, 'makerFee'),
     takerRate: mustParse(cfg.takerFee, RATE_DP, 'takerFee'),
+    makerFeeUnit: (pow10(SCALE_DP - pd - qd) * mustParse(cfg.makerFee, RATE_DP, 'makerFee')) / RATE_SCALE,
+    takerFeeUnit: (pow10(SCALE_DP - pd - qd) * mustParse(cfg.takerFee, RATE_DP, 'takerFee')) / RATE_SCALE,
     mmr: SCALE / BigInt(2 * cfg.maxLeverage),
     startPriceTicks: Number(startPrice),
+    defaultCfg: Object.freeze({ leverage: cfg.defLeverage, mode: 'cross' as const }),
+    lockMul: [],
   };
 }
 

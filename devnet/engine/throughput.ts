@@ -4,9 +4,12 @@
 import { Exchange } from './index.js';
 import { Prng } from './prng.js';
 
-const N = Number(process.argv[2] ?? 200_000);
+const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 200_000);
+/** `--events` attaches a no-op listener, as the service does (events are then rendered). */
+const withEvents = process.argv.includes('--events');
 const t0 = Date.UTC(2025, 0, 1);
 const ex = new Exchange({ startTime: t0, makers: false, indexWalk: false, historyDays: 0 });
+if (withEvents) ex.on(() => undefined);
 const users = Array.from({ length: 100 }, (_, i) => `bsc_0x${i.toString(16).padStart(40, '0')}`);
 for (const u of users) {
   ex.creditCash(u, '1000000000', `seed-${u}`);
@@ -33,6 +36,7 @@ const open = new Map<string, number[]>(users.map((u) => [u, []]));
 let accepted = 0;
 let rejected = 0;
 const start = performance.now();
+const cpu0 = process.cpuUsage();
 let now = t0;
 for (let i = 0; i < orders.length; i++) {
   const [u, p] = orders[i] as [string, P];
@@ -48,7 +52,14 @@ for (let i = 0; i < orders.length; i++) {
   } else rejected++;
 }
 const ms = performance.now() - start;
+const cpu = process.cpuUsage(cpu0);
+const cpuMs = (cpu.user + cpu.system) / 1000;
 const trades = ex.recentTrades('BTC-USD');
+/** Every fill is recorded once for each of its two (user) sides. */
+function fills(): number {
+  return users.reduce((n, u) => n + ex.queryTrades(u).total, 0) / 2;
+}
 const inv = ex.moneyInvariant();
-console.log(`${N} orders (${accepted} accepted, ${rejected} rejected) in ${ms.toFixed(0)} ms → ${Math.round((N / ms) * 1000).toLocaleString('en-US')} orders/s`);
+const rate = (n: number): string => Math.round((N / n) * 1000).toLocaleString('en-US');
+console.log(`${N} orders (${accepted} accepted, ${rejected} rejected, ${fills()} fills): wall ${ms.toFixed(0)} ms → ${rate(ms)} orders/s; cpu ${cpuMs.toFixed(0)} ms → ${rate(cpuMs)} orders/s`);
 console.log(`last trade ${trades.ok ? trades.value[0]?.price : '-'}; invariant ${inv.ok ? 'ok' : inv.detail}`);

@@ -21,8 +21,8 @@ export function onParentFill(ctx: Ctx, acct: Account, parent: OrderRec): void {
       if (acct.liveCl.has(cl)) cl = `${cl}-${parent.id}`;
       const child: OrderRec = {
         id, clOrdId: cl, user: acct.id, symbol: parent.symbol, side: parent.side === 'buy' ? 'sell' : 'buy',
-        type: 'market', tif: 'ioc', price: trigger, qty: parent.filled, filled: 0, fillValue: 0n,
-        reduceOnly: true, leverage: parent.leverage, lock: 0n, status: 'untriggered', positionId: parent.positionId,
+        type: 'market', tif: 'ioc', price: trigger, qty: parent.filled, filled: 0, fillTl: 0, fillExtra: 0n,
+        reduceOnly: true, leverage: parent.leverage, status: 'untriggered', positionId: parent.positionId,
         liqId: 0, source: kind, remark: '', createdAt: ctx.time, updatedAt: ctx.time, tp: 0, sl: 0, tpId: 0, slId: 0,
         parentId: parent.id,
       };
@@ -32,7 +32,7 @@ export function onParentFill(ctx: Ctx, acct: Account, parent: OrderRec): void {
       else parent.slId = id;
       emitOrder(ctx, child);
     } else {
-      const child = ctx.live.get(childId);
+      const child = acct.live.get(childId);
       if (child !== undefined && child.status === 'untriggered' && child.qty !== parent.filled) {
         child.qty = parent.filled;
         child.updatedAt = ctx.time;

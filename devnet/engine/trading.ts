@@ -1,9 +1,9 @@
 // Trading commands: new order, cancels, leverage, margin mode, isolated margin
 // transfers. Each validates everything first; on error nothing changes.
 import { babs, bmax, fmt, parseDecimal, SCALE_DP } from './decimal.js';
-import { accountFigures, crossAvailable, freeCash, initialMargin, orderLock, positionUpnl } from './margin.js';
+import { accountFigures, crossAvailable, freeCash, initialMargin, positionUpnl } from './margin.js';
 import { runOrder } from './matching.js';
-import { cancelOrderRec, orderResult, registerOrder, setLock } from './orders.js';
+import { cancelOrderRec, liveIn, orderResult, registerOrder } from './orders.js';
 import { markPerps, markPosition, newAccount, posConfig, push, tracking } from './state.js';
 import type { Ctx } from './state.js';
 import type { Account, MarginMode, OrderRec, Result } from './types.js';
@@ -31,12 +31,12 @@ export function newOrder(ctx: Ctx, user: string, p: NewOrderParams): Result<{ or
   const pos = acct.positions.get(d.s.spec.symbol);
   const o: OrderRec = {
     id, clOrdId: d.clOrdId ?? `auto-${id}`, user, symbol: d.s.spec.symbol, side: d.side, type: d.type, tif: d.tif,
-    price: d.price, qty: d.qty, filled: 0, fillValue: 0n, reduceOnly: d.reduceOnly, leverage: d.leverage, lock: 0n,
+    price: d.price, qty: d.qty, filled: 0, fillTl: 0, fillExtra: 0n, reduceOnly: d.reduceOnly, leverage: d.leverage,
     status: 'new', positionId: pos !== undefined ? pos.id : 0, liqId: 0, source: 'user', remark: '',
     createdAt: ctx.time, updatedAt: ctx.time, tp: d.tp, sl: d.sl, tpId: 0, slId: 0, parentId: 0,
   };
   registerOrder(ctx, acct, o);
-  runOrder(ctx, acct, d.s, o);
+  runOrder(ctx, acct, d.s, o, d.available);
   return { ok: true, value: { orderId: id, clOrdId: o.clOrdId } };
 }
 
@@ -48,8 +48,7 @@ function findLive(ctx: Ctx, acct: Account | undefined, orderId: unknown, clOrdId
   if (hasCl && typeof clOrdId !== 'string') return bad('cl_ord_id must be a string');
   let o: OrderRec | undefined;
   if (hasId) {
-    const c = ctx.live.get(orderId as number);
-    if (c !== undefined && acct !== undefined && c.user === acct.id) o = c;
+    if (acct !== undefined) o = acct.live.get(orderId as number);
     if (o !== undefined && hasCl && o.clOrdId !== clOrdId) return bad('order_id and cl_ord_id refer to different orders');
   } else if (acct !== undefined) o = acct.liveCl.get(clOrdId as string);
   if (o !== undefined) return { ok: true, value: o };
@@ -100,12 +99,11 @@ export function cancelOrders(
   const acct = ctx.accounts.get(user);
   const targets: Array<{ o: OrderRec | undefined; id: number; cl: string }> = [];
   for (const id of ids) {
-    const o = ctx.live.get(id);
-    targets.push({ o: o !== undefined && o.user === user ? o : undefined, id, cl: '' });
+    targets.push({ o: acct?.live.get(id), id, cl: '' });
   }
   for (const cl of cls) targets.push({ o: acct?.liveCl.get(cl), id: 0, cl });
   for (const t of targets) {
-    if (t.o !== undefined && ctx.live.has(t.o.id)) {
+    if (t.o !== undefined && acct !== undefined && acct.live.has(t.o.id)) {
       cancelOrderRec(ctx, t.o, 'canceled by user');
       orderResult(ctx, t.o, 0, 'success');
     } else if (tracking(ctx)) {
@@ -136,24 +134,20 @@ export function changeLeverage(ctx: Ctx, user: string, symbol: string, leverage:
   if (pos !== undefined && pos.mode === 'isolated' && initialMargin(pos, leverage) > pos.isoMargin) {
     return bad(`insufficient isolated margin for leverage ${leverage}: transfer margin first`);
   }
-  const touched: Array<[OrderRec, bigint]> = [];
+  const hadCfg = acct.cfg.has(symbol);
   acct.cfg.set(symbol, { leverage, mode: old.mode });
-  for (const o of acct.live.values()) {
-    if (o.symbol !== symbol || o.status !== 'open' || o.reduceOnly) continue;
-    touched.push([o, o.lock]);
-    setLock(acct, o, orderLock(ctx, spec, o.qty - o.filled, o.price, leverage));
-  }
-  if (leverage < old.leverage && (pos !== undefined || touched.length > 0)) {
+  const resting = (acct.lockTl[spec.idx] ?? 0) > 0;
+  if (leverage < old.leverage && (pos !== undefined || resting)) {
     const f = accountFigures(ctx, acct);
     const avail = old.mode === 'cross' ? crossAvailable(acct, f) : freeCash(acct, f);
     if (avail < 0n) {
-      for (const [o, lock] of touched) setLock(acct, o, lock);
-      acct.cfg.set(symbol, old);
+      if (hadCfg) acct.cfg.set(symbol, old);
+      else acct.cfg.delete(symbol);
       return bad(`insufficient available margin for leverage ${leverage}`);
     }
   }
   if (existing === undefined) ctx.accounts.set(user, acct);
-  for (const [o] of touched) o.leverage = leverage;
+  for (const o of acct.live.values()) if (o.symbol === symbol) o.leverage = leverage;
   if (pos !== undefined) markPosition(ctx, acct, pos);
   markPerps(ctx, acct);
   return { ok: true, value: undefined };
@@ -168,7 +162,7 @@ export function changeMarginMode(ctx: Ctx, user: string, symbol: string, mode: s
   const old = posConfig(ctx, acct, symbol);
   if (old.mode === mode) return { ok: true, value: undefined };
   if (acct.positions.has(symbol)) return bad(`cannot change margin mode while a position is open in ${symbol}`);
-  if ((acct.liveCount.get(symbol) ?? 0) > 0) return bad(`cannot change margin mode while orders are open in ${symbol}`);
+  if (liveIn(ctx, acct, symbol) > 0) return bad(`cannot change margin mode while orders are open in ${symbol}`);
   acct.cfg.set(symbol, { leverage: old.leverage, mode: mode as MarginMode });
   if (existing === undefined) ctx.accounts.set(user, acct);
   return { ok: true, value: undefined };

@@ -26,12 +26,12 @@ export interface OrderRec {
   price: number;
   qty: number;
   filled: number;
-  /** Σ notional of fills, 1e-18. */
-  fillValue: bigint;
+  /** Σ price ticks × lots of book fills (a safe integer). */
+  fillTl: number;
+  /** Fill value that is not a book fill (liquidation hand-over at the bankruptcy price), 1e-18. */
+  fillExtra: bigint;
   reduceOnly: boolean;
   leverage: number;
-  /** Current order lock (margin + taker fee) × safety factor, 1e-18. */
-  lock: bigint;
   status: OrderStatus;
   positionId: number;
   liqId: number;
@@ -69,9 +69,8 @@ export interface TradeRec {
   user: string;
   symbol: string;
   side: Side;
-  /** Price per unit, 1e-18 (liquidations may be off-tick). */
-  price: bigint;
   qty: number;
+  /** Notional; price = value / qty (off-tick for liquidations). */
   value: bigint;
   fee: bigint;
   pnl: bigint;
@@ -117,12 +116,18 @@ export interface Account {
   cashLocked: bigint;
   /** Perps wallet money not held as isolated margin (= cross_balance). */
   cross: bigint;
-  lockSum: bigint;
+  /**
+   * Per symbol index: Σ remaining lots × price ticks of the account's resting,
+   * non-reduce-only orders. The margin lock is derived from it on demand, so
+   * resting, filling and canceling only touch numbers.
+   */
+  lockTl: number[];
   cfg: Map<string, PosConfig>;
   positions: Map<string, PositionRec>;
   live: Map<number, OrderRec>;
   liveCl: Map<string, OrderRec>;
-  liveCount: Map<string, number>;
+  /** Live orders per symbol index. */
+  liveCount: number[];
   /** Order history in creation order (live ones included); empty for system accounts. */
   orders: OrderRec[];
   trades: TradeRec[];

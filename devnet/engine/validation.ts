@@ -37,6 +37,8 @@ export interface OrderDraft {
   leverage: number;
   tp: number;
   sl: number;
+  /** Margin availability at validation (non-reduce-only orders), reused by matching. */
+  available: bigint | undefined;
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; code: number; message: string };
@@ -122,7 +124,7 @@ export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Che
     if (p.leverage !== cfg.leverage) return bad(`leverage ${p.leverage} does not match the position config (${cfg.leverage})`);
   }
 
-  if ((acct.liveCount.get(spec.symbol) ?? 0) >= spec.cfg.maxOpenOrders) {
+  if ((acct.liveCount[spec.idx] ?? 0) >= spec.cfg.maxOpenOrders) {
     return bad(`too many open orders in ${spec.symbol} (max ${spec.cfg.maxOpenOrders})`);
   }
 
@@ -164,21 +166,19 @@ export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Che
     }
   }
 
+  let available: bigint | undefined;
   if (!p.reduce_only) {
     // Immediate orders only need margin for the part that opens exposure; a resting
     // order locks margin for its whole quantity.
     const immediate = type === 'market' || tif === 'ioc';
     const opp = reducibleLots(acct, spec.symbol, side);
     const lots = immediate ? Math.max(0, qty - opp) : qty;
-    const need = orderLock(ctx, spec, lots, ref, cfg.leverage);
-    if (need > 0n) {
-      const avail = availableFor(ctx, acct, spec.symbol);
-      if (avail < need) return bad('insufficient available margin');
-    }
+    available = availableFor(ctx, acct, spec.symbol);
+    if (lots > 0 && available < orderLock(ctx, spec, lots, ref, cfg.leverage)) return bad('insufficient available margin');
   }
 
   return {
     ok: true,
-    value: { acct, s, side, type, tif, price, qty, reduceOnly: p.reduce_only, clOrdId, leverage: cfg.leverage, tp, sl },
+    value: { acct, s, side, type, tif, price, qty, reduceOnly: p.reduce_only, clOrdId, leverage: cfg.leverage, tp, sl, available },
   };
 }

@@ -4,7 +4,7 @@
 import { divRound, fmt, formatFixed, formatUnits, iso } from './decimal.js';
 import {
   accountFigures, balanceTotal, crossAvailable, equity, holdingMargin, initialMargin, maintMargin,
-  notionalOf, pnlFreeze, totalUpnl, upnlAt, withdrawable,
+  notionalOf, orderLock, pnlFreeze, totalUpnl, upnlAt, withdrawable,
 } from './margin.js';
 import { entryPrice, riskPrices } from './positions.js';
 import { posConfig } from './state.js';
@@ -20,10 +20,11 @@ export function renderOrder(ctx: Ctx, o: OrderRec): Order {
   const pd = s ? s.spec.pd : 0;
   const qd = s ? s.spec.qd : 0;
   let avg = '0';
-  if (o.filled > 0 && s) avg = fmt(divRound(o.fillValue * s.spec.lotsPerUnit, BigInt(o.filled)));
+  const fillValue = s ? BigInt(o.fillTl) * s.spec.notionalUnit + o.fillExtra : 0n;
+  if (o.filled > 0 && s) avg = fmt(divRound(fillValue * s.spec.lotsPerUnit, BigInt(o.filled)));
   let margin = 0n;
   if (!o.reduceOnly && s) {
-    const n = o.type === 'limit' ? notionalOf(s.spec, o.price, o.qty) : o.fillValue;
+    const n = o.type === 'limit' ? notionalOf(s.spec, o.price, o.qty) : fillValue;
     margin = divRound(n, BigInt(o.leverage));
   }
   return {
@@ -41,7 +42,11 @@ export function renderOrder(ctx: Ctx, o: OrderRec): Order {
     reduce_only: o.reduceOnly,
     leverage: String(o.leverage),
     margin: fmt(margin),
-    avail_locked: fmt(o.lock),
+    avail_locked: fmt(
+      s && o.status === 'open' && !o.reduceOnly && !o.user.startsWith('sys_')
+        ? orderLock(ctx, s.spec, o.qty - o.filled, o.price, o.leverage)
+        : 0n,
+    ),
     status: o.status,
     position_id: o.positionId,
     liq_id: o.liqId,
@@ -63,7 +68,7 @@ export function renderTrade(ctx: Ctx, t: TradeRec): Trade {
     user: t.user,
     symbol: t.symbol,
     side: t.side,
-    price: fmt(t.price),
+    price: s ? fmt(divRound(t.value * s.spec.lotsPerUnit, BigInt(t.qty))) : '0',
     qty: formatUnits(t.qty, s ? s.spec.qd : 0),
     value: fmt(t.value),
     fee_asset: 'DUSD',
@@ -147,7 +152,7 @@ export function renderBalance(ctx: Ctx, acct: Account): Balance {
     cross_balance: fmt(acct.cross),
     cross_margin: fmt(f.crossMargin),
     cross_upnl: fmt(f.crossUpnl),
-    locked: fmt(acct.lockSum),
+    locked: fmt(f.locked),
     cross_available: fmt(crossAvailable(acct, f)),
     balance: fmt(balanceTotal(acct, f)),
     upnl: fmt(totalUpnl(f)),

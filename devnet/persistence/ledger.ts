@@ -68,6 +68,14 @@ export class Ledger {
   open(): { replayed: number } {
     if (!this.dataDir) return { replayed: 0 };
     mkdirSync(this.dataDir, { recursive: true });
+    // The journal replays onto the exchange as it was first created: same start time and seed.
+    const genesisPath = join(this.dataDir, 'genesis.json');
+    if (existsSync(genesisPath)) {
+      const genesis = JSON.parse(readFileSync(genesisPath, 'utf8')) as Pick<ExchangeConfig, 'startTime' | 'seed'>;
+      this.exchange = new Exchange({ ...this.config, ...genesis });
+    } else {
+      writeFileAtomic(genesisPath, JSON.stringify({ startTime: this.config.startTime, seed: this.config.seed }));
+    }
     const snapPath = join(this.dataDir, 'snapshot.json');
     if (existsSync(snapPath)) {
       const snap = JSON.parse(readFileSync(snapPath, 'utf8')) as Snapshot;

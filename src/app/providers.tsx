@@ -6,6 +6,7 @@ import { syncServerClock } from '../api/server-clock';
 import { useSessionStore } from '../wallet/session-store';
 import { apiClient, serverClock } from './api-client';
 import { appConfig } from './config';
+import { StreamsProvider } from './streams/streams-context';
 
 function makeQueryClient() {
   return new QueryClient({
@@ -27,7 +28,7 @@ export function Providers({ children }: { children: ReactNode }) {
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
-      <ApiProvider client={apiClient} config={appConfig}>{children}</ApiProvider>
+      <ApiProvider client={apiClient} config={appConfig}><StreamsProvider>{children}</StreamsProvider></ApiProvider>
     </QueryClientProvider>
   );
 }

@@ -1,22 +1,152 @@
-import { useParams } from 'react-router';
-import { MarketsTable } from '../features/markets/markets-table';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { marketQueries, userQueries } from '../api/queries';
+import { useApi } from '../api/react';
+import { AccountTabs } from '../features/account/account-tabs';
+import { PriceChart } from '../features/chart/price-chart';
+import { MarketHeader } from '../features/market-header/market-header';
+import { MarketsStrip } from '../features/market-header/markets-strip';
+import { OrderBook } from '../features/order-book/order-book';
+import { OrderForm } from '../features/order-form/order-form';
+import { RecentTrades } from '../features/recent-trades/recent-trades';
 import { ServiceStatus } from '../features/service-status/service-status';
+import { SignInButton } from '../features/session/sign-in-button';
+import { ToastViewport } from '../features/toasts/toast-viewport';
+import { useSignInRequest } from '../lib/sign-in-request';
+import { actingAccount, useSessionStore } from '../wallet/session-store';
+import { StreamBanner } from './streams/stream-banner';
+import { useStreams } from './streams/streams-context';
+import { useMarketFeed } from './streams/use-market-feed';
 import { DEFAULT_SYMBOL } from './symbols';
 
+type PhoneTab = 'chart' | 'book' | 'trades' | 'trade' | 'account';
+const PHONE_TABS: { id: PhoneTab; label: string }[] = [
+  { id: 'chart', label: 'Chart' },
+  { id: 'book', label: 'Book' },
+  { id: 'trades', label: 'Trades' },
+  { id: 'trade', label: 'Trade' },
+  { id: 'account', label: 'Account' },
+];
+
+/**
+ * The sign-in menu of the session feature, plus a vault badge. "Sign in to trade" buttons elsewhere
+ * ask through lib/sign-in-request; until the session feature listens to it, this opens its menu.
+ */
+function SessionArea() {
+  const vault = useSessionStore((s) => s.vault);
+  const session = useSessionStore((s) => s.session);
+  const requested = useSignInRequest((s) => s.requested);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!requested) return;
+    useSignInRequest.getState().close();
+    const button = box.current?.querySelector('button');
+    if (button && !session) {
+      button.scrollIntoView({ block: 'nearest' });
+      if (!box.current?.querySelector('[role="dialog"]')) button.click();
+      button.focus();
+    }
+  }, [requested, session]);
+  return (
+    <div ref={box} className="flex items-center gap-2" data-testid="session-area">
+      {session && vault && (
+        <span className="num rounded border border-accent/50 px-1.5 py-0.5 text-accent" title="Acting as this vault">
+          {vault}
+        </span>
+      )}
+      <SignInButton />
+    </div>
+  );
+}
+
+/** `/trade/:symbol`: header, chart + account, book + trades, order form — tabs on a phone. */
 export function TradePage() {
   const symbol = useParams().symbol ?? DEFAULT_SYMBOL;
+  const navigate = useNavigate();
+  const api = useApi();
+  const streams = useStreams();
+  const [phoneTab, setPhoneTab] = useState<PhoneTab>('chart');
+  const infoList = useQuery(marketQueries.symbolInfo(api));
+  const info = infoList.data?.find((s) => s.symbol === symbol);
+  const account = useSessionStore(actingAccount);
+  const positions = useQuery({ ...userQueries.positions(api, account ?? ''), enabled: account !== null });
+  const positionSymbols = useMemo(() => (account ? (positions.data ?? []).map((p) => p.symbol) : []), [account, positions.data]);
+  useMarketFeed(streams.market, symbol, positionSymbols);
+  const select = useCallback((s: string) => navigate(`/trade/${s}`), [navigate]);
+
+  const shown = (tab: PhoneTab) => (phoneTab === tab ? 'flex' : 'hidden');
+  const unknown = infoList.isSuccess && !info;
+
   return (
     <div className="flex h-full flex-col">
-      <header className="flex h-10 items-center justify-between border-b border-line bg-panel px-3">
-        <span className="font-semibold tracking-wide text-accent">PERPS</span>
-        <ServiceStatus />
+      <header className="flex h-9 shrink-0 items-center gap-3 border-b border-line bg-panel px-3">
+        <Link to="/" className="font-semibold tracking-wide text-accent">
+          PERPS
+        </Link>
+        <div className="hidden min-w-0 flex-1 md:block">
+          <MarketsStrip symbol={symbol} onSelect={select} />
+        </div>
+        <div className="ml-auto flex shrink-0 items-center gap-3">
+          <span className="hidden sm:block">
+            <ServiceStatus />
+          </span>
+          <SessionArea />
+        </div>
       </header>
-      <main className="flex-1 overflow-auto p-2">
-        <section className="rounded border border-line bg-panel">
-          <h1 className="border-b border-line px-2 py-1 text-sm font-medium">{symbol}</h1>
-          <MarketsTable activeSymbol={symbol} />
-        </section>
-      </main>
+      <StreamBanner />
+      <MarketHeader symbol={symbol} priceDecimals={info?.price_tick_decimals ?? 2} onSelect={select} />
+      {unknown ? (
+        <main className="flex flex-1 flex-col items-center justify-center gap-2 text-muted">
+          <p>There is no market called {symbol}.</p>
+          <Link to={`/trade/${DEFAULT_SYMBOL}`} className="text-accent hover:underline">
+            Go to {DEFAULT_SYMBOL}
+          </Link>
+        </main>
+      ) : (
+        <>
+          <nav className="flex shrink-0 border-b border-line bg-panel md:hidden" role="tablist" aria-label="Panels">
+            {PHONE_TABS.map((t) => (
+              <button
+                key={t.id}
+                type="button"
+                role="tab"
+                aria-selected={phoneTab === t.id}
+                onClick={() => setPhoneTab(t.id)}
+                className={`flex-1 border-b-2 py-2 ${phoneTab === t.id ? 'border-accent text-text' : 'border-transparent text-muted'}`}
+              >
+                {t.label}
+              </button>
+            ))}
+          </nav>
+          <main className="flex min-h-0 flex-1 flex-col gap-px bg-line md:grid md:grid-cols-[minmax(0,1fr)_280px] md:grid-rows-[minmax(0,1fr)_300px] xl:grid-cols-[minmax(0,1fr)_260px_300px] xl:grid-rows-[minmax(0,1fr)_300px]">
+            <div className={`${shown('chart')} min-h-0 flex-1 flex-col bg-panel md:col-start-1 md:row-start-1 md:flex`}>
+              <PriceChart symbol={symbol} info={info} marketStream={streams.market} />
+            </div>
+            <div
+              className={`${phoneTab === 'book' || phoneTab === 'trades' ? 'flex' : 'hidden'} min-h-0 flex-1 flex-col gap-px bg-line md:col-start-2 md:row-start-1 md:flex`}
+            >
+              <div className={`${shown('book')} min-h-0 flex-1 flex-col bg-panel md:flex md:flex-[3]`}>
+                <OrderBook symbol={symbol} info={info} />
+              </div>
+              <div className={`${shown('trades')} min-h-0 flex-1 flex-col bg-panel md:flex md:flex-[2]`}>
+                <RecentTrades symbol={symbol} info={info} />
+              </div>
+            </div>
+            <div
+              className={`${shown('account')} min-h-0 flex-1 flex-col bg-panel md:col-start-1 md:row-start-2 md:flex xl:col-span-2`}
+            >
+              <AccountTabs symbol={symbol} orderStream={streams.order} onSelectSymbol={select} />
+            </div>
+            <div
+              className={`${shown('trade')} min-h-0 flex-1 flex-col overflow-y-auto bg-panel md:col-start-2 md:row-start-2 md:block xl:col-start-3 xl:row-span-2 xl:row-start-1`}
+            >
+              <OrderForm key={symbol} symbol={symbol} info={info} orderStream={streams.order} />
+            </div>
+          </main>
+        </>
+      )}
+      <ToastViewport />
     </div>
   );
 }

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { HOUSE } from './state.js';
+import { A, B, D, expectInvariant, fund, limit, market, place, quiet, record, T0 } from './test-helpers.js';
+
+describe('liquidation', () => {
+  it('isolated: liquidated below the liquidation price, at the bankruptcy price, orders canceled', () => {
+    const ex = quiet();
+    fund(ex, A, '100000');
+    fund(ex, D, '1000');
+    ex.changeMarginMode(D, 'BTC-USD', 'isolated', T0);
+    ex.changeLeverage(D, 'BTC-USD', 20, T0);
+    place(ex, A, limit('sell', '0.1', '95000'));
+    place(ex, D, market('buy', '0.1', { sl_price: '80000' }));
+    const resting = place(ex, D, limit('buy', '0.001', '91000'));
+    // liq price 91392.405…: at 91400, margin + upnl = 475 + (9140 − 9500) = 115 ≥ maint 114.25.
+    ex.setIndexPrice('BTC-USD', '91400', T0 + 1000);
+    expect(ex.queryPositions(D)).toHaveLength(1);
+    const events = record(ex);
+    ex.setIndexPrice('BTC-USD', '91390', T0 + 2000); // 475 − 361 = 114 < 114.2375
+    expect(ex.queryPositions(D)).toEqual([]);
+    const t = ex.queryTrades(D).result[0];
+    expect(t).toMatchObject({ side: 'sell', price: '90250', qty: '0.1', value: '9025', fee_qty: '0', pnl: '-475' });
+    const liq = ex.queryOrder(D, { order_id: t?.order_id ?? 0 });
+    expect(liq.ok && liq.value).toMatchObject({
+      source: 'liquidation', remark: 'liquidation', status: 'filled', liq_id: 1, order_type: 'market', reduce_only: true,
+      fill_avg_price: '90250',
+    });
+    expect(ex.queryOrder(D, { order_id: resting })).toMatchObject({ ok: true, value: { status: 'canceled', remark: 'liquidation' } });
+    expect(ex.queryOpenOrders(D).total).toBe(0); // the SL child went too
+    // The trader keeps the cross wallet: 1000 − 475 − 3.8.
+    expect(ex.queryBalance(D)).toMatchObject({ cross_balance: '521.2', isolated_balance: '0', locked: '0' });
+    // The house took the position over at 90250.
+    expect(ex.queryPositions(HOUSE)[0]).toMatchObject({ qty: '0.1', entry_price: '90250' });
+    expect(events.some((e) => e.type === 'position' && e.user === D && e.position.status === 'closed')).toBe(true);
+    expect(events.some((e) => e.type === 'trade' && e.user === D)).toBe(true);
+    expectInvariant(ex);
+    // The house unwinds into the book as soon as there is liquidity.
+    fund(ex, B, '100000');
+    place(ex, B, limit('buy', '0.1', '91300'), T0 + 3000);
+    ex.advance(T0 + 4000);
+    expect(ex.queryPositions(HOUSE)).toEqual([]);
+    expect(ex.queryPositions(B)[0]).toMatchObject({ qty: '0.1' });
+    expectInvariant(ex);
+  });
+
+  it('cross: the account is closed out at the bankruptcy price and ends at zero', () => {
+    const ex = quiet();
+    fund(ex, A, '100000');
+    fund(ex, D, '1000');
+    ex.changeLeverage(D, 'BTC-USD', 40, T0);
+    place(ex, A, limit('sell', '0.4', '95000'));
+    place(ex, D, market('buy', '0.4'));
+    // cross balance 1000 − 15.2 = 984.8; liq = (38000 − 984.8) / (0.4 × 0.9875) = 93709.367…; bankruptcy 92538.
+    expect(ex.queryPositions(D)[0]).toMatchObject({
+      bankruptcy_price: '92538', liq_price: '93709.367088607594936709', initial_margin: '950', maint_margin: '475',
+    });
+    ex.setIndexPrice('BTC-USD', '93710', T0 + 1000);
+    expect(ex.queryPositions(D)).toHaveLength(1);
+    ex.setIndexPrice('BTC-USD', '93700', T0 + 2000);
+    expect(ex.queryPositions(D)).toEqual([]);
+    expect(ex.queryTrades(D).result[0]).toMatchObject({ price: '92538', pnl: '-984.8', value: '37015.2' });
+    expect(ex.queryBalance(D)).toMatchObject({ cross_balance: '0', equity: '0' });
+    expectInvariant(ex);
+  });
+
+  it('a gap through the bankruptcy price is absorbed by the insurance fund', () => {
+    const ex = quiet();
+    fund(ex, A, '100000');
+    fund(ex, D, '1000');
+    ex.changeLeverage(D, 'BTC-USD', 40, T0);
+    place(ex, A, limit('sell', '0.4', '95000'));
+    place(ex, D, market('buy', '0.4'));
+    const insuranceBefore = ex.ledger().insurance;
+    ex.setIndexPrice('BTC-USD', '80000', T0 + 1000);
+    expect(ex.queryPositions(D)).toEqual([]);
+    expect(ex.queryBalance(D).cross_balance).toBe('0');
+    // House bought at 92538 while mark is 80000: the loss sits in the insurance account's upnl.
+    expect(ex.ledger().insurance).toBe(insuranceBefore);
+    expect(ex.queryPositions(HOUSE)[0]).toMatchObject({ qty: '0.4', upnl: '-5015.2' });
+    expectInvariant(ex);
+  });
+});

@@ -1,0 +1,201 @@
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
+import { queryKeys } from '../../api/query-keys';
+import type {
+  DepthBook,
+  MarketOverview,
+  Order,
+  Position,
+  PriceTick,
+  PublicTrade,
+  RecentTrade,
+  SymbolMarket,
+  SymbolPrice,
+  Trade,
+} from '../../api/schemas';
+import type { OpenOrdersFilter, OrdersFilter, TradesFilter } from '../../api/user';
+import { dec, toWire } from '../../lib/decimal';
+
+/**
+ * The streams write into the react-query cache on the same keys the HTTP queries use, so every
+ * panel reads one copy of server data. Each writer is a pure cache patch, testable with a bare
+ * QueryClient.
+ */
+
+interface Page<T> {
+  page_size: number;
+  result: T[];
+  total: number;
+}
+type Paged<T> = InfiniteData<Page<T>, number | undefined>;
+
+/** Recent trades kept in the cache (the service returns at most 100). */
+export const RECENT_TRADES_CAP = 100;
+
+const PENDING_STATUSES = new Set(['new', 'open', 'untriggered']);
+
+export function isPendingOrder(o: Pick<Order, 'status'>): boolean {
+  return PENDING_STATUSES.has(o.status);
+}
+
+// ---------- market data
+
+export function writeDepth(qc: QueryClient, book: DepthBook): void {
+  qc.setQueryData(queryKeys.market.depth(book.symbol), book);
+}
+
+/** The `public_trade` payload in the shape of query_recent_trades (spec §2.12). */
+export function toRecentTrade(t: PublicTrade): RecentTrade {
+  return {
+    is_buyer_taker: t.side === 'buy',
+    price: t.price,
+    qty: t.qty,
+    quote_qty: toWire(dec(t.price).mul(t.qty)),
+    symbol: t.symbol,
+    time: new Date(t.time).toISOString(),
+  };
+}
+
+/** Prepends trades (given in arrival order) to the recent-trades cache, newest first. */
+export function writePublicTrades(qc: QueryClient, symbol: string, trades: readonly PublicTrade[]): void {
+  if (trades.length === 0) return;
+  const fresh = trades.map(toRecentTrade).reverse();
+  qc.setQueryData<RecentTrade[]>(queryKeys.market.recentTrades(symbol), (old) =>
+    old === undefined ? undefined : [...fresh, ...old].slice(0, RECENT_TRADES_CAP),
+  );
+}
+
+/** A `price` tick: sets symbol-price, and patches symbol-market and the overview row if cached. */
+export function writePrice(qc: QueryClient, tick: PriceTick): void {
+  const [bid, ask] = tick.spread;
+  const price: SymbolPrice = {
+    base: tick.base,
+    quote: tick.quote,
+    symbol: tick.symbol,
+    index_price: tick.index_price,
+    mark_price: tick.mark_price,
+    last_price: tick.last_price,
+    mid_price: tick.mid_price,
+    spread_bid: bid,
+    spread_ask: ask,
+    time: tick.time,
+  };
+  qc.setQueryData(queryKeys.market.symbolPrice(tick.symbol), price);
+  qc.setQueryData<SymbolMarket>(queryKeys.market.symbolMarket(tick.symbol), (old) =>
+    old === undefined
+      ? undefined
+      : {
+          ...old,
+          index_price: tick.index_price,
+          mark_price: tick.mark_price,
+          last_price: tick.last_price ?? old.last_price,
+          mid_price: tick.mid_price ?? old.mid_price,
+          spread: tick.spread,
+          time: tick.time,
+        },
+  );
+  qc.setQueryData<MarketOverview>(queryKeys.market.overview(), (old) => {
+    if (old === undefined || !old.symbols.some((s) => s.symbol === tick.symbol)) return old;
+    return {
+      ...old,
+      symbols: old.symbols.map((s) =>
+        s.symbol === tick.symbol ? { ...s, mark_price: tick.mark_price, last_price: tick.last_price ?? s.last_price } : s,
+      ),
+    };
+  });
+}
+
+// ---------- the account's own data
+
+function queriesUnder<T>(qc: QueryClient, prefix: QueryKey): [QueryKey, T | undefined][] {
+  return qc.getQueriesData<T>({ queryKey: prefix });
+}
+
+function upsertById<T extends { id: number }>(list: readonly T[], item: T, keep: boolean): { list: T[]; delta: number } {
+  const at = list.findIndex((x) => x.id === item.id);
+  if (at >= 0) {
+    if (keep) return { list: list.map((x, i) => (i === at ? item : x)), delta: 0 };
+    return { list: list.filter((_, i) => i !== at), delta: -1 };
+  }
+  return keep ? { list: [item, ...list], delta: 1 } : { list: [...list], delta: 0 };
+}
+
+function patchPage<T extends { id: number }>(page: Page<T>, item: T, keep: boolean): Page<T> {
+  const { list, delta } = upsertById(page.result, item, keep);
+  return { ...page, result: list, total: Math.max(0, page.total + delta) };
+}
+
+/** Replaces the item wherever it sits in a paged list; a new matching item goes on top of page one. */
+function patchPaged<T extends { id: number }>(data: Paged<T>, item: T, keep: boolean): Paged<T> {
+  const found = data.pages.some((p) => p.result.some((x) => x.id === item.id));
+  const pages = data.pages.map((p, i) => {
+    if (found) return p.result.some((x) => x.id === item.id) ? patchPage(p, item, keep) : p;
+    return i === 0 && keep ? patchPage(p, item, true) : p;
+  });
+  return { ...data, pages };
+}
+
+function isPaged<T>(data: unknown): data is Paged<T> {
+  return typeof data === 'object' && data !== null && 'pages' in data;
+}
+
+function patchList<T extends { id: number }>(qc: QueryClient, key: QueryKey, data: unknown, item: T, keep: boolean) {
+  if (data === undefined) return;
+  if (isPaged<T>(data)) qc.setQueryData(key, patchPaged(data, item, keep));
+  else qc.setQueryData(key, patchPage(data as Page<T>, item, keep));
+}
+
+/** An `order` push: upsert into open orders while pending, drop it once filled/canceled/rejected; patch history. */
+export function writeOrder(qc: QueryClient, account: string, order: Order): void {
+  const pending = isPendingOrder(order);
+  for (const [key, data] of queriesUnder<Page<Order>>(qc, ['user', account, 'open-orders'])) {
+    const f = (key[3] ?? {}) as OpenOrdersFilter;
+    if (f.symbol && f.symbol !== order.symbol) continue;
+    patchList(qc, key, data, order, pending);
+  }
+  for (const [key, data] of queriesUnder<unknown>(qc, ['user', account, 'orders'])) {
+    const f = (key[3] ?? {}) as OrdersFilter;
+    const matches =
+      (!f.symbol || f.symbol === order.symbol) &&
+      (!f.status || f.status === order.status) &&
+      (!f.order_type || f.order_type === order.order_type);
+    patchList(qc, key, data, order, matches);
+  }
+  qc.setQueriesData<Order>({ queryKey: ['user', account, 'order'] }, (old) => (old && old.id === order.id ? order : old));
+}
+
+/** The previously cached version of an order (open orders first, then history), if any. */
+export function cachedOrder(qc: QueryClient, account: string, id: number): Order | undefined {
+  for (const [, data] of queriesUnder<unknown>(qc, ['user', account])) {
+    if (data === undefined || typeof data !== 'object' || data === null) continue;
+    const pages: Page<Order>[] = isPaged<Order>(data) ? data.pages : 'result' in data ? [data as Page<Order>] : [];
+    for (const p of pages) {
+      const hit = p.result.find((o) => o.id === id && 'cl_ord_id' in o);
+      if (hit) return hit;
+    }
+  }
+  return undefined;
+}
+
+/** A `position` push: upsert by symbol while open; a zero or closed position leaves the list. */
+export function writePosition(qc: QueryClient, account: string, pos: Position): void {
+  const open = pos.status === 'open' && !dec(pos.qty).isZero();
+  qc.setQueryData<Position[]>(queryKeys.user.positions(account), (old) => {
+    if (old === undefined) return undefined;
+    const rest = old.filter((p) => p.symbol !== pos.symbol && p.id !== pos.id);
+    if (!open) return rest;
+    const at = old.findIndex((p) => p.symbol === pos.symbol || p.id === pos.id);
+    if (at < 0) return [...rest, pos];
+    const next = [...rest];
+    next.splice(Math.min(at, next.length), 0, pos);
+    return next;
+  });
+}
+
+/** A `trade` push (the account's own fill): on top of every trade list whose filter it matches. */
+export function writeTrade(qc: QueryClient, account: string, trade: Trade): void {
+  for (const [key, data] of queriesUnder<unknown>(qc, ['user', account, 'trades'])) {
+    const f = (key[3] ?? {}) as TradesFilter;
+    if ((f.symbol && f.symbol !== trade.symbol) || (f.side && f.side !== trade.side)) continue;
+    patchList(qc, key, data, trade, true);
+  }
+}

@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { queryKeys } from '../../api/query-keys';
+import type { StreamSocket } from '../../api/stream/socket';
+import { useSessionStore } from '../../wallet/session-store';
+import { createAppStreams, type AppStreams } from './app-streams';
+import { StreamBanner } from './stream-banner';
+import { StreamsProvider } from './streams-context';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+class FakeSocket implements StreamSocket {
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  onclose: ((ev: unknown) => void) | null = null;
+  onerror: ((ev: unknown) => void) | null = null;
+  constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.({});
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+}
+
+let sockets: FakeSocket[];
+let streams: AppStreams;
+let root: Root;
+let container: HTMLDivElement;
+let qc: QueryClient;
+const latest = (path: string) => sockets.filter((s) => s.url.endsWith(path)).at(-1)!;
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeEach(() => {
+  sockets = [];
+  streams = createAppStreams({ streamUrl: 'ws://x/ws-stream/v1', orderStreamUrl: 'ws://x/ws-api/v1' }, (url) => {
+    const s = new FakeSocket(url);
+    sockets.push(s);
+    return s;
+  });
+  qc = new QueryClient();
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+  act(() =>
+    root.render(
+      <QueryClientProvider client={qc}>
+        <StreamsProvider streams={streams}>
+          <StreamBanner />
+        </StreamsProvider>
+      </QueryClientProvider>,
+    ),
+  );
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  streams.close();
+  useSessionStore.setState({ session: null, vault: null });
+});
+
+describe('stream wiring', () => {
+  it('shows the disconnected banner while a stream reconnects, and reconciles over HTTP after', async () => {
+    act(() => {
+      latest('/ws-stream/v1').open();
+      latest('/ws-api/v1').open();
+    });
+    expect(container.textContent).toBe('');
+    qc.setQueryData(queryKeys.market.depth('BTC-USD'), { symbol: 'BTC-USD', asks: [], bids: [] });
+    act(() => latest('/ws-stream/v1').close());
+    expect(container.textContent).toBe('Live data disconnected — reconnecting…');
+    await act(() => wait(700)); // first backoff is at most 625 ms
+    act(() => latest('/ws-stream/v1').open());
+    expect(container.textContent).toBe('');
+    expect(qc.getQueryState(queryKeys.market.depth('BTC-USD'))?.isInvalidated).toBe(true);
+  });
+
+  it('authenticates both streams with the session token and the selected vault', () => {
+    act(() => {
+      latest('/ws-stream/v1').open();
+      latest('/ws-api/v1').open();
+    });
+    act(() =>
+      useSessionStore.setState({
+        session: { chain: 'bsc', address: '0xabc', token: 'jwt-1', expiresAt: Date.now() + 60_000, key: {} as never },
+        vault: 'cv_7',
+      }),
+    );
+    expect(latest('/ws-stream/v1').sent).toContainEqual({ auth: { token: 'jwt-1', impersonate: 'cv_7' } });
+    const login = latest('/ws-api/v1').sent.at(-1) as { method: string; params: string; session_id: string };
+    expect(login.method).toBe('auth:login');
+    expect(JSON.parse(login.params)).toEqual({ token: 'jwt-1', impersonate: 'cv_7' });
+    expect(login.session_id).toBe(streams.order.sessionId);
+  });
+
+  it('writes the account\'s order pushes into its open orders', async () => {
+    act(() => latest('/ws-stream/v1').open());
+    act(() =>
+      useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 'jwt-1', expiresAt: Date.now() + 60_000, key: {} as never } }),
+    );
+    const key = queryKeys.user.openOrders('bsc_0xabc');
+    qc.setQueryData(key, { page_size: 100, result: [], total: 0 });
+    const { sampleOrder } = await import('../../api/__fixtures__/spec-samples');
+    act(() => latest('/ws-stream/v1').onmessage?.({ data: JSON.stringify({ seq: 2, channel: 'order', data: { ...sampleOrder, id: 77, status: 'open' } }) }));
+    expect((qc.getQueryData(key) as { result: { id: number }[] }).result.map((o) => o.id)).toEqual([77]);
+  });
+});

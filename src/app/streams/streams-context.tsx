@@ -1,0 +1,63 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { queryKeys } from '../../api/query-keys';
+import type { StreamStatus } from '../../api/stream/socket';
+import { actingAccount, isSessionLive, useSessionStore } from '../../wallet/session-store';
+import { appStreams, combinedStatus, type AppStreams } from './app-streams';
+import { useUserFeed } from './use-user-feed';
+
+const StreamsContext = createContext<AppStreams | null>(null);
+
+/**
+ * Mounts the app's streams: authenticates them with the session token (and the selected vault),
+ * feeds the account's channels into the query cache, and reconciles over HTTP after a reconnect.
+ */
+export function StreamsProvider({ children, streams = appStreams() }: { children: ReactNode; streams?: AppStreams }) {
+  const qc = useQueryClient();
+  const session = useSessionStore((s) => s.session);
+  const vault = useSessionStore((s) => s.vault);
+
+  useEffect(() => {
+    const auth = isSessionLive(session) ? { token: session.token, ...(vault ? { impersonate: vault } : {}) } : null;
+    streams.market.authenticate(auth);
+    streams.order.authenticate(auth);
+  }, [streams, session, vault]);
+
+  useEffect(
+    () =>
+      streams.onReconnected(() => {
+        // What we missed while away: everything but candles (the chart reloads its own tail).
+        void qc.invalidateQueries({ queryKey: queryKeys.market.all, predicate: (q) => q.queryKey[1] !== 'klines' });
+        const account = actingAccount(useSessionStore.getState());
+        if (account) void qc.invalidateQueries({ queryKey: queryKeys.user.all(account) });
+      }),
+    [streams, qc],
+  );
+
+  useUserFeed(streams.market);
+
+  return <StreamsContext.Provider value={streams}>{children}</StreamsContext.Provider>;
+}
+
+/** The app's streams (market + order response). */
+export function useStreams(): AppStreams {
+  const streams = useContext(StreamsContext);
+  if (!streams) throw new Error('useStreams outside <StreamsProvider>');
+  return streams;
+}
+
+/** Combined connection state of both streams, re-rendering on change. */
+export function useStreamStatus(): StreamStatus {
+  const { market, order } = useStreams();
+  return useSyncExternalStore(
+    (onChange) => {
+      const a = market.onStatus(onChange);
+      const b = order.onStatus(onChange);
+      return () => {
+        a();
+        b();
+      };
+    },
+    () => combinedStatus(market.status, order.status),
+  );
+}

@@ -1,0 +1,65 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { queryKeys } from '../../api/query-keys';
+import type { Order } from '../../api/schemas';
+import type { MarketStream } from '../../api/stream/market-stream';
+import { toast } from '../../lib/toasts';
+import { actingAccount, useSessionStore } from '../../wallet/session-store';
+import { cachedOrder, writeOrder, writePosition, writeTrade } from './cache-writers';
+import { orderEventToast } from './order-events';
+
+const BALANCE_REFRESH_MS = 1_000;
+const SEEN_CAP = 500;
+
+/**
+ * The signed-in account's channels into the cache: orders (open orders + history), positions,
+ * trades; `balance` pushes a wallet row, not the query_balance object, so it (and every fill)
+ * refreshes the balance query, at most once a second.
+ */
+export function useUserFeed(market: MarketStream) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const seen = new Map<number, Order>();
+    let balanceTimer: ReturnType<typeof setTimeout> | null = null;
+    const account = () => actingAccount(useSessionStore.getState());
+    const refreshBalance = () => {
+      if (balanceTimer) return;
+      balanceTimer = setTimeout(() => {
+        balanceTimer = null;
+        const a = account();
+        if (a) void qc.invalidateQueries({ queryKey: queryKeys.user.balance(a) });
+      }, BALANCE_REFRESH_MS);
+    };
+    const offs = [
+      market.onUser('order', (order) => {
+        const a = account();
+        if (!a) return;
+        const prev = seen.get(order.id) ?? cachedOrder(qc, a, order.id);
+        const t = orderEventToast(prev, order);
+        if (t) toast(t);
+        seen.delete(order.id);
+        seen.set(order.id, order);
+        if (seen.size > SEEN_CAP) seen.delete(seen.keys().next().value as number);
+        writeOrder(qc, a, order);
+        refreshBalance();
+      }),
+      market.onUser('position', (pos) => {
+        const a = account();
+        if (!a) return;
+        writePosition(qc, a, pos);
+        refreshBalance();
+      }),
+      market.onUser('trade', (trade) => {
+        const a = account();
+        if (!a) return;
+        writeTrade(qc, a, trade);
+        refreshBalance();
+      }),
+      market.onUser('balance', () => refreshBalance()),
+    ];
+    return () => {
+      for (const off of offs) off();
+      if (balanceTimer) clearTimeout(balanceTimer);
+    };
+  }, [market, qc]);
+}

@@ -1,0 +1,96 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { marketQueries, userQueries } from '../../api/queries';
+import { useApi } from '../../api/react';
+import type { OrderStream } from '../../api/stream/order-stream';
+import { actingAccount, useSessionStore } from '../../wallet/session-store';
+import { BalanceSummary } from './balance-summary';
+import { FundingHistory } from './funding-history';
+import { OpenOrdersTable } from './open-orders-table';
+import { OrderHistory } from './order-history';
+import { PositionsTable } from './positions-table';
+import { SignInPrompt } from './sign-in-prompt';
+import { TradeHistory } from './trade-history';
+
+type Tab = 'positions' | 'open-orders' | 'orders' | 'trades' | 'funding' | 'balance';
+
+interface Props {
+  symbol: string;
+  orderStream: OrderStream | null;
+  onSelectSymbol: (symbol: string) => void;
+}
+
+/** The account under the chart: positions, open orders, histories, funding and balance. */
+export function AccountTabs(props: Props) {
+  const account = useSessionStore(actingAccount);
+  if (!account) return <SignInPrompt />;
+  return <SignedInTabs {...props} account={account} />;
+}
+
+function SignedInTabs({ symbol, orderStream, onSelectSymbol, account }: Props & { account: string }) {
+  const api = useApi();
+  const [tab, setTab] = useState<Tab>('positions');
+  const [onlyThisMarket, setOnlyThisMarket] = useState(false);
+  const positions = useQuery(userQueries.positions(api, account));
+  const openOrders = useQuery(userQueries.openOrders(api, account));
+  const balance = useQuery(userQueries.balance(api, account));
+  const info = useQuery(marketQueries.symbolInfo(api));
+  const symbols = info.data?.map((s) => s.symbol) ?? [];
+
+  const shownPositions = (positions.data ?? []).filter((p) => !onlyThisMarket || p.symbol === symbol);
+  const allOrders = openOrders.data?.result ?? [];
+  const shownOrders = allOrders.filter((o) => !onlyThisMarket || o.symbol === symbol);
+
+  const tabs: { id: Tab; label: string }[] = [
+    { id: 'positions', label: `Positions (${shownPositions.length})` },
+    { id: 'open-orders', label: `Open orders (${shownOrders.length})` },
+    { id: 'orders', label: 'Order history' },
+    { id: 'trades', label: 'Trade history' },
+    { id: 'funding', label: 'Funding' },
+    { id: 'balance', label: 'Balance' },
+  ];
+
+  return (
+    <section aria-label="Account" className="flex h-full min-h-0 flex-col" data-testid="account-tabs">
+      <div className="flex shrink-0 items-center gap-1 overflow-x-auto border-b border-line px-1" role="tablist">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.id}
+            onClick={() => setTab(t.id)}
+            className={`-mb-px shrink-0 border-b-2 px-2 py-1.5 ${tab === t.id ? 'border-accent text-text' : 'border-transparent text-muted hover:text-text'}`}
+          >
+            {t.label}
+          </button>
+        ))}
+        {(tab === 'positions' || tab === 'open-orders') && (
+          <label className="ml-auto flex shrink-0 items-center gap-1.5 px-2 text-muted">
+            <input type="checkbox" checked={onlyThisMarket} onChange={(e) => setOnlyThisMarket(e.target.checked)} className="accent-[var(--color-accent)]" />
+            {symbol} only
+          </label>
+        )}
+      </div>
+      <div className="min-h-0 flex-1 overflow-auto" role="tabpanel">
+        {tab === 'positions' &&
+          (positions.isError ? (
+            <p className="p-3 text-down">Positions unavailable: {positions.error.message}</p>
+          ) : (
+            <PositionsTable account={account} positions={shownPositions} openOrders={allOrders} orderStream={orderStream} onSelectSymbol={onSelectSymbol} />
+          ))}
+        {tab === 'open-orders' &&
+          (openOrders.isError ? (
+            <p className="p-3 text-down">Open orders unavailable: {openOrders.error.message}</p>
+          ) : (
+            <OpenOrdersTable orders={shownOrders} orderStream={orderStream} />
+          ))}
+        {tab === 'orders' && <OrderHistory account={account} symbols={symbols} />}
+        {tab === 'trades' && <TradeHistory account={account} symbols={symbols} />}
+        {tab === 'funding' && <FundingHistory account={account} symbols={symbols} />}
+        {tab === 'balance' &&
+          (balance.isError ? <p className="p-3 text-down">Balance unavailable: {balance.error.message}</p> : <BalanceSummary balance={balance.data} />)}
+      </div>
+    </section>
+  );
+}

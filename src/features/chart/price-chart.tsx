@@ -1,0 +1,121 @@
+import { useQuery } from '@tanstack/react-query';
+import { CandlestickSeries, createChart, HistogramSeries, type MouseEventParams } from 'lightweight-charts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { marketQueries, userQueries } from '../../api/queries';
+import { useApi } from '../../api/react';
+import type { KlineResolution, SymbolInfo } from '../../api/schemas';
+import type { MarketStream } from '../../api/stream/market-stream';
+import { actingAccount, useSessionStore } from '../../wallet/session-store';
+import { chartLines } from './chart-lines';
+import type { ChartParts } from './chart-parts';
+import { chartOptions, palette } from './chart-theme';
+import { ResolutionBar } from './resolution-bar';
+import { useCandles } from './use-candles';
+
+interface Legend {
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
+/** Candles with volume, live from the trade stream, with mark/order/position lines. */
+export function PriceChart({ symbol, info, marketStream }: { symbol: string; info: SymbolInfo | undefined; marketStream: MarketStream | null }) {
+  const api = useApi();
+  const container = useRef<HTMLDivElement>(null);
+  const parts = useRef<ChartParts | null>(null);
+  const [resolution, setResolution] = useState<KlineResolution>('15');
+  const [loaded, setLoaded] = useState<{ key: string; count: number } | null>(null);
+  const [failed, setFailed] = useState<{ key: string; message: string } | null>(null);
+  const [legend, setLegend] = useState<Legend | null>(null);
+  const decimals = info?.price_tick_decimals ?? 2;
+
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    const chart = createChart(el, chartOptions());
+    const candles = chart.addSeries(CandlestickSeries, {
+      upColor: palette.up,
+      downColor: palette.down,
+      wickUpColor: palette.up,
+      wickDownColor: palette.down,
+      borderVisible: false,
+    });
+    candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.22 } });
+    const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'volume', lastValueVisible: false, priceLineVisible: false });
+    chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
+    const onMove = (param: MouseEventParams) => {
+      const bar = param.seriesData.get(candles) as Legend | undefined;
+      setLegend(bar && 'open' in bar ? { open: bar.open, high: bar.high, low: bar.low, close: bar.close } : null);
+    };
+    chart.subscribeCrosshairMove(onMove);
+    parts.current = { chart, candles, volume };
+    return () => {
+      chart.unsubscribeCrosshairMove(onMove);
+      parts.current = null;
+      chart.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    parts.current?.candles.applyOptions({ priceFormat: { type: 'price', precision: decimals, minMove: 1 / 10 ** decimals } });
+  }, [decimals]);
+
+  const onLoaded = useCallback((key: string, count: number) => setLoaded({ key, count }), []);
+  const onError = useCallback((key: string, message: string) => setFailed({ key, message }), []);
+  useCandles(parts, symbol, resolution, marketStream, { onLoaded, onError });
+
+  // Mark price, open orders and the position of this symbol as price lines.
+  const account = useSessionStore(actingAccount);
+  const price = useQuery(marketQueries.symbolPrice(api, symbol));
+  const orders = useQuery({ ...userQueries.openOrders(api, account ?? ''), enabled: account !== null });
+  const positions = useQuery({ ...userQueries.positions(api, account ?? ''), enabled: account !== null });
+  const lines = useMemo(
+    () =>
+      chartLines({
+        mark: price.data?.mark_price ?? null,
+        orders: account ? (orders.data?.result ?? []).filter((o) => o.symbol === symbol) : [],
+        position: account ? positions.data?.find((p) => p.symbol === symbol) : undefined,
+      }),
+    [price.data?.mark_price, orders.data, positions.data, symbol, account],
+  );
+  useEffect(() => {
+    const p = parts.current;
+    if (!p) return;
+    const created = lines.map((l) => p.candles.createPriceLine(l));
+    return () => {
+      for (const c of created) {
+        try {
+          p.candles.removePriceLine(c);
+        } catch {
+          // chart already removed
+        }
+      }
+    };
+  }, [lines]);
+
+  const key = `${symbol}|${resolution}`;
+  const loading = loaded?.key !== key && failed?.key !== key;
+  const fmt = (n: number) => n.toFixed(decimals);
+
+  return (
+    <section aria-label="Price chart" className="flex h-full min-h-0 flex-col" data-testid="price-chart">
+      <div className="flex h-7 shrink-0 items-center gap-3 border-b border-line px-2">
+        <ResolutionBar value={resolution} onChange={setResolution} />
+        {legend && (
+          <span className="num truncate text-muted">
+            O <span className="text-text">{fmt(legend.open)}</span> H <span className="text-text">{fmt(legend.high)}</span> L{' '}
+            <span className="text-text">{fmt(legend.low)}</span> C{' '}
+            <span className={legend.close >= legend.open ? 'text-up' : 'text-down'}>{fmt(legend.close)}</span>
+          </span>
+        )}
+      </div>
+      <div className="relative min-h-0 flex-1">
+        <div ref={container} className="absolute inset-0" />
+        {loading && <p className="absolute left-2 top-2 text-muted">Loading candles…</p>}
+        {failed?.key === key && <p className="absolute left-2 top-2 text-down">Candles unavailable: {failed.message}</p>}
+        {loaded?.key === key && loaded.count === 0 && <p className="absolute left-2 top-2 text-muted">No trades in this range yet</p>}
+      </div>
+    </section>
+  );
+}

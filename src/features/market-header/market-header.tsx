@@ -1,0 +1,12 @@
+import { MarketStats } from './market-stats';
+import { SymbolSelector } from './symbol-selector';
+
+/** The bar above the chart: which market, and how it trades right now. */
+export function MarketHeader({ symbol, priceDecimals, onSelect }: { symbol: string; priceDecimals: number; onSelect: (symbol: string) => void }) {
+  return (
+    <div className="flex h-12 items-center gap-3 border-b border-line bg-panel px-2">
+      <SymbolSelector symbol={symbol} onSelect={onSelect} />
+      <MarketStats symbol={symbol} priceDecimals={priceDecimals} />
+    </div>
+  );
+}

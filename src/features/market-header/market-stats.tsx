@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { marketQueries } from '../../api/queries';
+import { useApi } from '../../api/react';
+import { dec } from '../../lib/decimal';
+import { show, toneOf } from '../../lib/display';
+import { formatCompact, formatPercent } from '../../lib/format';
+import { FundingCountdown } from './funding-countdown';
+
+function Stat({ label, title, children }: { label: string; title?: string; children: ReactNode }) {
+  return (
+    <div className="flex shrink-0 flex-col leading-tight" title={title}>
+      <span className="text-[11px] text-muted">{label}</span>
+      <span className="num">{children}</span>
+    </div>
+  );
+}
+
+/** Last, mark and index price, 24 h change/high/low/volume, open interest and funding of one market. */
+export function MarketStats({ symbol, priceDecimals }: { symbol: string; priceDecimals: number }) {
+  const api = useApi();
+  const market = useQuery({ ...marketQueries.symbolMarket(api, symbol), refetchInterval: 10_000 });
+  const overview = useQuery({ ...marketQueries.overview(api), refetchInterval: 10_000 });
+  const m = market.data;
+  const row = overview.data?.symbols.find((s) => s.symbol === symbol);
+  const change = row?.price_change_pct;
+  const funding = m ? dec(m.funding_rate) : null;
+
+  if (market.isError && !m) return <span className="text-down">Market data unavailable: {market.error.message}</span>;
+
+  return (
+    <div className="flex min-w-0 items-center gap-5 overflow-x-auto whitespace-nowrap" data-testid="market-stats">
+      <span className={`num text-[16px] font-semibold ${change === undefined ? '' : change >= 0 ? 'text-up' : 'text-down'}`} data-testid="last-price" title="Last traded price">
+        {show(m?.last_price, priceDecimals)}
+      </span>
+      <Stat label="Mark" title="Mark price: what PnL, margin and liquidation use">{show(m?.mark_price, priceDecimals)}</Stat>
+      <Stat label="Index" title="Index price: the external reference the mark follows">{show(m?.index_price, priceDecimals)}</Stat>
+      <Stat label="24h change">
+        <span className={change === undefined ? '' : change >= 0 ? 'text-up' : 'text-down'}>{change === undefined ? '—' : formatPercent(change)}</span>
+      </Stat>
+      <Stat label="24h high">{show(m?.high_price_24h, priceDecimals)}</Stat>
+      <Stat label="24h low">{show(m?.low_price_24h, priceDecimals)}</Stat>
+      <Stat label={`24h volume (${m?.base ?? 'base'})`}>{m ? formatCompact(m.volume_24h) : '—'}</Stat>
+      <Stat label="24h volume (USD)">{row ? formatCompact(row.volume_quote_24h) : '—'}</Stat>
+      <Stat label="Open interest" title="Open interest in the base asset">
+        {m ? formatCompact(m.open_interest) : '—'}
+      </Stat>
+      <Stat label="Funding / countdown" title="Current funding rate (longs pay shorts when positive) and time to the next settlement">
+        <span className={toneOf(funding)}>{funding ? formatPercent(funding, 4, { ratio: true }) : '—'}</span>
+        <span className="text-muted"> / </span>
+        {m ? <FundingCountdown nextFundingTime={m.next_funding_time} /> : '—'}
+      </Stat>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { marketQueries } from '../../api/queries';
+import { useApi } from '../../api/react';
+import { formatPercent } from '../../lib/format';
+import { FavoriteStar } from './favorite-star';
+import { useFavorites } from './favorites-store';
+import { searchMarkets } from './market-search';
+
+/** Every market in one line (favorites first): last price and 24 h change; click to switch. */
+export function MarketsStrip({ symbol, onSelect }: { symbol: string; onSelect: (symbol: string) => void }) {
+  const api = useApi();
+  const overview = useQuery({ ...marketQueries.overview(api), refetchInterval: 10_000 });
+  const favorites = useFavorites((s) => s.favorites);
+  if (overview.isError) return <p className="px-3 py-1 text-down" role="alert">Markets unavailable: {overview.error.message}</p>;
+  const markets = searchMarkets(overview.data?.symbols ?? [], '', favorites);
+  return (
+    <nav aria-label="Markets" className="flex items-center gap-1 overflow-x-auto whitespace-nowrap px-2">
+      {markets.map((m) => (
+        <div
+          key={m.symbol}
+          data-testid={`market-${m.symbol}`}
+          className={`flex items-center gap-1 rounded px-1.5 py-0.5 ${m.symbol === symbol ? 'bg-panel-2' : 'hover:bg-panel-2'}`}
+        >
+          <FavoriteStar symbol={m.symbol} />
+          <button type="button" onClick={() => onSelect(m.symbol)} className="flex items-center gap-1.5" aria-current={m.symbol === symbol ? 'page' : undefined}>
+            <span className="font-medium">{m.symbol}</span>
+            <span className="num text-muted">{m.last_price}</span>
+            <span className={`num ${m.price_change_pct >= 0 ? 'text-up' : 'text-down'}`}>{formatPercent(m.price_change_pct)}</span>
+          </button>
+        </div>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { ApiProvider } from '../../api/react';
+import type { ServiceConfig } from '../../api/service-config';
+import type { DepthBook, SymbolInfo } from '../../api/schemas';
+import { useOrderTicket } from '../../lib/order-ticket';
+import { OrderBook } from './order-book';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const urls = { baseUrl: 'http://x.invalid', authUrl: 'http://x.invalid', bridgeUrl: 'http://x.invalid', geoUrl: 'http://x.invalid' };
+const info = { symbol: 'BTC-USD', base_asset: 'BTC', price_tick_decimals: 1, qty_tick_decimals: 3, depth_ticks: '0.1,1,10' } as SymbolInfo;
+const book: DepthBook = {
+  symbol: 'BTC-USD',
+  asks: [['95010.5', '1'], ['95000.5', '0.25'], ['95003', '0.5']],
+  bids: [['94990', '2'], ['94999.5', '0.1'], ['94995.2', '0.4']],
+};
+
+let root: Root;
+let container: HTMLDivElement;
+let qc: QueryClient;
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+  qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  qc.setQueryData(queryKeys.market.depth('BTC-USD'), book);
+  const api = createApiClient({ urls, fetch: () => Promise.reject(new Error('offline')) });
+  act(() =>
+    root.render(
+      <QueryClientProvider client={qc}>
+        <ApiProvider client={api} config={urls as unknown as ServiceConfig}>
+          <OrderBook symbol="BTC-USD" info={info} />
+        </ApiProvider>
+      </QueryClientProvider>,
+    ),
+  );
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+const prices = (side: 'asks' | 'bids') =>
+  [...container.querySelectorAll(`[data-testid=book-${side}] [data-testid=book-${side}-row] span:nth-child(2)`)].map((s) => s.textContent);
+
+describe('order book panel', () => {
+  it('lists the best ask and best bid next to the spread', () => {
+    expect(prices('asks')).toEqual(['95,000.5', '95,003.0', '95,010.5']); // DOM order best first; drawn upward
+    expect(prices('bids')).toEqual(['94,999.5', '94,995.2', '94,990.0']);
+    expect(container.querySelector('[data-testid=book-spread]')?.textContent).toContain('1.0');
+  });
+
+  it('groups by the chosen depth tick', () => {
+    const select = container.querySelector('select')!;
+    act(() => {
+      select.value = '10';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(prices('asks')).toEqual(['95,010', '95,020']);
+    expect(prices('bids')).toEqual(['94,990']);
+  });
+
+  it('puts a clicked price into the order ticket', () => {
+    const row = container.querySelector('[data-testid=book-bids-row]') as HTMLButtonElement;
+    act(() => row.click());
+    expect(useOrderTicket.getState().intent).toMatchObject({ symbol: 'BTC-USD', price: '94999.5' });
+  });
+
+  it('repaints when the stream writes a new snapshot into the cache', async () => {
+    await act(async () => {
+      qc.setQueryData(queryKeys.market.depth('BTC-USD'), { ...book, bids: [['94000', '1']] });
+      await new Promise((r) => setTimeout(r, 0)); // react-query notifies observers on the next tick
+    });
+    expect(prices('bids')).toEqual(['94,000.0']);
+  });
+});

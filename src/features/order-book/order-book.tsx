@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { marketQueries } from '../../api/queries';
+import { useApi } from '../../api/react';
+import type { SymbolInfo } from '../../api/schemas';
+import { dec } from '../../lib/decimal';
+import { formatFixed } from '../../lib/format';
+import { useOrderTicket } from '../../lib/order-ticket';
+import { decimalsOf, parseDepthTicks } from '../../lib/ticks';
+import { BookRow } from './book-row';
+import { buildBook } from './book-levels';
+import { useRowsThatFit } from './use-rows-that-fit';
+
+const ROW_HEIGHT = 18;
+const SPREAD_HEIGHT = 24;
+
+/**
+ * The live order book: asks above, bids below, grouped by one of the symbol's depth ticks, with
+ * cumulative depth bars and the spread. The stream writes one snapshot per frame into the cache.
+ */
+export function OrderBook({ symbol, info }: { symbol: string; info: SymbolInfo | undefined }) {
+  const api = useApi();
+  const depth = useQuery(marketQueries.depth(api, symbol));
+  const ticks = useMemo(() => (info ? parseDepthTicks(info.depth_ticks) : []), [info]);
+  const [chosenTick, setChosenTick] = useState<{ symbol: string; tick: string } | null>(null);
+  const tick = chosenTick?.symbol === symbol && ticks.includes(chosenTick.tick) ? chosenTick.tick : (ticks[0] ?? '0');
+  const priceDecimals = info ? Math.min(info.price_tick_decimals, decimalsOf(tick)) : 2;
+  const sizeDecimals = info?.qty_tick_decimals ?? 3;
+  const request = useOrderTicket((s) => s.request);
+  const pick = useCallback((price: string) => request({ symbol, price }), [request, symbol]);
+
+  const body = useRef<HTMLDivElement>(null);
+  const rows = useRowsThatFit(body, ROW_HEIGHT, SPREAD_HEIGHT, 12);
+  const view = useMemo(() => (depth.data ? buildBook(depth.data, dec(tick), rows) : null), [depth.data, tick, rows]);
+
+  return (
+    <section aria-label="Order book" className="flex h-full min-h-0 flex-col" data-testid="order-book">
+      <div className="flex h-7 shrink-0 items-center justify-between border-b border-line px-2">
+        <h2 className="font-medium">Order book</h2>
+        <label className="flex items-center gap-1 text-muted">
+          <span className="sr-only">Price grouping</span>
+          <select
+            value={tick}
+            onChange={(e) => setChosenTick({ symbol, tick: e.target.value })}
+            className="num rounded border border-line bg-bg px-1 py-0.5 text-text"
+            aria-label="Price grouping"
+          >
+            {ticks.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="grid shrink-0 grid-cols-3 px-2 py-0.5 text-right text-[11px] text-muted">
+        <span className="text-left">Price</span>
+        <span>Size ({info?.base_asset ?? ''})</span>
+        <span>Total</span>
+      </div>
+      <div ref={body} className="flex min-h-0 flex-1 flex-col">
+      {!view ? (
+        <p className="p-3 text-muted">{depth.isError ? `Order book unavailable: ${depth.error.message}` : 'Loading order book…'}</p>
+      ) : (
+        <>
+          <div className="flex min-h-0 flex-1 flex-col-reverse overflow-hidden" data-testid="book-asks">
+            {view.asks.map((row) => (
+              <BookRow key={row.price.toFixed()} row={row} side="asks" maxTotal={view.maxTotal} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} onPick={pick} />
+            ))}
+          </div>
+          <div className="flex h-6 shrink-0 items-center justify-between border-y border-line bg-panel-2 px-2" data-testid="book-spread">
+            <span className="text-muted">Spread</span>
+            <span className="num">
+              {view.spread ? `${formatFixed(view.spread.value, info?.price_tick_decimals ?? 2)}  (${view.spread.pct.toFixed(3)}%)` : '—'}
+            </span>
+          </div>
+          <div className="flex min-h-0 flex-1 flex-col overflow-hidden" data-testid="book-bids">
+            {view.bids.map((row) => (
+              <BookRow key={row.price.toFixed()} row={row} side="bids" maxTotal={view.maxTotal} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} onPick={pick} />
+            ))}
+          </div>
+        </>
+      )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import type { NewOrderBody } from '../../api/schemas';
+import { toWire } from '../../lib/decimal';
+import type { OrderDraft } from './order-draft';
+import type { ValidatedOrder } from './order-validation';
+
+/** A client order id the toasts can key on (spec: ≤ 64 chars). */
+export function newClientOrderId(): string {
+  return `web-${crypto.randomUUID().replace(/-/g, '')}`;
+}
+
+/**
+ * The new_order body for a validated draft: decimals as wire strings, market orders as ioc, price
+ * only for limit orders, TP/SL only when set. Null when the draft has errors.
+ */
+export function buildOrderBody(symbol: string, draft: OrderDraft, v: ValidatedOrder, clOrdId: string): NewOrderBody | null {
+  if (Object.keys(v.errors).length > 0 || !v.qty) return null;
+  const body: NewOrderBody = {
+    symbol,
+    side: draft.side,
+    order_type: draft.type,
+    qty: toWire(v.qty),
+    time_in_force: draft.type === 'market' ? 'ioc' : draft.tif,
+    reduce_only: draft.reduceOnly,
+    cl_ord_id: clOrdId,
+  };
+  if (draft.type === 'limit') {
+    if (!v.limitPrice) return null;
+    body.price = toWire(v.limitPrice);
+  }
+  if (v.tp) body.tp_price = toWire(v.tp);
+  if (v.sl) body.sl_price = toWire(v.sl);
+  return body;
+}

@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { queryKeys } from '../../api/query-keys';
+import { useApi } from '../../api/react';
+import { toast } from '../../lib/toasts';
+
+interface Props {
+  symbol: string;
+  /** Leverage in force (position config, or the symbol default when signed out). */
+  current: number;
+  max: number;
+  account: string | null;
+  /** The leverage the trader is looking at (slider/input), reported up for previews. */
+  draft: string;
+  onDraft: (value: string) => void;
+}
+
+/** Leverage slider and input, applied with change_leverage; bounded by the symbol's max_leverage. */
+export function LeverageControl({ symbol, current, max, account, draft, onDraft }: Props) {
+  const api = useApi();
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const value = Number(draft);
+  const valid = Number.isInteger(value) && value >= 1 && value <= max;
+  const changed = valid && value !== current;
+
+  const apply = async () => {
+    if (!account || !changed) return;
+    setBusy(true);
+    try {
+      await api.trade.changeLeverage({ symbol, leverage: value });
+      await qc.invalidateQueries({ queryKey: queryKeys.user.positionConfig(account, symbol) });
+      await qc.invalidateQueries({ queryKey: queryKeys.user.positions(account) });
+      toast({ kind: 'success', title: `Leverage set to ${value}× on ${symbol}` });
+    } catch (e) {
+      toast({ kind: 'error', title: `Leverage not changed`, body: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div>
+      <div className="flex items-center gap-2">
+        <span className="shrink-0 text-muted">Leverage</span>
+        <input
+          type="range"
+          min={1}
+          max={max}
+          step={1}
+          value={valid ? value : current}
+          onChange={(e) => onDraft(e.target.value)}
+          aria-label="Leverage slider"
+          className="min-w-0 flex-1 accent-[var(--color-accent)]"
+        />
+        <label className={`flex w-[62px] items-center rounded border bg-bg pr-1.5 ${valid ? 'border-line focus-within:border-accent' : 'border-down'}`}>
+          <input
+            value={draft}
+            onChange={(e) => onDraft(e.target.value.replace(/[^\d]/g, ''))}
+            inputMode="numeric"
+            aria-label="Leverage"
+            aria-invalid={valid ? undefined : true}
+            className="num w-full min-w-0 bg-transparent px-1.5 py-1 text-right outline-none"
+          />
+          <span className="text-muted">×</span>
+        </label>
+        {account && changed && (
+          <button type="button" onClick={() => void apply()} disabled={busy} className="rounded bg-accent/20 px-2 py-1 text-accent hover:bg-accent/30 disabled:opacity-50">
+            {busy ? '…' : 'Apply'}
+          </button>
+        )}
+      </div>
+      {!valid && <p className="mt-0.5 text-[11px] text-down" role="alert">Leverage must be a whole number from 1 to {max}</p>}
+      {valid && changed && !account && <p className="mt-0.5 text-[11px] text-muted">Preview at {value}×; sign in to apply.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,369 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { queryKeys } from '../../api/query-keys';
+import { useApi } from '../../api/react';
+import type { Side, SymbolInfo, TimeInForce } from '../../api/schemas';
+import type { OrderStream } from '../../api/stream/order-stream';
+import { D, dec } from '../../lib/decimal';
+import { show } from '../../lib/display';
+import { useOrderTicket } from '../../lib/order-ticket';
+import { defaultMmr } from '../../lib/perp-math';
+import { useSignInRequest } from '../../lib/sign-in-request';
+import { toast } from '../../lib/toasts';
+import { buildOrderBody, newClientOrderId } from './build-order-body';
+import { Field } from './field';
+import { LeverageControl } from './leverage-control';
+import { MarginModeControl } from './margin-mode-control';
+import { clearedDraft, emptyDraft, type OrderDraft } from './order-draft';
+import { previewOrder, qtyForPercent } from './order-math';
+import { OrderSummary } from './order-summary';
+import { feeRateOf, isMissingValueError, validateOrder, type OrderField } from './order-validation';
+import { sendOrder } from './send-order';
+import { useOrderContext } from './use-order-context';
+import { useSideHotkeys } from './use-side-hotkeys';
+
+const TIFS: { value: TimeInForce; label: string; title: string }[] = [
+  { value: 'gtc', label: 'GTC', title: 'Good till canceled: rests on the book until filled or canceled' },
+  { value: 'ioc', label: 'IOC', title: 'Immediate or cancel: fills what it can now, cancels the rest' },
+  { value: 'alo', label: 'Post only', title: 'Add liquidity only (ALO): rejected if it would take liquidity' },
+];
+const PERCENTS = [10, 25, 50, 75, 100];
+
+interface Props {
+  symbol: string;
+  info: SymbolInfo | undefined;
+  orderStream: OrderStream | null;
+}
+
+/** Limit and market orders with TP/SL, reduce-only, leverage and margin mode, checked before sending. */
+export function OrderForm({ symbol, info, orderStream }: Props) {
+  if (!info) {
+    return (
+      <section aria-label="Order form" className="p-3 text-muted">
+        Loading market rules…
+      </section>
+    );
+  }
+  return <OrderFormBody symbol={symbol} info={info} orderStream={orderStream} />;
+}
+
+function OrderFormBody({ symbol, info, orderStream }: Props & { info: SymbolInfo }) {
+  const api = useApi();
+  const qc = useQueryClient();
+  const ctx = useOrderContext(symbol);
+  const requestSignIn = useSignInRequest((s) => s.request);
+  const [draft, setDraft] = useState<OrderDraft>(emptyDraft);
+  const [attempted, setAttempted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [leverageDraft, setLeverageDraft] = useState<string | null>(null);
+  const update = useCallback((patch: Partial<OrderDraft>) => setDraft((d) => ({ ...d, ...patch })), []);
+
+  const maxLeverage = dec(info.max_leverage).floor().toNumber();
+  const currentLeverage = ctx.config?.leverage ?? dec(info.def_leverage).toNumber();
+  const leverageText = leverageDraft ?? String(currentLeverage);
+  const leverage = Number(leverageText);
+  const mode = ctx.config?.margin_mode ?? 'cross';
+  const priceDp = info.price_tick_decimals;
+  const base = info.base_asset;
+  const feeRate = feeRateOf(draft, info);
+
+  // A price clicked in the order book lands here.
+  useEffect(
+    () =>
+      useOrderTicket.subscribe((s, prev) => {
+        const i = s.intent;
+        if (!i || i === prev.intent || i.symbol !== symbol) return;
+        setDraft((d) => ({
+          ...d,
+          ...(i.price ? { price: i.price, type: 'limit' as const } : {}),
+          ...(i.qty ? { size: i.qty, sizeUnit: 'base' as const } : {}),
+          ...(i.side ? { side: i.side } : {}),
+        }));
+      }),
+    [symbol],
+  );
+  useSideHotkeys(useCallback((side: Side) => update({ side }), [update]));
+
+  const validated = useMemo(
+    () =>
+      validateOrder(draft, {
+        info,
+        mark: ctx.mark,
+        positionQty: ctx.positionQty,
+        reduceHeadroom: ctx.reduceHeadroom,
+        available: ctx.available,
+        leverage,
+      }),
+    [draft, info, ctx.mark, ctx.positionQty, ctx.reduceHeadroom, ctx.available, leverage],
+  );
+  const errorOf = (field: OrderField) => {
+    const e = validated.errors[field];
+    return !attempted && isMissingValueError(e) ? undefined : e;
+  };
+
+  const preview = useMemo(() => {
+    const { qty, price } = validated;
+    if (!qty || !price || qty.lte(0) || !Number.isInteger(leverage) || leverage < 1) return null;
+    const p = ctx.position;
+    return previewOrder({
+      side: draft.side,
+      qty,
+      price,
+      leverage,
+      feeRate,
+      mode,
+      mmr: p ? dec(p.mmr) : defaultMmr(info.max_leverage),
+      available: ctx.available,
+      position: p ? { qty: dec(p.qty), entry: dec(p.entry_price), margin: dec(p.holding_margin), mark: ctx.mark ?? dec(p.mark_price) } : null,
+    });
+  }, [validated, leverage, ctx.position, ctx.available, ctx.mark, draft.side, feeRate, mode, info.max_leverage]);
+
+  const setPercent = (pct: number) => {
+    const price = validated.price ?? ctx.mark;
+    let qty = dec(0);
+    if (draft.reduceOnly) qty = ctx.reduceHeadroom.mul(pct).div(100).toDecimalPlaces(info.qty_tick_decimals, D.ROUND_DOWN);
+    else if (ctx.available && price) {
+      qty = qtyForPercent({ available: ctx.available, pct, price, leverage: leverage || 1, feeRate, qtyDecimals: info.qty_tick_decimals });
+    }
+    if (draft.sizeUnit === 'quote' && price) update({ size: qty.mul(price).toDecimalPlaces(2, D.ROUND_DOWN).toFixed() });
+    else update({ size: qty.toFixed() });
+  };
+
+  const lockedReason =
+    ctx.position && ctx.ordersInSymbol.length > 0
+      ? `Close your ${symbol} position and cancel its open orders to switch margin mode`
+      : ctx.position
+        ? `Close your ${symbol} position to switch margin mode`
+        : ctx.ordersInSymbol.length > 0
+          ? `Cancel your open ${symbol} orders to switch margin mode`
+          : null;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!ctx.account) {
+      requestSignIn('Sign in to place orders');
+      return;
+    }
+    setAttempted(true);
+    const clOrdId = newClientOrderId();
+    const body = buildOrderBody(symbol, draft, validated, clOrdId);
+    if (!body || submitting) return;
+    setSubmitting(true);
+    try {
+      if (leverage !== currentLeverage) {
+        try {
+          await api.trade.changeLeverage({ symbol, leverage });
+          await qc.invalidateQueries({ queryKey: queryKeys.user.positionConfig(ctx.account, symbol) });
+        } catch (err) {
+          toast({ kind: 'error', title: 'Leverage not changed; order not sent', body: err instanceof Error ? err.message : String(err) });
+          return;
+        }
+      }
+      const ok = await sendOrder(api, orderStream, body);
+      if (ok) {
+        setDraft((d) => ({ ...d, size: '', tp: '', sl: '' }));
+        setAttempted(false);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const buy = draft.side === 'buy';
+  const mark = ctx.mark;
+  const positionQty = ctx.positionQty;
+
+  return (
+    <form
+      aria-label="Order form"
+      data-testid="order-form"
+      onSubmit={(e) => void submit(e)}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          setDraft(clearedDraft);
+          setAttempted(false);
+        }
+      }}
+      className="flex flex-col gap-2 p-2"
+      noValidate
+    >
+      <MarginModeControl symbol={symbol} mode={mode} account={ctx.account} lockedReason={lockedReason} />
+      <LeverageControl symbol={symbol} current={currentLeverage} max={maxLeverage} account={ctx.account} draft={leverageText} onDraft={setLeverageDraft} />
+
+      <div role="tablist" aria-label="Order type" className="flex gap-3 border-b border-line">
+        {(['limit', 'market'] as const).map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={draft.type === t}
+            onClick={() => update({ type: t })}
+            className={`-mb-px border-b-2 px-1 pb-1 capitalize ${draft.type === t ? 'border-accent text-text' : 'border-transparent text-muted hover:text-text'}`}
+          >
+            {t}
+          </button>
+        ))}
+      </div>
+
+      <div role="radiogroup" aria-label="Side" className="grid grid-cols-2 gap-1" title="Shortcut: B / S">
+        <button
+          type="button"
+          role="radio"
+          aria-checked={buy}
+          onClick={() => update({ side: 'buy' })}
+          className={`rounded py-1.5 font-medium ${buy ? 'bg-up text-bg' : 'bg-panel-2 text-muted hover:text-text'}`}
+        >
+          Buy / Long
+        </button>
+        <button
+          type="button"
+          role="radio"
+          aria-checked={!buy}
+          onClick={() => update({ side: 'sell' })}
+          className={`rounded py-1.5 font-medium ${!buy ? 'bg-down text-bg' : 'bg-panel-2 text-muted hover:text-text'}`}
+        >
+          Sell / Short
+        </button>
+      </div>
+
+      <div className="space-y-0.5">
+        <div className="flex justify-between" title="cross_available: cross balance − margin in use − order locks + unrealized PnL">
+          <span className="text-muted">Available</span>
+          <span className="num" data-testid="available">{ctx.available ? `${show(ctx.available, 2)} USD` : '—'}</span>
+        </div>
+        <div className="flex justify-between">
+          <span className="text-muted">Position</span>
+          <span className={`num ${positionQty.gt(0) ? 'text-up' : positionQty.lt(0) ? 'text-down' : ''}`}>
+            {show(positionQty, info.qty_tick_decimals)} {base}
+          </span>
+        </div>
+      </div>
+
+      {draft.type === 'limit' ? (
+        <Field
+          id="order-price"
+          label="Price"
+          value={draft.price}
+          onChange={(price) => update({ price })}
+          error={errorOf('price')}
+          suffix={
+            <button
+              type="button"
+              className="text-accent hover:underline"
+              onClick={() => mark && update({ price: mark.toFixed(priceDp) })}
+              title="Use the mark price"
+              tabIndex={-1}
+            >
+              Mark
+            </button>
+          }
+        />
+      ) : (
+        <div className="flex items-center justify-between rounded border border-line bg-bg px-2 py-1.5 text-muted">
+          <span>Price</span>
+          <span className="num">Market ≈ {show(mark, priceDp)}</span>
+        </div>
+      )}
+
+      <Field
+        id="order-size"
+        label="Size"
+        value={draft.size}
+        onChange={(size) => update({ size })}
+        error={errorOf('size')}
+        suffix={
+          <button
+            type="button"
+            onClick={() => update({ sizeUnit: draft.sizeUnit === 'base' ? 'quote' : 'base', size: '' })}
+            title="Size in the base asset or in USD"
+            className="text-text hover:text-accent"
+            aria-label={`Size unit: ${draft.sizeUnit === 'base' ? base : 'USD'} (switch)`}
+          >
+            {draft.sizeUnit === 'base' ? base : 'USD'} ⇄
+          </button>
+        }
+      />
+      {draft.sizeUnit === 'quote' && validated.qty && !validated.errors.size && (
+        <p className="-mt-1 text-right text-[11px] text-muted num">= {validated.qty.toFixed()} {base}</p>
+      )}
+      <div className="grid grid-cols-5 gap-1" aria-label={draft.reduceOnly ? 'Size as % of the reducible position' : 'Size as % of available margin'}>
+        {PERCENTS.map((p) => (
+          <button
+            key={p}
+            type="button"
+            onClick={() => setPercent(p)}
+            disabled={draft.reduceOnly ? ctx.reduceHeadroom.isZero() : !ctx.available}
+            title={draft.reduceOnly ? `${p}% of what can still be reduced` : `${p}% of available margin at ${leverageText}×`}
+            className="rounded border border-line py-0.5 text-muted hover:border-accent hover:text-text disabled:cursor-not-allowed disabled:opacity-40"
+          >
+            {p}%
+          </button>
+        ))}
+      </div>
+
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <label className="flex items-center gap-1.5" title="Only shrinks your position; never opens or grows one">
+          <input type="checkbox" checked={draft.reduceOnly} onChange={(e) => update({ reduceOnly: e.target.checked })} className="accent-[var(--color-accent)]" />
+          Reduce only
+        </label>
+        <label className="flex items-center gap-1.5" title="Take-profit / stop-loss orders created when this order fills">
+          <input type="checkbox" checked={draft.tpsl} onChange={(e) => update({ tpsl: e.target.checked })} className="accent-[var(--color-accent)]" />
+          TP/SL
+        </label>
+        {draft.type === 'limit' && (
+          <select
+            value={draft.tif}
+            onChange={(e) => update({ tif: e.target.value as TimeInForce })}
+            aria-label="Time in force"
+            title={TIFS.find((t) => t.value === draft.tif)?.title}
+            className="ml-auto rounded border border-line bg-bg px-1 py-0.5"
+          >
+            {TIFS.map((t) => (
+              <option key={t.value} value={t.value} title={t.title}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </div>
+      {draft.reduceOnly && ctx.account && (
+        <p className="-mt-1 text-[11px] text-muted">
+          Can reduce: <span className="num">{ctx.reduceHeadroom.toFixed()}</span> {base}
+        </p>
+      )}
+
+      {draft.tpsl && (
+        <div className="grid grid-cols-1 gap-1">
+          <Field id="order-tp" label="TP price" value={draft.tp} onChange={(tp) => update({ tp })} error={errorOf('tp')} placeholder={buy ? 'above entry' : 'below entry'} />
+          <Field id="order-sl" label="SL price" value={draft.sl} onChange={(sl) => update({ sl })} error={errorOf('sl')} placeholder={buy ? 'below entry' : 'above entry'} />
+          <p className="text-[11px] leading-tight text-muted">Triggered by the mark price; each closes what this order filled.</p>
+        </div>
+      )}
+
+      {errorOf('form') && (
+        <p role="alert" className="text-[11px] text-down">
+          {errorOf('form')}
+        </p>
+      )}
+
+      {ctx.account ? (
+        <button
+          type="submit"
+          disabled={submitting}
+          data-testid="submit-order"
+          className={`rounded py-2 font-semibold text-bg disabled:opacity-60 ${buy ? 'bg-up hover:bg-up/90' : 'bg-down hover:bg-down/90'}`}
+        >
+          {submitting ? 'Sending…' : `${buy ? 'Buy / Long' : 'Sell / Short'} ${symbol}`}
+        </button>
+      ) : (
+        <button type="submit" data-testid="submit-order" className="rounded bg-accent py-2 font-semibold text-bg hover:bg-accent/90">
+          Sign in to trade
+        </button>
+      )}
+      <OrderSummary preview={preview} priceDecimals={priceDp} feeRate={feeRate} leverage={Number.isFinite(leverage) ? leverage : currentLeverage} />
+      <p className="text-[11px] text-muted">
+        Enter sends · Esc clears · B / S switch side
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { dec } from '../../lib/decimal';
+import { buildOrderBody } from './build-order-body';
+import { emptyDraft, type OrderDraft } from './order-draft';
+import { isMissingValueError, validateOrder, type OrderContext } from './order-validation';
+import { btcInfo, ethInfo } from './test-fixtures';
+
+const ctx = (over: Partial<OrderContext> = {}): OrderContext => ({
+  info: btcInfo,
+  mark: dec('95000'),
+  positionQty: dec(0),
+  reduceHeadroom: dec(0),
+  available: dec('100000'),
+  leverage: 10,
+  ...over,
+});
+const draft = (over: Partial<OrderDraft> = {}): OrderDraft => ({ ...emptyDraft, price: '95000', size: '0.01', ...over });
+
+describe('order form validation', () => {
+  it('accepts a plain limit buy and builds the exact wire body', () => {
+    const v = validateOrder(draft({ price: '94999.5', size: '0.015' }), ctx());
+    expect(v.errors).toEqual({});
+    expect(buildOrderBody('BTC-USD', draft({ price: '94999.5', size: '0.015' }), v, 'web-1')).toEqual({
+      symbol: 'BTC-USD',
+      side: 'buy',
+      order_type: 'limit',
+      qty: '0.015',
+      price: '94999.5',
+      time_in_force: 'gtc',
+      reduce_only: false,
+      cl_ord_id: 'web-1',
+    });
+  });
+
+  it('sends a market order as ioc without a price, valued at the mark', () => {
+    const d = draft({ type: 'market', price: '', tif: 'alo' });
+    const v = validateOrder(d, ctx());
+    expect(v.errors).toEqual({});
+    expect(v.price?.toFixed()).toBe('95000');
+    const body = buildOrderBody('BTC-USD', d, v, 'x');
+    expect(body).toMatchObject({ order_type: 'market', time_in_force: 'ioc' });
+    expect(body).not.toHaveProperty('price');
+  });
+
+  it('says "Enter …" for empty fields (shown only after a submit attempt)', () => {
+    const v = validateOrder(draft({ price: '', size: '' }), ctx());
+    expect(v.errors.price).toBe('Enter a price');
+    expect(v.errors.size).toBe('Enter a size');
+    expect(isMissingValueError(v.errors.price)).toBe(true);
+    expect(buildOrderBody('BTC-USD', draft({ price: '' }), v, 'x')).toBeNull();
+  });
+
+  it('rejects prices off the tick and sizes off the qty step', () => {
+    const v = validateOrder(draft({ price: '95000.05', size: '0.0005' }), ctx());
+    expect(v.errors.price).toBe('Price moves in steps of 0.1');
+    expect(v.errors.size).toBe('Size moves in steps of 0.001 BTC');
+  });
+
+  it('rejects text that is not a number, keeping it for the trader to fix', () => {
+    const d = draft({ price: '95,000' });
+    expect(validateOrder(d, ctx()).errors.price).toBe('Price must be a number');
+    expect(d.price).toBe('95,000');
+  });
+
+  it('keeps the price within mark × (1 − floor) … mark × (1 + cap)', () => {
+    // 95 000 × 1.05 = 99 750; 95 000 × 0.95 = 90 250
+    expect(validateOrder(draft({ price: '99750' }), ctx()).errors.price).toBeUndefined();
+    expect(validateOrder(draft({ price: '99750.1' }), ctx()).errors.price).toBe('Price must be at most 99,750.0 (mark + 5%)');
+    expect(validateOrder(draft({ price: '90249.9' }), ctx()).errors.price).toBe('Price must be at least 90,250.0 (mark − 5%)');
+  });
+
+  it('enforces min and max order size', () => {
+    expect(validateOrder(draft({ size: '0.005' }), ctx({ info: ethInfo })).errors.size).toBe('Minimum size is 0.01 ETH');
+    expect(validateOrder(draft({ size: '100.001' }), ctx()).errors.size).toBe('Maximum size per order is 100 BTC');
+  });
+
+  it('enforces the maximum position size including the current position', () => {
+    const v = validateOrder(draft({ size: '60', price: '95000' }), ctx({ positionQty: dec('150'), available: null }));
+    expect(v.errors.size).toBe('Position would be 210 BTC, above the maximum of 200');
+    // selling against the same long shrinks it: fine
+    expect(validateOrder(draft({ side: 'sell', size: '60' }), ctx({ positionQty: dec('150'), available: null })).errors.size).toBeUndefined();
+  });
+
+  it('checks margin + fee against what is available', () => {
+    // 0.02 × 95 000 = 1 900; margin 190 at 10×; fee 0.76 → 190.76 needed
+    const v = validateOrder(draft({ size: '0.02' }), ctx({ available: dec('100') }));
+    expect(v.errors.size).toBe('Needs 190.76 margin + fee; 100.00 available');
+  });
+
+  it('a market order that only closes the opposite position needs no new margin', () => {
+    const d = draft({ type: 'market', side: 'buy', size: '0.02' });
+    expect(validateOrder(d, ctx({ positionQty: dec('-0.02'), available: dec('0') })).errors.size).toBeUndefined();
+  });
+
+  it('sizes in USD: 1 000 USD at 95 000 is 0.010 BTC', () => {
+    const v = validateOrder(draft({ size: '1000', sizeUnit: 'quote' }), ctx());
+    expect(v.errors).toEqual({});
+    expect(v.qty?.toFixed()).toBe('0.01');
+  });
+
+  describe('reduce-only', () => {
+    it('needs a position to reduce', () => {
+      expect(validateOrder(draft({ reduceOnly: true }), ctx()).errors.size).toBe('Reduce-only needs a position in BTC-USD');
+    });
+    it('must be on the reducing side', () => {
+      const v = validateOrder(draft({ reduceOnly: true, side: 'buy' }), ctx({ positionQty: dec('0.5'), reduceHeadroom: dec('0.5') }));
+      expect(v.errors.size).toBe('Reduce-only must sell to reduce your long');
+    });
+    it('is capped by the headroom left after other reduce-only orders, and says why', () => {
+      const v = validateOrder(draft({ reduceOnly: true, side: 'sell', size: '0.4' }), ctx({ positionQty: dec('0.5'), reduceHeadroom: dec('0.3') }));
+      expect(v.errors.size).toBe('Reduce-only size can be at most 0.3 BTC: position 0.5 minus 0.2 in other reduce-only orders');
+      expect(validateOrder(draft({ reduceOnly: true, side: 'sell', size: '0.3' }), ctx({ positionQty: dec('0.5'), reduceHeadroom: dec('0.3') })).errors).toEqual({});
+    });
+    it('cannot carry TP/SL (the service refuses them on reduce-only orders)', () => {
+      const v = validateOrder(draft({ reduceOnly: true, side: 'sell', tpsl: true, tp: '90000' }), ctx({ positionQty: dec('0.5'), reduceHeadroom: dec('0.5') }));
+      expect(v.errors.tp).toBe('TP/SL cannot be attached to a reduce-only order');
+    });
+  });
+
+  describe('TP / SL', () => {
+    it('a buy takes profit above and stops loss below its price', () => {
+      const bad = validateOrder(draft({ tpsl: true, tp: '94000', sl: '96000' }), ctx());
+      expect(bad.errors.tp).toBe('Take profit must be above 95,000.0 for a buy');
+      expect(bad.errors.sl).toBe('Stop loss must be below 95,000.0 for a buy');
+      const good = validateOrder(draft({ tpsl: true, tp: '99000', sl: '93000.5' }), ctx());
+      expect(good.errors).toEqual({});
+      expect(buildOrderBody('BTC-USD', draft({ tpsl: true, tp: '99000', sl: '93000.5' }), good, 'x')).toMatchObject({ tp_price: '99000', sl_price: '93000.5' });
+    });
+    it('a sell takes profit below and stops loss above', () => {
+      const bad = validateOrder(draft({ side: 'sell', tpsl: true, tp: '96000', sl: '94000' }), ctx());
+      expect(bad.errors.tp).toBe('Take profit must be below 95,000.0 for a sell');
+      expect(bad.errors.sl).toBe('Stop loss must be above 95,000.0 for a sell');
+    });
+    it('asks for at least one trigger when TP/SL is on', () => {
+      expect(validateOrder(draft({ tpsl: true }), ctx()).errors.tp).toBe('Enter a take-profit or stop-loss price, or turn TP/SL off');
+    });
+  });
+
+  it('keeps leverage within 1 … max_leverage', () => {
+    expect(validateOrder(draft(), ctx({ leverage: 41 })).errors.leverage).toBe('Leverage must be a whole number from 1 to 40');
+    expect(validateOrder(draft(), ctx({ leverage: 0 })).errors.leverage).toBeDefined();
+  });
+
+  it('cannot value a market order before the first mark price arrives', () => {
+    expect(validateOrder(draft({ type: 'market' }), ctx({ mark: null })).errors.form).toBe('No mark price yet: wait for market data');
+  });
+});

@@ -1,0 +1,170 @@
+import type { SymbolInfo } from '../../api/schemas';
+import { D, dec, fitsDecimals, parseDecimalInput, type Dec } from '../../lib/decimal';
+import { formatFixed } from '../../lib/format';
+import { feeOf, initialMargin, notional, signedQty } from '../../lib/perp-math';
+import { reducingSide } from '../../lib/reduce-only';
+import { stepOf } from '../../lib/ticks';
+import type { OrderDraft } from './order-draft';
+import { qtyFromQuote } from './order-math';
+
+export type OrderField = 'price' | 'size' | 'tp' | 'sl' | 'leverage' | 'form';
+
+/** What the form knows besides what was typed. */
+export interface OrderContext {
+  info: SymbolInfo;
+  mark: Dec | null;
+  /** Signed position qty in this symbol (0 when none). */
+  positionQty: Dec;
+  /** Spec §4.1 headroom for reduce-only orders (lib/reduce-only). */
+  reduceHeadroom: Dec;
+  /** cross_available, or null when signed out. */
+  available: Dec | null;
+  leverage: number;
+}
+
+export interface ValidatedOrder {
+  errors: Partial<Record<OrderField, string>>;
+  /** Base quantity, when the size could be read. */
+  qty: Dec | null;
+  /** The price the order is valued at: its limit price, or the mark for a market order. */
+  price: Dec | null;
+  /** The limit price to send (null for market orders). */
+  limitPrice: Dec | null;
+  tp: Dec | null;
+  sl: Dec | null;
+}
+
+/** Fee rate the order will most likely pay: maker for post-only (alo), else taker. */
+export function feeRateOf(draft: Pick<OrderDraft, 'type' | 'tif'>, info: SymbolInfo): Dec {
+  return dec(draft.type === 'limit' && draft.tif === 'alo' ? info.maker_fee : info.taker_fee);
+}
+
+function readPrice(text: string, decimals: number, label: string): { value: Dec | null; error?: string } {
+  if (text.trim() === '') return { value: null, error: `Enter ${label}` };
+  const value = parseDecimalInput(text);
+  if (!value) return { value: null, error: `${capital(label)} must be a number` };
+  if (value.lte(0)) return { value: null, error: `${capital(label)} must be above 0` };
+  if (!fitsDecimals(value, decimals)) return { value: null, error: `Price moves in steps of ${stepOf(decimals).toFixed()}` };
+  return { value };
+}
+
+function capital(s: string): string {
+  const t = s.replace(/^(a|an|the) /, '');
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+/**
+ * Checks an order against the symbol's rules before it is sent (spec §2.8, §4.1, §8): tick and qty
+ * decimals, min/max order qty, max position, price within mark × (1 − floor … 1 + cap), reduce-only
+ * headroom, TP/SL on the right side of the price, and margin available. Every reason is worded for
+ * the field it belongs to.
+ */
+export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOrder {
+  const { info } = ctx;
+  const errors: ValidatedOrder['errors'] = {};
+  const priceDp = info.price_tick_decimals;
+  const qtyDp = info.qty_tick_decimals;
+  const base = info.base_asset;
+  const maxLeverage = dec(info.max_leverage).floor().toNumber();
+
+  if (!Number.isInteger(ctx.leverage) || ctx.leverage < 1 || ctx.leverage > maxLeverage) {
+    errors.leverage = `Leverage must be a whole number from 1 to ${maxLeverage}`;
+  }
+
+  // Price: the limit price, or the mark for a market order.
+  let price: Dec | null = null;
+  let limitPrice: Dec | null = null;
+  if (draft.type === 'limit') {
+    const r = readPrice(draft.price, priceDp, 'a price');
+    if (r.error) errors.price = r.error;
+    limitPrice = r.value;
+    price = r.value;
+    if (price && ctx.mark) {
+      const upper = ctx.mark.mul(dec(1).plus(info.price_cap_ratio));
+      const lower = ctx.mark.mul(dec(1).minus(info.price_floor_ratio));
+      if (price.gt(upper)) errors.price = `Price must be at most ${formatFixed(upper.toDecimalPlaces(priceDp, D.ROUND_DOWN), priceDp)} (mark + ${dec(info.price_cap_ratio).mul(100).toFixed()}%)`;
+      else if (price.lt(lower)) errors.price = `Price must be at least ${formatFixed(lower.toDecimalPlaces(priceDp, D.ROUND_UP), priceDp)} (mark − ${dec(info.price_floor_ratio).mul(100).toFixed()}%)`;
+    }
+  } else {
+    price = ctx.mark;
+    if (!price) errors.form = 'No mark price yet: wait for market data';
+  }
+
+  // Size, in base or converted from quote.
+  let qty: Dec | null = null;
+  const typed = draft.size.trim();
+  if (typed === '') errors.size = 'Enter a size';
+  else {
+    const value = parseDecimalInput(typed);
+    if (!value) errors.size = 'Size must be a number';
+    else if (draft.sizeUnit === 'base') {
+      if (!fitsDecimals(value, qtyDp)) errors.size = `Size moves in steps of ${stepOf(qtyDp).toFixed()} ${base}`;
+      else qty = value;
+    } else if (price) qty = qtyFromQuote(value, price, qtyDp);
+    else if (!errors.price) errors.size = 'Enter a price first to size in USD';
+  }
+  if (qty && !errors.size) {
+    if (qty.lte(0) || qty.lt(info.min_order_qty)) errors.size = `Minimum size is ${info.min_order_qty} ${base}`;
+    else if (qty.gt(info.max_order_qty)) errors.size = `Maximum size per order is ${info.max_order_qty} ${base}`;
+  }
+
+  if (qty && !errors.size) {
+    if (draft.reduceOnly) {
+      const side = reducingSide(ctx.positionQty);
+      if (side === null) errors.size = `Reduce-only needs a position in ${info.symbol}`;
+      else if (side !== draft.side) errors.size = `Reduce-only must ${side} to reduce your ${side === 'sell' ? 'long' : 'short'}`;
+      else if (qty.gt(ctx.reduceHeadroom)) {
+        const pending = ctx.positionQty.abs().minus(ctx.reduceHeadroom);
+        errors.size = pending.gt(0)
+          ? `Reduce-only size can be at most ${ctx.reduceHeadroom.toFixed()} ${base}: position ${ctx.positionQty.abs().toFixed()} minus ${pending.toFixed()} in other reduce-only orders`
+          : `Reduce-only size can be at most the position, ${ctx.reduceHeadroom.toFixed()} ${base}`;
+      }
+    } else {
+      const after = ctx.positionQty.plus(signedQty(draft.side, qty)).abs();
+      if (after.gt(info.max_position_size)) errors.size = `Position would be ${after.toFixed()} ${base}, above the maximum of ${info.max_position_size}`;
+      else if (ctx.available && price && !errors.leverage) {
+        // An immediate order (market, ioc) needs margin only for what opens exposure beyond
+        // closing the opposite position; a resting order locks margin for all of it.
+        const immediate = draft.type === 'market' || draft.tif === 'ioc';
+        const closing = reducingSide(ctx.positionQty) === draft.side ? ctx.positionQty.abs() : dec(0);
+        const opening = immediate ? (qty.gt(closing) ? qty.minus(closing) : dec(0)) : qty;
+        const n = notional(opening, price);
+        const needed = initialMargin(n, ctx.leverage).plus(feeOf(n, feeRateOf(draft, info)));
+        if (needed.gt(0) && needed.gt(ctx.available)) {
+          errors.size = `Needs ${formatFixed(needed, 2)} margin + fee; ${formatFixed(ctx.available.lt(0) ? dec(0) : ctx.available, 2)} available`;
+        }
+      }
+    }
+  }
+
+  // TP / SL: on the profitable / protective side of the price the order is valued at.
+  let tp: Dec | null = null;
+  let sl: Dec | null = null;
+  if (draft.tpsl && draft.reduceOnly) {
+    errors.tp = 'TP/SL cannot be attached to a reduce-only order';
+  } else if (draft.tpsl) {
+    const long = draft.side === 'buy';
+    if (draft.tp.trim() !== '') {
+      const r = readPrice(draft.tp, priceDp, 'a take-profit price');
+      if (r.error) errors.tp = r.error;
+      else if (price && (long ? r.value!.lte(price) : r.value!.gte(price))) {
+        errors.tp = `Take profit must be ${long ? 'above' : 'below'} ${formatFixed(price, priceDp)} for a ${long ? 'buy' : 'sell'}`;
+      } else tp = r.value;
+    }
+    if (draft.sl.trim() !== '') {
+      const r = readPrice(draft.sl, priceDp, 'a stop-loss price');
+      if (r.error) errors.sl = r.error;
+      else if (price && (long ? r.value!.gte(price) : r.value!.lte(price))) {
+        errors.sl = `Stop loss must be ${long ? 'below' : 'above'} ${formatFixed(price, priceDp)} for a ${long ? 'buy' : 'sell'}`;
+      } else sl = r.value;
+    }
+    if (!errors.tp && !errors.sl && tp === null && sl === null) errors.tp = 'Enter a take-profit or stop-loss price, or turn TP/SL off';
+  }
+
+  return { errors, qty, price, limitPrice, tp, sl };
+}
+
+/** Errors that say "you have not typed this yet": shown only after a submit attempt. */
+export function isMissingValueError(message: string | undefined): boolean {
+  return message !== undefined && message.startsWith('Enter ');
+}

@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { marketQueries, userQueries } from '../../api/queries';
+import { useApi } from '../../api/react';
+import { dec } from '../../lib/decimal';
+import { reduceOnlyHeadroom } from '../../lib/reduce-only';
+import { actingAccount, useSessionStore } from '../../wallet/session-store';
+
+/** Everything the order form reads from the shared cache for one symbol. */
+export function useOrderContext(symbol: string) {
+  const api = useApi();
+  const account = useSessionStore(actingAccount);
+  const signedIn = account !== null;
+  const acct = account ?? '';
+  const price = useQuery(marketQueries.symbolPrice(api, symbol));
+  const positions = useQuery({ ...userQueries.positions(api, acct), enabled: signedIn });
+  const openOrders = useQuery({ ...userQueries.openOrders(api, acct), enabled: signedIn });
+  const balance = useQuery({ ...userQueries.balance(api, acct), enabled: signedIn });
+  const config = useQuery({ ...userQueries.positionConfig(api, acct, symbol), enabled: signedIn });
+
+  return useMemo(() => {
+    const position = signedIn ? positions.data?.find((p) => p.symbol === symbol && !dec(p.qty).isZero()) : undefined;
+    const orders = signedIn ? (openOrders.data?.result ?? []) : [];
+    const positionQty = position ? dec(position.qty) : dec(0);
+    return {
+      account,
+      mark: price.data ? dec(price.data.mark_price) : null,
+      position,
+      positionQty,
+      ordersInSymbol: orders.filter((o) => o.symbol === symbol),
+      reduceHeadroom: reduceOnlyHeadroom({ symbol, positionQty, orders }),
+      available: signedIn && balance.data ? dec(balance.data.cross_available) : null,
+      config: signedIn ? config.data : undefined,
+      configError: config.error,
+    };
+  }, [account, signedIn, symbol, price.data, positions.data, openOrders.data, balance.data, config.data, config.error]);
+}

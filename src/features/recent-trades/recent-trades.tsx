@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { marketQueries } from '../../api/queries';
+import { useApi } from '../../api/react';
+import type { SymbolInfo } from '../../api/schemas';
+import { show } from '../../lib/display';
+import { formatClock } from '../../lib/time';
+
+/** The market's latest trades, newest on top: green when the buyer took liquidity, red when the seller did. */
+export function RecentTrades({ symbol, info }: { symbol: string; info: SymbolInfo | undefined }) {
+  const api = useApi();
+  const trades = useQuery(marketQueries.recentTrades(api, symbol));
+  const priceDecimals = info?.price_tick_decimals ?? 2;
+  const sizeDecimals = info?.qty_tick_decimals ?? 3;
+  return (
+    <section aria-label="Recent trades" className="flex h-full min-h-0 flex-col" data-testid="recent-trades">
+      <h2 className="flex h-7 shrink-0 items-center border-b border-line px-2 font-medium">Trades</h2>
+      <div className="grid shrink-0 grid-cols-3 px-2 py-0.5 text-right text-[11px] text-muted">
+        <span className="text-left">Price</span>
+        <span>Size ({info?.base_asset ?? ''})</span>
+        <span>Time</span>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {trades.isError && !trades.data && <p className="p-3 text-down">Trades unavailable: {trades.error.message}</p>}
+        {trades.data?.length === 0 && <p className="p-3 text-muted">No trades yet</p>}
+        {trades.data?.map((t, i) => (
+          <div
+            key={`${t.time}-${t.price}-${t.qty}-${i}`}
+            className="grid h-[18px] grid-cols-3 items-center px-2 text-right"
+            title={t.is_buyer_taker ? 'Buyer took liquidity' : 'Seller took liquidity'}
+          >
+            <span className={`num text-left ${t.is_buyer_taker ? 'text-up' : 'text-down'}`}>{show(t.price, priceDecimals)}</span>
+            <span className="num">{show(t.qty, sizeDecimals)}</span>
+            <span className="num text-muted">{formatClock(t.time)}</span>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

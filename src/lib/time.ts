@@ -1,0 +1,22 @@
+/** "HH:MM:SS" of a remaining duration, never negative: 3 725 000 ms → "01:02:05". */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
+}
+
+/** Local wall-clock "HH:MM:SS" of an ISO time or ms timestamp. */
+export function formatClock(time: string | number): string {
+  const d = new Date(time);
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleTimeString(undefined, { hour12: false });
+}
+
+/** Local "YYYY-MM-DD HH:MM:SS" of an ISO time. */
+export function formatDateTime(time: string | number): string {
+  const d = new Date(time);
+  if (Number.isNaN(d.getTime())) return '—';
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
