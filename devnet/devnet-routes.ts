@@ -14,7 +14,8 @@ export interface DevnetInfo {
   services: Record<string, string>;
 }
 
-const faucetBody = z.strictObject({ amount: decimalString.optional() });
+/** `wallet: 'perps'` also moves the credit on to the Perps Wallet, ready to trade. */
+const faucetBody = z.strictObject({ amount: decimalString.optional(), wallet: z.enum(['cash', 'perps']).optional() });
 const mintBody = z.strictObject({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'expected an EVM address' }), amount: decimalString });
 
 /** Devnet-only conveniences (not part of the public service): faucets, vaults, config, wallets. */
@@ -30,10 +31,14 @@ export function devnetRoutes(o: {
     .get('/devnet/config', () => json(o.info()))
     .post('/devnet/faucet', async (req) => {
       const caller = await o.authenticate(req, { signed: false });
-      const { amount = '10000' } = parseBody(req.body || '{}', faucetBody);
+      const { amount = '10000', wallet = 'cash' } = parseBody(req.body || '{}', faucetBody);
       if (dec(amount).lte(0) || dec(amount).gt(o.faucetMax)) throw badRequest(`faucet amount must be > 0 and ≤ ${o.faucetMax}`);
       const r = o.ledger.run({ op: 'deposit', user: caller.account, amount, ref: `faucet:${randomUUID()}` });
       if (!r.ok) throw new HttpError(r.code, r.message);
+      if (wallet === 'perps') {
+        const t = o.ledger.run({ op: 'transferToPerps', user: caller.account, amount });
+        if (!t.ok) throw new HttpError(t.code, t.message);
+      }
       return json({ code: 0, message: 'success', request_id: req.requestId });
     })
     .post('/devnet/mint', async (req) => {
