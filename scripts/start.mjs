@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 const children = [];
 function run(name, cmd, args) {
   const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
-  const prefix = (line) => `[${name}] ${line}`;
+  const prefix = (line) => (line.startsWith(`[${name}]`) ? line : `[${name}] ${line}`);
   for (const stream of [child.stdout, child.stderr]) {
     let buf = '';
     stream.on('data', (d) => {
@@ -33,8 +33,11 @@ process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
 const extra = process.argv.slice(2);
-run('devnet', process.execPath, ['--import', 'tsx', 'devnet/main.ts', ...extra]);
+const devnet = run('devnet', process.execPath, ['--import', 'tsx', 'devnet/main.ts', ...extra]);
 run('app', process.execPath, ['node_modules/vite/bin/vite.js', '--host', '127.0.0.1', '--port', '5173', '--strictPort']);
-setTimeout(() => {
-  if (!stopping) console.log('\n  Open http://127.0.0.1:5173 — the app talks to the local devnet.\n');
-}, 2500);
+// The URL goes out once the devnet says it is ready, so the first page load finds live data.
+devnet.stdout.on('data', (d) => {
+  if (!stopping && d.toString().includes('[devnet] ready')) {
+    console.log('\n  Ready: open http://127.0.0.1:5173 — the app talks to the local devnet.\n');
+  }
+});
