@@ -11,13 +11,15 @@ import type { Devnet } from './devnet';
 import { evmWallet, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
 
 let chain: DevnetChain;
+let clockOffset = 0;
+const clock = () => Date.now() + clockOffset;
 let devnet: Devnet;
 let holder: TestAccount;
 let trader: Trader;
 
 beforeAll(async () => {
   chain = await startChain({ port: await freePort(), reuseExisting: false });
-  devnet = await startTestDevnet({ chain, evmChainId: chain.chainId });
+  devnet = await startTestDevnet({ chain, evmChainId: chain.chainId, clock });
   holder = chain.testAccounts[5]!;
   trader = await signedInTrader(devnet, evmWallet(holder.privateKey));
   await chain.mintDusd(holder.address, parseUnits('1000', 18));
@@ -112,6 +114,39 @@ describe('money on-chain: deposit, transfer, withdraw through reqRemoteCall', ()
     const dusd = await pub().readContract({ address: chain.addresses.token, abi: dusdAbi, functionName: 'balanceOf', args: [fresh.address as `0x${string}`] });
     expect(formatUnits(dusd, 18)).toBe('3');
     expect(await pub().getBalance({ address: fresh.address as `0x${string}` })).toBeGreaterThanOrEqual(10n ** 18n);
+  });
+
+  it('returns an authorization nobody used past expired_at to the Cash Wallet as Expired', async () => {
+    const before = await cash();
+    // Requests still pending from earlier tests expire too; their amounts come back as well.
+    const earlierPending = devnet.ledger.withdrawals.records.filter((r) => r.status === 'Pending').reduce((sum, r) => sum.plus(r.amount), dec(0));
+    const w = await trader.api.wallet.withdraw({ amount: '3', chain: 'bsc' });
+    expect(dec(before.free).minus((await cash()).free).eq(3)).toBe(true);
+    clockOffset = (w.signature.expired_at + 31) * 1000 - Date.now();
+    try {
+      await expect
+        .poll(async () => {
+          const list = (await (await fetch(`${devnet.urls.bridgeUrl}/devnet/withdrawals`, { headers: { authorization: `Bearer ${trader.session.token}` } })).json()) as {
+            tx: { id: string; status: string };
+          }[];
+          return list.find((h) => h.tx.id === w.tx.id)?.tx.status;
+        }, { timeout: 8_000 })
+        .toBe('Expired');
+    } finally {
+      clockOffset = 0;
+    }
+    const after = await cash();
+    expect(dec(after.free).eq(dec(before.free).plus(earlierPending))).toBe(true);
+    expect(dec(after.locked).eq(dec(before.locked).minus(earlierPending))).toBe(true);
+  });
+
+  it('chain and exchange agree: the vault holds every deposit, the bridge paid withdrawals net of fees', async () => {
+    const vault = await pub().readContract({ address: chain.addresses.token, abi: dusdAbi, functionName: 'balanceOf', args: [chain.addresses.vault] });
+    // 25 credited + 0.4 below the minimum (never credited, still in the vault).
+    expect(formatUnits(vault, 18)).toBe('25.4');
+    const confirmed = devnet.ledger.withdrawals.records.filter((r) => r.status === 'Confirmed');
+    expect(confirmed.map((r) => r.amount)).toEqual(['10']);
+    expect(devnet.ledger.exchange.moneyInvariant().ok).toBe(true);
   });
 
   it('answers a bad withdraw request with 400 and reserves nothing', async () => {
