@@ -139,6 +139,7 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
 
   // ---- streams on the trading host
   const marketStream = new MarketStreamServer({ exchange: () => ledger.exchange, verifyToken, resolveImpersonation: impersonate });
+  ledger.exchange.watchUsers((user) => marketStream.watches(user));
   const orderStream = new OrderStreamServer({ ledger, outcomes, signatures, verifyToken, resolveImpersonation: impersonate });
   let unsubscribe = subscribeEngine();
   function subscribeEngine() {

@@ -87,7 +87,7 @@ function freshCtx(config: ExchangeConfig): Ctx {
     time: cfg.startTime, lastStepSec: Math.floor(cfg.startTime / 1000),
     seq: { order: 0, trade: 0, position: 0, fundingTx: 0, fundingRate: 0, liq: 0 },
     rng: new Prng(cfg.seed), fees: 0n, deposits: 0n, withdrawals: 0n, credits: new Map(), withdraws: new Map(),
-    vaults: new Map(), vaultsByOwner: new Map(), listeners: [], queue: [], delivering: false,
+    vaults: new Map(), vaultsByOwner: new Map(), listeners: [], watchFilter: null, queue: [], delivering: false,
     dirtyPos: new Map(), dirtyPerps: new Set(), dirtyCash: new Set(), dirtyDepth: new Set(),
   };
   for (const sc of config.symbols ?? DEFAULT_SYMBOLS) {
@@ -139,6 +139,11 @@ export class Exchange {
 
   snapshot(): string {
     return takeSnapshot(this.ctx);
+  }
+
+  /** Limits user events (order, trade, position, balance) to accounts someone is listening for. */
+  watchUsers(filter: ((user: string) => boolean) | null): void {
+    this.ctx.watchFilter = filter;
   }
 
   on(listener: (e: ExchangeEvent) => void): () => void {

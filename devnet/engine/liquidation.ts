@@ -9,7 +9,7 @@ import { bmax } from './decimal.js';
 import { accountFigures, maintMargin, notionalOf, upnlAt } from './margin.js';
 import { cancelAllIn, closeOrder, emitOrder, registerOrder } from './orders.js';
 import { applyFill, coverDeficit } from './positions.js';
-import { account, HOUSE, markPerps, posConfig, push, tracking } from './state.js';
+import { account, HOUSE, markPerps, posConfig, push, watched } from './state.js';
 import type { Ctx } from './state.js';
 import type { Account, OrderRec, PositionRec, SymbolState, TradeRec } from './types.js';
 import { renderTrade } from './views.js';
@@ -84,7 +84,7 @@ function handOver(ctx: Ctx, acct: Account, s: SymbolState, pos: PositionRec, val
   markPerps(ctx, acct);
   const t: TradeRec = { id: tradeId, orderId: o.id, user: acct.id, symbol: pos.symbol, side, qty: lots, value, fee: 0n, pnl, time: ctx.time };
   acct.trades.push(t);
-  if (tracking(ctx)) push(ctx, { type: 'trade', user: acct.id, trade: renderTrade(ctx, t) });
+  if (watched(ctx, acct.id)) push(ctx, { type: 'trade', user: acct.id, trade: renderTrade(ctx, t) });
   closeOrder(ctx, o, 'filled', 'liquidation');
 }
 

@@ -6,7 +6,7 @@ import { headOrder, popHead } from './order-book.js';
 import { availableFor, notionalOf, orderLock } from './margin.js';
 import { addLock, cancelOrderRec, closeOrder, emitOrder, orderResult, restOrder } from './orders.js';
 import { applyFill } from './positions.js';
-import { account, markPerps, push, tracking } from './state.js';
+import { account, markPerps, push, watched } from './state.js';
 import type { Ctx } from './state.js';
 import { capTicks, floorTicks } from './symbols.js';
 import { onParentFill } from './tpsl.js';
@@ -177,6 +177,6 @@ export function fillSide(
     time: ctx.time,
   };
   acct.trades.push(t);
-  if (tracking(ctx)) push(ctx, { type: 'trade', user: acct.id, trade: renderTrade(ctx, t) });
+  if (watched(ctx, acct.id)) push(ctx, { type: 'trade', user: acct.id, trade: renderTrade(ctx, t) });
   if (o.tp !== 0 || o.sl !== 0) onParentFill(ctx, acct, o);
 }

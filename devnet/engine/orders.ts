@@ -1,6 +1,6 @@
 // Order lifecycle bookkeeping: registration, resting (with its margin lock),
 // closing, and the per-status-change events.
-import { account, markDepth, markPerps, push, tracking } from './state.js';
+import { account, markDepth, markPerps, push, tracking, watched } from './state.js';
 import type { Ctx } from './state.js';
 import type { Account, OrderRec, OrderStatus } from './types.js';
 import { renderOrder } from './views.js';
@@ -42,7 +42,7 @@ export function liveIn(ctx: Ctx, acct: Account, symbol: string): number {
 }
 
 export function emitOrder(ctx: Ctx, o: OrderRec): void {
-  if (tracking(ctx) && !o.user.startsWith('sys_')) {
+  if (watched(ctx, o.user) && !o.user.startsWith('sys_')) {
     push(ctx, { type: 'order', user: o.user, order: renderOrder(ctx, o) });
   }
 }

@@ -153,7 +153,7 @@ export function restoreCtx(json: string, overrides: Partial<ResolvedConfig>): Ct
     withdraws: new Map(image.withdraws),
     vaults: new Map(image.vaults),
     vaultsByOwner: new Map(image.vaultsByOwner),
-    listeners: [],
+    listeners: [], watchFilter: null,
     queue: [],
     delivering: false,
     dirtyPos: new Map(),

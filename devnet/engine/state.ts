@@ -39,6 +39,8 @@ export interface Ctx {
   vaultsByOwner: Map<string, string[]>;
   // ---- not state: event plumbing ----
   listeners: Array<(e: ExchangeEvent) => void>;
+  /** Accounts whose user events are wanted; null = all (not part of snapshots). */
+  watchFilter: ((user: string) => boolean) | null;
   queue: ExchangeEvent[];
   delivering: boolean;
   dirtyPos: Map<Account, Map<string, PositionRec>>;
@@ -100,8 +102,16 @@ export function tracking(ctx: Ctx): boolean {
   return ctx.listeners.length > 0;
 }
 
+/**
+ * Whether anyone wants this account's order/trade/position/balance events. Rendering them is most
+ * of the cost of an order when listened to, so the service says whose events it can deliver.
+ */
+export function watched(ctx: Ctx, user: string): boolean {
+  return ctx.listeners.length > 0 && (ctx.watchFilter === null || ctx.watchFilter(user));
+}
+
 export function markPosition(ctx: Ctx, acct: Account, pos: PositionRec): void {
-  if (acct.system || ctx.listeners.length === 0) return;
+  if (acct.system || !watched(ctx, acct.id)) return;
   let m = ctx.dirtyPos.get(acct);
   if (m === undefined) {
     m = new Map();
@@ -111,11 +121,11 @@ export function markPosition(ctx: Ctx, acct: Account, pos: PositionRec): void {
 }
 
 export function markPerps(ctx: Ctx, acct: Account): void {
-  if (!acct.system && ctx.listeners.length > 0) ctx.dirtyPerps.add(acct);
+  if (!acct.system && watched(ctx, acct.id)) ctx.dirtyPerps.add(acct);
 }
 
 export function markCash(ctx: Ctx, acct: Account): void {
-  if (!acct.system && ctx.listeners.length > 0) ctx.dirtyCash.add(acct);
+  if (!acct.system && watched(ctx, acct.id)) ctx.dirtyCash.add(acct);
 }
 
 export function markDepth(ctx: Ctx, s: SymbolState): void {

@@ -29,6 +29,8 @@ export interface MarketStreamDeps {
  */
 export class MarketStreamServer {
   private readonly clients = new Set<Client>();
+  /** How many authenticated sockets listen for each account. */
+  private readonly watchers = new Map<string, number>();
   private readonly dirtyDepth = new Set<string>();
   private readonly dirtyPrice = new Set<string>();
   private readonly timer: ReturnType<typeof setInterval>;
@@ -41,7 +43,10 @@ export class MarketStreamServer {
     const client: Client = { socket, seq: 0, subs: new Set(), account: null, streams: null };
     this.clients.add(client);
     socket.on('message', (data) => void this.receive(client, data.toString()));
-    socket.on('close', () => this.clients.delete(client));
+    socket.on('close', () => {
+      this.clients.delete(client);
+      this.setAccount(client, null);
+    });
     socket.on('error', () => socket.terminate());
   }
 
@@ -132,7 +137,7 @@ export class MarketStreamServer {
       const streams = Array.isArray(a.streams)
         ? new Set(a.streams.map((s: unknown) => (s as { channel?: unknown })?.channel).filter((c): c is string => typeof c === 'string'))
         : null;
-      client.account = account;
+      this.setAccount(client, account);
       client.streams = streams;
       this.push(client, 'auth', { code: 200, msg: 'success' });
       const wallets = this.deps.exchange().wallets(account);
@@ -141,10 +146,25 @@ export class MarketStreamServer {
         this.push(client, 'balance', wallets.perps);
       }
     } catch (e) {
-      client.account = null;
+      this.setAccount(client, null);
       const status = e instanceof HttpError ? e.status : 401;
       this.push(client, 'auth', { code: status, msg: e instanceof Error ? e.message : 'auth failed' });
     }
+  }
+
+  private setAccount(client: Client, account: string | null) {
+    if (client.account) {
+      const n = (this.watchers.get(client.account) ?? 1) - 1;
+      if (n <= 0) this.watchers.delete(client.account);
+      else this.watchers.set(client.account, n);
+    }
+    client.account = account;
+    if (account) this.watchers.set(account, (this.watchers.get(account) ?? 0) + 1);
+  }
+
+  /** Whether some socket listens for this account's events (the engine renders only those). */
+  watches(account: string): boolean {
+    return this.watchers.has(account);
   }
 
   private wants(client: Client, channel: string) {
