@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { parseUnits } from 'viem';
 import { z } from 'zod';
 import { decimalString } from '../src/api/schemas';
 import { dec } from '../src/lib/decimal';
 import type { Authenticate } from './auth/request-auth';
+import { toBaseUnits } from './bridge/bridge-routes';
 import { badRequest, HttpError } from './http/errors';
 import { parseBody } from './http/parse';
 import { json, Router } from './http/server';
@@ -43,9 +43,11 @@ export function devnetRoutes(o: {
     })
     .post('/devnet/mint', async (req) => {
       const body = parseBody(req.body, mintBody);
-      if (!o.mint) throw new HttpError(503, 'the devnet runs without its chain');
+      // Bad input is a 400 whether or not the chain runs; only a valid request can need it.
       if (dec(body.amount).lte(0) || dec(body.amount).gt(o.faucetMax)) throw badRequest(`mint amount must be > 0 and ≤ ${o.faucetMax}`);
-      await o.mint(body.address, parseUnits(body.amount, 18));
+      const units = toBaseUnits(body.amount); // more than 18 decimals is a 400, never silently rounded
+      if (!o.mint) throw new HttpError(503, 'the devnet runs without its chain');
+      await o.mint(body.address, units);
       return json({ code: 0, message: 'success', request_id: req.requestId });
     })
     .get('/devnet/vaults', async (req) => {

@@ -112,9 +112,14 @@ export function authRoutes(o: AuthServiceOptions): Router {
       const now = nowSec();
       for (const [nonce, exp] of usedNonces) if (exp < now) usedNonces.delete(nonce);
       if (usedNonces.has(payload.nonce)) throw unauthorized('sign-in challenge already used: request a new one');
-      const problem = await walletSignatureProblem(chain, payload, body.signature, claims);
-      if (problem) throw unauthorized(problem);
+      // Claimed before the first await, so two logins racing with one challenge cannot both pass;
+      // released again when the signature does not verify (the challenge stays usable by its owner).
       usedNonces.set(payload.nonce, payload.exp);
+      const problem = await walletSignatureProblem(chain, payload, body.signature, claims).catch(() => 'signature could not be verified');
+      if (problem) {
+        usedNonces.delete(payload.nonce);
+        throw unauthorized(problem);
+      }
       const account = accountId(chain, payload.address);
       const token = await issueAccessToken(
         o.keys.tokenSecret,

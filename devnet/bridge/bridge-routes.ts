@@ -44,9 +44,12 @@ export function bridgeRoutes(o: BridgeOptions): Router {
       const dst = body.chain.toLowerCase();
       if (dst !== 'bsc') throw badRequest(`withdrawals go to an EVM chain: chain must be bsc (got "${body.chain}")`);
       if (caller.claims.chain !== 'bsc') throw badRequest('withdrawals need an EVM account: sign in with a BSC wallet');
+      if (body.amount.startsWith('-')) throw badRequest('amount must be positive');
       const amount = toBaseUnits(body.amount);
       const fee = toBaseUnits(o.withdrawFee);
       if (amount <= fee) throw badRequest(`amount must exceed the withdraw fee of ${o.withdrawFee} DUSD`);
+      // Refuse what the Cash Wallet cannot cover before anything is signed (the ledger checks again).
+      if (amount > toBaseUnits(o.ledger.exchange.wallets(caller.account).cash.free)) throw badRequest('insufficient cash balance');
       const auth = o.authorizer();
       const now = o.now();
       const evmCaller = caller.claims.address;

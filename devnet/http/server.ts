@@ -91,6 +91,19 @@ function send(res: ServerResponse, reply: Reply) {
   }
 }
 
+/**
+ * The request target as a URL. Origin-form (`/path?query`) is taken as a path even when it starts
+ * with `//`, which `new URL(target, base)` would read as a host (and throw on `//[`); absolute-form
+ * is parsed as is; anything unreadable is the client's error, a 400, not a 500.
+ */
+function requestTarget(target: string): URL {
+  try {
+    return target.startsWith('/') ? new URL(`http://devnet${target}`) : new URL(target);
+  } catch {
+    throw new HttpError(400, `cannot parse the request target ${JSON.stringify(target.slice(0, 100))}`);
+  }
+}
+
 function errorReply(status: number, message: string, requestId: string): Reply {
   return json({ code: status, message, request_id: requestId }, status);
 }
@@ -115,7 +128,7 @@ export async function startHttpService(opts: {
       requestId: randomUUID(),
     };
     try {
-      const url = new URL(req.url ?? '/', 'http://devnet');
+      const url = requestTarget(req.url ?? '/');
       started.path = url.pathname;
       started.query = url.searchParams;
       const signedId = req.headers['x-request-id'];

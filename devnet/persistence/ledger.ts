@@ -24,7 +24,8 @@ export type Command =
   | { op: 'withdrawExpired'; id: string }
   | { op: 'chainCursor'; cursor: StoredChainCursor };
 
-type Stamped = Command & { now: number };
+/** A journal line: the command, the time it ran at and its place in the journal's sequence. */
+type Stamped = Command & { now: number; seq?: number };
 
 /** Where the chain indexer resumes, on which chain instance (bigints as strings for JSON). */
 export interface StoredChainCursor {
@@ -39,6 +40,8 @@ interface Snapshot {
   withdrawals: ReturnType<Withdrawals['toJSON']>;
   chainCursor: StoredChainCursor | null;
   at: number;
+  /** Sequence number of the last journaled command the snapshot includes (absent in old snapshots). */
+  seq?: number;
 }
 
 const fail = (code: number, message: string): Outcome => ({ ok: false, code, message });
@@ -54,6 +57,8 @@ export class Ledger {
   private journal: Journal | null = null;
   private sinceSnapshot = 0;
   private replaying = false;
+  /** Sequence number of the last journaled command. */
+  private seq = 0;
 
   constructor(
     private readonly config: ExchangeConfig,
@@ -85,11 +90,18 @@ export class Ledger {
       });
       this.withdrawals = Withdrawals.fromJSON(snap.withdrawals);
       this.chainCursor = snap.chainCursor;
+      this.seq = snap.seq ?? 0;
     }
     const entries = Journal.read(join(this.dataDir, 'journal.log')) as Stamped[];
     this.replaying = true;
     try {
-      for (const e of entries) this.apply(e);
+      for (const e of entries) {
+        // A crash between writing the snapshot and emptying the journal leaves entries the
+        // snapshot already holds: applying them again would double orders, fills and transfers.
+        if (e.seq !== undefined && e.seq <= this.seq) continue;
+        this.apply(e);
+        this.seq = e.seq ?? this.seq + 1;
+      }
     } finally {
       this.replaying = false;
     }
@@ -107,7 +119,7 @@ export class Ledger {
     const stamped = { ...cmd, now: this.clock() } as Stamped;
     const out = this.apply(stamped);
     if (out.ok && this.journal) {
-      this.journal.append(stamped);
+      this.journal.append({ ...stamped, seq: ++this.seq });
       if (++this.sinceSnapshot >= this.snapshotEvery) this.snapshot();
     }
     return out;
@@ -115,7 +127,13 @@ export class Ledger {
 
   snapshot(): void {
     if (!this.dataDir || !this.journal) return;
-    const snap: Snapshot = { exchange: this.exchange.snapshot(), withdrawals: this.withdrawals.toJSON(), chainCursor: this.chainCursor, at: this.clock() };
+    const snap: Snapshot = {
+      exchange: this.exchange.snapshot(),
+      withdrawals: this.withdrawals.toJSON(),
+      chainCursor: this.chainCursor,
+      at: this.clock(),
+      seq: this.seq,
+    };
     writeFileAtomic(join(this.dataDir, 'snapshot.json'), JSON.stringify(snap));
     this.journal.reset();
     this.sinceSnapshot = 0;

@@ -25,6 +25,11 @@ export class OrderOutcomes {
     this.sessions.set(sessionId, sink);
   }
 
+  /** The sink a session id is bound to now, if any. */
+  sessionHolder(sessionId: string): OutcomeSink | undefined {
+    return this.sessions.get(sessionId);
+  }
+
   dropSession(sessionId: string, sink: OutcomeSink): void {
     if (this.sessions.get(sessionId) === sink) this.sessions.delete(sessionId);
   }

@@ -54,6 +54,12 @@ export class OrderStreamServer {
           if (typeof params?.token !== 'string') throw new HttpError(400, 'auth:login params need a token');
           const claims = await this.deps.verifyToken(params.token);
           const account = this.deps.resolveImpersonation(claims.account, typeof params.impersonate === 'string' ? params.impersonate : undefined);
+          // A session id held by another account's socket is not up for grabs: taking it would
+          // silence that account's order outcomes. The same account may take it over (reconnects).
+          const holder = this.deps.outcomes.sessionHolder(req.session_id) as Session | undefined;
+          if (holder && holder !== session && holder.claims.account !== claims.account) {
+            throw new HttpError(403, 'session_id is in use by another account: pick a fresh one');
+          }
           if (session) this.deps.outcomes.dropSession(session.sessionId, session);
           session = { sessionId: req.session_id, claims, account, send };
           this.deps.outcomes.registerSession(req.session_id, session);
