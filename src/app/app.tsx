@@ -1,12 +1,28 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { Providers } from './providers';
-import { DEFAULT_SYMBOL } from './symbols';
+import { lastSymbol } from './symbols';
 import { TradePage } from './trade-page';
 
+// Wallet SDKs (wagmi, viem, the Solana adapters) load with this page or the sign-in dialog only.
+const WalletsPage = lazy(() => import('./wallets-page'));
+
+function ReturnToMarket() {
+  return <Navigate to={`/trade/${lastSymbol()}`} replace />;
+}
+
 const router = createBrowserRouter([
-  { path: '/', element: <Navigate to={`/trade/${DEFAULT_SYMBOL}`} replace /> },
+  { path: '/', element: <ReturnToMarket /> },
   { path: '/trade/:symbol', element: <TradePage /> },
-  { path: '*', element: <Navigate to={`/trade/${DEFAULT_SYMBOL}`} replace /> },
+  {
+    path: '/wallets',
+    element: (
+      <Suspense fallback={<div className="p-6 text-muted">Loading wallets…</div>}>
+        <WalletsPage />
+      </Suspense>
+    ),
+  },
+  { path: '*', element: <ReturnToMarket /> },
 ]);
 
 export function App() {

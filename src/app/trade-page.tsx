@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { marketQueries, userQueries } from '../api/queries';
 import { useApi } from '../api/react';
@@ -11,14 +11,13 @@ import { OrderBook } from '../features/order-book/order-book';
 import { OrderForm } from '../features/order-form/order-form';
 import { RecentTrades } from '../features/recent-trades/recent-trades';
 import { ServiceStatus } from '../features/service-status/service-status';
-import { SignInButton } from '../features/session/sign-in-button';
 import { ToastViewport } from '../features/toasts/toast-viewport';
-import { useSignInRequest } from '../lib/sign-in-request';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
+import { SessionArea } from './session-area';
 import { StreamBanner } from './streams/stream-banner';
 import { useStreams } from './streams/streams-context';
 import { useMarketFeed } from './streams/use-market-feed';
-import { DEFAULT_SYMBOL } from './symbols';
+import { DEFAULT_SYMBOL, rememberSymbol } from './symbols';
 
 type PhoneTab = 'chart' | 'book' | 'trades' | 'trade' | 'account';
 const PHONE_TABS: { id: PhoneTab; label: string }[] = [
@@ -28,37 +27,6 @@ const PHONE_TABS: { id: PhoneTab; label: string }[] = [
   { id: 'trade', label: 'Trade' },
   { id: 'account', label: 'Account' },
 ];
-
-/**
- * The sign-in menu of the session feature, plus a vault badge. "Sign in to trade" buttons elsewhere
- * ask through lib/sign-in-request; until the session feature listens to it, this opens its menu.
- */
-function SessionArea() {
-  const vault = useSessionStore((s) => s.vault);
-  const session = useSessionStore((s) => s.session);
-  const requested = useSignInRequest((s) => s.requested);
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!requested) return;
-    useSignInRequest.getState().close();
-    const button = box.current?.querySelector('button');
-    if (button && !session) {
-      button.scrollIntoView({ block: 'nearest' });
-      if (!box.current?.querySelector('[role="dialog"]')) button.click();
-      button.focus();
-    }
-  }, [requested, session]);
-  return (
-    <div ref={box} className="flex items-center gap-2" data-testid="session-area">
-      {session && vault && (
-        <span className="num rounded border border-accent/50 px-1.5 py-0.5 text-accent" title="Acting as this vault">
-          {vault}
-        </span>
-      )}
-      <SignInButton />
-    </div>
-  );
-}
 
 /** `/trade/:symbol`: header, chart + account, book + trades, order form — tabs on a phone. */
 export function TradePage() {
@@ -74,6 +42,9 @@ export function TradePage() {
   const positionSymbols = useMemo(() => (account ? (positions.data ?? []).map((p) => p.symbol) : []), [account, positions.data]);
   useMarketFeed(streams.market, symbol, positionSymbols);
   const select = useCallback((s: string) => navigate(`/trade/${s}`), [navigate]);
+  useEffect(() => {
+    if (info) rememberSymbol(symbol);
+  }, [info, symbol]);
 
   const shown = (tab: PhoneTab) => (phoneTab === tab ? 'flex' : 'hidden');
   const unknown = infoList.isSuccess && !info;

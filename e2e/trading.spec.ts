@@ -1,0 +1,108 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E } from '../playwright.config';
+
+const BASE = `http://127.0.0.1:${E2E.base}`;
+
+/** Signs in with the built-in devnet wallet and funds the Perps Wallet through the devnet faucet. */
+async function signInFunded(page: Page, symbol = 'BTC-USD') {
+  await page.goto(`/trade/${symbol}`);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
+  await page.getByRole('button', { name: /Devnet wallet/ }).click();
+  // Signed in once the session (token + non-extractable key) is stored in IndexedDB.
+  const readToken = () =>
+    page.evaluate(
+      () =>
+        new Promise<string | null>((resolve) => {
+          const open = indexedDB.open('perps-session');
+          open.onsuccess = () => {
+            try {
+              const get = open.result.transaction('session').objectStore('session').get('current');
+              get.onsuccess = () => resolve((get.result as { token?: string } | undefined)?.token ?? null);
+              get.onerror = () => resolve(null);
+            } catch {
+              resolve(null);
+            }
+          };
+          open.onerror = () => resolve(null);
+        }),
+    );
+  await expect.poll(readToken, { timeout: 15_000 }).not.toBeNull();
+  const token = (await readToken())!;
+  const res = await page.request.post(`${BASE}/devnet/faucet`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { amount: '50000', wallet: 'perps' },
+  });
+  expect(res.status()).toBe(200);
+  // The faucet's credit reaches the form through the balance stream.
+  await expect(page.getByTestId('available')).toContainText('50,000');
+  return token;
+}
+
+async function bestPrice(page: Page, symbol: string, side: 'bids' | 'asks'): Promise<number> {
+  const book = (await (await page.request.get(`${BASE}/api/query_depth_book?symbol=${symbol}`)).json()) as Record<'bids' | 'asks', [string, string][]>;
+  const prices = book[side].map(([p]) => Number(p)); // test-side arithmetic only, to pick a price far from the book
+  return side === 'bids' ? Math.max(...prices) : Math.min(...prices);
+}
+
+const form = (page: Page) => page.getByTestId('order-form');
+
+test('every devnet symbol renders live data', async ({ page }) => {
+  for (const symbol of ['BTC-USD', 'ETH-USD', 'XAU-USD', 'XAG-USD']) {
+    await page.goto(`/trade/${symbol}`);
+    await expect(page.getByTestId('book-bids').getByTestId('book-bids-row').first()).toContainText(/\d/);
+    await expect(page.getByTestId('book-asks').getByTestId('book-asks-row').first()).toContainText(/\d/);
+    await expect(page.getByTestId('book-spread')).toContainText(/\d/);
+    await expect(page.getByTestId('market-stats')).toContainText(/Mark\s*[\d,]+\.\d/);
+    await expect(page.getByTestId('recent-trades')).toContainText(/\d{2}:\d{2}:\d{2}/);
+    await expect(page.locator('canvas').first()).toBeVisible();
+  }
+});
+
+test('a limit order rests, shows in open orders, and is cancelled', async ({ page }) => {
+  await signInFunded(page);
+  const price = Math.floor((await bestPrice(page, 'BTC-USD', 'bids')) * 0.98);
+  await form(page).getByRole('tab', { name: 'Limit' }).click();
+  await page.locator('#order-price').fill(String(price));
+  await page.locator('#order-size').fill('0.01');
+  await page.getByTestId('submit-order').click();
+  await page.getByRole('tab', { name: /Open orders/ }).click();
+  const row = page.getByTestId('open-order').filter({ hasText: price.toLocaleString('en-US') });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: /Cancel/ }).click();
+  await expect(row).toHaveCount(0);
+});
+
+test('a market order fills and the position appears with its size and entry', async ({ page }) => {
+  await signInFunded(page, 'ETH-USD');
+  await form(page).getByRole('tab', { name: 'Market' }).click();
+  await page.locator('#order-size').fill('0.5');
+  await page.getByTestId('submit-order').click();
+  await page.getByRole('tab', { name: /Positions/ }).click();
+  const row = page.getByTestId('position-ETH-USD');
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('0.5');
+  await expect(row).toContainText(/Long/);
+});
+
+test('an ALO that would cross is shown as rejected with the service message', async ({ page }) => {
+  await signInFunded(page);
+  const crossing = Math.ceil((await bestPrice(page, 'BTC-USD', 'asks')) * 1.002);
+  await form(page).getByRole('tab', { name: 'Limit' }).click();
+  await page.locator('#order-price').fill(String(crossing));
+  await page.locator('#order-size').fill('0.01');
+  await form(page).getByLabel('Time in force').selectOption('alo');
+  await page.getByTestId('submit-order').click();
+  await expect(page.getByTestId('toasts')).toContainText(/alo order rejected/i);
+});
+
+test('validation errors appear at the field and keep what was typed', async ({ page }) => {
+  await signInFunded(page);
+  await form(page).getByRole('tab', { name: 'Limit' }).click();
+  await page.locator('#order-price').fill('95000.123');
+  await page.locator('#order-size').fill('0.00001');
+  await page.getByTestId('submit-order').click();
+  await expect(page.locator('#order-price-error')).toBeVisible();
+  await expect(page.locator('#order-size-error')).toBeVisible();
+  await expect(page.locator('#order-price')).toHaveValue('95000.123');
+  await expect(page.locator('#order-size')).toHaveValue('0.00001');
+});

@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { installEvmWallet, installSolanaWallet } from './support/injected-wallets';
+import { BASE } from './support/ports';
+import { openSignIn, signInWith, storedToken } from './support/session';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test('screenshot: the sign-in dialog with EVM and Solana wallets found', async ({ page }) => {
+  await installEvmWallet(page, 4);
+  await installSolanaWallet(page, new Uint8Array(32).fill(4));
+  await page.goto('/trade/BTC-USD');
+  const dialog = await openSignIn(page);
+  await expect(dialog.getByRole('button', { name: /Test EVM Wallet/ })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /Test Solana Wallet/ })).toBeVisible();
+  await page.screenshot({ path: 'docs/sign-in.png' });
+});
+
+test('screenshot: the wallets page with balances, deposit and withdraw history', async ({ page }) => {
+  await installEvmWallet(page, 3);
+  await page.goto('/trade/BTC-USD');
+  await signInWith(page, /Test EVM Wallet/);
+  const token = (await storedToken(page))!;
+  await page.request.post(`${BASE}/devnet/faucet`, { headers: { authorization: `Bearer ${token}` }, data: { amount: '2500' } });
+  await page.getByTestId('wallets-link').click();
+  await expect(page.getByTestId('cash-wallet-free')).toContainText('2,500.00');
+  const transfer = page.getByRole('form', { name: 'Transfer' });
+  await transfer.getByLabel('Transfer amount').fill('1000');
+  await transfer.getByRole('button', { name: /Move to Perps/ }).click();
+  await expect(page.getByTestId('perps-wallet-free')).toContainText('1,000.00');
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  await expect(page.getByTestId('wallet-dusd')).toContainText(/\d/);
+  await page.screenshot({ path: 'docs/wallets.png' });
+});

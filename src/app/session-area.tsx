@@ -1,0 +1,30 @@
+import { Link, useLocation } from 'react-router';
+import { SignInButton } from '../features/session/sign-in-button';
+import { GeoNotice } from '../features/wallets/geo-notice';
+import { useSessionStore } from '../wallet/session-store';
+
+/**
+ * The header's session corner: the Wallets link, the "Acting as vault" label, the sign-in button /
+ * account menu (which also answers "Sign in to trade" requests and prompts re-sign-in), the geo notice.
+ */
+export function SessionArea() {
+  const vault = useSessionStore((s) => s.vault);
+  const session = useSessionStore((s) => s.session);
+  const onWallets = useLocation().pathname.startsWith('/wallets');
+  return (
+    <div className="flex items-center gap-2" data-testid="session-area">
+      {!onWallets && (
+        <Link to="/wallets" className="rounded px-2 py-1 text-muted hover:text-text" data-testid="wallets-link">
+          Wallets
+        </Link>
+      )}
+      {session && vault && (
+        <span className="num rounded border border-accent/50 bg-accent/10 px-1.5 py-0.5 text-accent" data-testid="vault-label" title="Every request and stream acts as this vault">
+          Acting as vault {vault}
+        </span>
+      )}
+      <SignInButton />
+      {!onWallets && <GeoNotice />}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { GeoNotice } from '../features/wallets/geo-notice';
+import { WalletsPanel } from '../features/wallets/wallets-panel';
+import { ToastViewport } from '../features/toasts/toast-viewport';
+import { SessionArea } from './session-area';
+import { useStreams } from './streams/streams-context';
+import { lastSymbol } from './symbols';
+
+/** `/wallets`: loaded on demand (with wagmi, viem and the QR encoder), never with the trade page. */
+export default function WalletsPage() {
+  const streams = useStreams();
+  return (
+    <div className="flex h-full flex-col">
+      <header className="flex h-9 shrink-0 items-center gap-3 border-b border-line bg-panel px-3">
+        <Link to="/" className="font-semibold tracking-wide text-accent">
+          PERPS
+        </Link>
+        <Link to={`/trade/${lastSymbol()}`} className="text-muted hover:text-text">
+          Trade
+        </Link>
+        <span className="text-text">Wallets</span>
+        <div className="ml-auto">
+          <SessionArea />
+        </div>
+      </header>
+      <main className="min-h-0 flex-1 overflow-y-auto bg-bg">
+        <WalletsPanel market={streams.market} />
+      </main>
+      <GeoNotice />
+      <ToastViewport />
+    </div>
+  );
+}

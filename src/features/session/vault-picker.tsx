@@ -1,0 +1,99 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useServiceConfig } from '../../api/react';
+import { devnetApi } from '../../wallet/devnet-api';
+import { useSessionStore } from '../../wallet/session-store';
+
+const VAULT_ID = /^cv_[A-Za-z0-9_-]+$/;
+
+/**
+ * Act as a vault the account owns (spec §5.4): every request and both streams then carry
+ * `x-impersonate`. The devnet lists vaults; the public service has no list endpoint, so the trader
+ * pastes an id.
+ */
+export function VaultPicker() {
+  const config = useServiceConfig();
+  const qc = useQueryClient();
+  const session = useSessionStore((s) => s.session);
+  const vault = useSessionStore((s) => s.vault);
+  const selectVault = useSessionStore((s) => s.selectVault);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const devnet = devnetApi(config);
+  const token = session?.token ?? '';
+  const vaults = useQuery({
+    queryKey: ['devnet', 'vaults', session?.address],
+    queryFn: () => devnet.vaults(token),
+    enabled: config.isDevnet && session !== null,
+  });
+
+  const choose = (id: string | null) => {
+    setError(null);
+    selectVault(id);
+  };
+
+  return (
+    <div className="flex flex-col gap-1.5" data-testid="vault-picker">
+      <span className="text-[11px] uppercase tracking-wide text-muted">Act as</span>
+      <label className="flex items-center gap-2">
+        <input type="radio" name="acting-as" checked={vault === null} onChange={() => choose(null)} />
+        <span>My account</span>
+      </label>
+      {(vaults.data ?? []).map((id) => (
+        <label key={id} className="flex items-center gap-2">
+          <input type="radio" name="acting-as" checked={vault === id} onChange={() => choose(id)} />
+          <span className="num">{id}</span>
+        </label>
+      ))}
+      {vault && !(vaults.data ?? []).includes(vault) && (
+        <label className="flex items-center gap-2">
+          <input type="radio" name="acting-as" checked readOnly />
+          <span className="num">{vault}</span>
+        </label>
+      )}
+      {config.isDevnet && (
+        <button
+          type="button"
+          className="self-start text-accent hover:underline"
+          onClick={() =>
+            void devnet
+              .createVault(token)
+              .then((id) => qc.invalidateQueries({ queryKey: ['devnet', 'vaults'] }).then(() => id))
+              .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+          }
+        >
+          + Create a test vault
+        </button>
+      )}
+      <form
+        className="flex gap-1"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const id = typed.trim();
+          if (!VAULT_ID.test(id)) {
+            setError('A vault id starts with cv_');
+            return;
+          }
+          setTyped('');
+          choose(id);
+        }}
+      >
+        <input
+          aria-label="Vault id"
+          placeholder="cv_… vault id"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          className="num min-w-0 flex-1 rounded border border-line bg-bg px-1.5 py-0.5"
+        />
+        <button type="submit" className="rounded border border-line px-2 hover:border-accent">
+          Use
+        </button>
+      </form>
+      {error && (
+        <p role="alert" className="text-down">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

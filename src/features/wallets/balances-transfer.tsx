@@ -1,0 +1,101 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApi } from '../../api/react';
+import type { WalletRow } from '../../api/schemas';
+import { toWire } from '../../lib/decimal';
+import { formatFixed } from '../../lib/format';
+import { AmountInput, Button, Card, errorText } from './parts';
+import type { WalletRows } from './use-wallet-rows';
+import { checkAmount } from './wallet-model';
+
+function Balance({ name, hint, row, testId }: { name: string; hint: string; row: WalletRow | null; testId: string }) {
+  return (
+    <div className="flex flex-col gap-0.5 rounded bg-panel-2 px-3 py-2" data-testid={testId}>
+      <span className="text-muted">
+        {name} <span className="text-[11px]">· {hint}</span>
+      </span>
+      <span className="num text-lg font-semibold" data-testid={`${testId}-free`}>
+        {row ? formatFixed(row.free, 2) : '—'} <span className="text-xs font-normal text-muted">DUSD</span>
+      </span>
+      <span className="num text-[11px] text-muted">
+        {row ? `total ${formatFixed(row.total, 2)} · locked ${formatFixed(row.locked, 2)}` : 'sign in to see'}
+      </span>
+    </div>
+  );
+}
+
+/** Cash and Perps balances and transfers between them (spec §4.3, HTTP only, no chain). */
+export function BalancesTransfer({ rows }: { rows: WalletRows }) {
+  const api = useApi();
+  const [toPerps, setToPerps] = useState(true);
+  const [amount, setAmount] = useState('');
+  const [touched, setTouched] = useState(false);
+  const source = toPerps ? rows.cash : rows.perps;
+  const max = source?.free;
+  const checked = checkAmount(amount, { max });
+  const transfer = useMutation({
+    mutationFn: async () => {
+      if (!('value' in checked)) throw new Error(checked.error);
+      const body = { amount: toWire(checked.value), token: 'DUSD' };
+      await (toPerps ? api.wallet.transferToPerps(body) : api.wallet.transferToSpot(body));
+    },
+    onSuccess: async () => {
+      setAmount('');
+      setTouched(false);
+      await rows.refresh();
+    },
+  });
+  return (
+    <Card title="Balances">
+      <div className="grid grid-cols-2 gap-2">
+        <Balance name="Cash Wallet" hint="deposits & withdrawals" row={rows.cash} testId="cash-wallet" />
+        <Balance name="Perps Wallet" hint="trading margin" row={rows.perps} testId="perps-wallet" />
+      </div>
+      <form
+        className="flex flex-col gap-2"
+        aria-label="Transfer"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setTouched(true);
+          if ('value' in checked) transfer.mutate();
+        }}
+      >
+        <div className="flex items-center gap-2">
+          <span className="text-muted">Transfer</span>
+          <div role="radiogroup" aria-label="Direction" className="flex rounded border border-line">
+            {[
+              { v: true, label: 'Cash → Perps' },
+              { v: false, label: 'Perps → Cash' },
+            ].map((d) => (
+              <button
+                key={d.label}
+                type="button"
+                role="radio"
+                aria-checked={toPerps === d.v}
+                onClick={() => setToPerps(d.v)}
+                className={`px-2 py-0.5 ${toPerps === d.v ? 'bg-panel-2 text-text' : 'text-muted'}`}
+              >
+                {d.label}
+              </button>
+            ))}
+          </div>
+        </div>
+        <AmountInput
+          label="Transfer amount"
+          value={amount}
+          onChange={setAmount}
+          onMax={max ? () => setAmount(max) : undefined}
+          error={touched && 'error' in checked ? checked.error : null}
+        />
+        <Button type="submit" disabled={transfer.isPending}>
+          {transfer.isPending ? 'Transferring…' : toPerps ? 'Move to Perps Wallet' : 'Move to Cash Wallet'}
+        </Button>
+        {transfer.error && (
+          <p role="alert" className="text-down">
+            {errorText(transfer.error)}
+          </p>
+        )}
+      </form>
+    </Card>
+  );
+}

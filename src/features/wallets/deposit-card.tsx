@@ -1,0 +1,251 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useServiceConfig } from '../../api/react';
+import type { Chain } from '../../api/schemas';
+import { dec, toWire } from '../../lib/decimal';
+import { formatFixed } from '../../lib/format';
+import { devnetApi } from '../../wallet/devnet-api';
+import { loadEvm } from '../../wallet/evm-runtime';
+import { useSessionStore } from '../../wallet/session-store';
+import { formatTokenUnits, parseTokenUnits } from '../../wallet/withdraw-amount';
+import { AmountInput, Button, Card, errorText, GhostButton } from './parts';
+import type { WalletRows } from './use-wallet-rows';
+import { useEvmWallet } from './use-evm-wallet';
+import { checkAmount, MIN_DEPOSIT, PUBLIC_DEPOSIT_VAULTS } from './wallet-model';
+
+/** The connected wallet's on-chain DUSD (all of them when called without arguments). */
+const dusdBalanceKey = (...args: [token: string | null, address: string | null] | []) => ['dusd-balance', ...args] as const;
+
+function useDepositTarget() {
+  const config = useServiceConfig();
+  return useQuery({
+    queryKey: ['deposit-target', config.isDevnet],
+    queryFn: async (): Promise<{ bsc: string | null; solana: string | null; token: string | null; chainId: number }> => {
+      if (!config.isDevnet) return { ...PUBLIC_DEPOSIT_VAULTS, token: null, chainId: config.evmChainId };
+      const chain = await devnetApi(config).config();
+      return { bsc: chain?.vault ?? null, solana: null, token: chain?.token ?? null, chainId: chain?.chainId ?? config.evmChainId };
+    },
+    staleTime: Infinity,
+  });
+}
+
+function Qr({ text }: { text: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('qrcode').then((q) => q.toDataURL(text, { margin: 1, width: 132, color: { dark: '#0b0e11', light: '#e6e8ea' } })).then((url) => {
+      if (live) setSrc(url);
+    });
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  return src ? <img src={src} alt={`QR code of ${text}`} className="size-[132px] rounded" /> : <div className="size-[132px] rounded bg-panel-2" />;
+}
+
+/** Deposit instructions per chain and, for EVM wallets, a one-click DUSD transfer to the vault. */
+export function DepositCard({ rows }: { rows: WalletRows }) {
+  const config = useServiceConfig();
+  const session = useSessionStore((s) => s.session);
+  const [chain, setChain] = useState<Chain>(session?.chain ?? 'bsc');
+  const target = useDepositTarget();
+  const address = target.data?.[chain] ?? null;
+  const [copied, setCopied] = useState(false);
+  return (
+    <Card
+      title="Deposit"
+      testId="deposit-card"
+      aside={
+        <div role="radiogroup" aria-label="Deposit chain" className="flex rounded border border-line">
+          {(['bsc', 'solana'] as const).map((c) => (
+            <button
+              key={c}
+              type="button"
+              role="radio"
+              aria-checked={chain === c}
+              onClick={() => setChain(c)}
+              className={`px-2 py-0.5 ${chain === c ? 'bg-panel-2 text-text' : 'text-muted'}`}
+            >
+              {c === 'bsc' ? (config.evmChainId === 56 ? 'BSC' : `BSC · devnet ${config.evmChainId}`) : 'Solana'}
+            </button>
+          ))}
+        </div>
+      }
+    >
+      {address ? (
+        <div className="flex gap-3">
+          <Qr text={address} />
+          <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+            <span className="text-muted">Send DUSD on {chain === 'bsc' ? 'BSC' : 'Solana'} to the deposit vault</span>
+            <code className="num break-all rounded bg-bg px-2 py-1" data-testid="deposit-address">
+              {address}
+            </code>
+            <GhostButton
+              className="self-start"
+              onClick={() =>
+                void navigator.clipboard?.writeText(address).then(() => {
+                  setCopied(true);
+                  setTimeout(() => setCopied(false), 1500);
+                })
+              }
+            >
+              {copied ? 'Copied' : 'Copy address'}
+            </GhostButton>
+            <p className="text-warn">
+              Minimum {MIN_DEPOSIT} DUSD: smaller deposits are not credited. Only send DUSD from the wallet you sign in with, and verify
+              this address on a block explorer before sending.
+            </p>
+          </div>
+        </div>
+      ) : (
+        <p className="text-muted">{target.isLoading ? 'Loading the deposit address…' : 'The devnet runs no Solana chain: deposit on its EVM chain.'}</p>
+      )}
+      {chain === 'bsc' && target.data?.bsc && session?.chain === 'bsc' && (
+        <EvmDeposit vault={target.data.bsc} token={target.data.token} chainId={target.data.chainId} rows={rows} />
+      )}
+      {config.isDevnet && session && <DevnetFunds token={target.data?.token ?? null} rows={rows} />}
+    </Card>
+  );
+}
+
+function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: string | null; chainId: number; rows: WalletRows }) {
+  const config = useServiceConfig();
+  const wallet = useEvmWallet();
+  const [amount, setAmount] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [stage, setStage] = useState<string | null>(null);
+  const rowsRef = useLatest(rows);
+  const onChain = useQuery({
+    queryKey: dusdBalanceKey(token, wallet.address),
+    queryFn: async () => {
+      const { evm, config: wagmi } = await loadEvm(config);
+      return formatTokenUnits(await evm.dusdBalance(wagmi, token!, wallet.address!));
+    },
+    enabled: token !== null && wallet.address !== null,
+    refetchInterval: 4_000,
+  });
+  const checked = checkAmount(amount, { min: MIN_DEPOSIT, max: onChain.data });
+  const deposit = useMutation({
+    mutationFn: async () => {
+      if (!('value' in checked)) throw new Error(checked.error);
+      if (!token) throw new Error('The DUSD token address is unknown on this service: send from your wallet app');
+      const before = dec(rows.cash?.total ?? '0');
+      const { evm, config: wagmi } = await loadEvm(config);
+      setStage('Confirm the transfer in your wallet…');
+      const hash = await evm.sendDusd(wagmi, { token, to: vault, amount: parseTokenUnits(toWire(checked.value)), chainId });
+      setStage(`Sent ${hash.slice(0, 10)}… waiting for the block…`);
+      await evm.waitForReceipt(wagmi, hash, chainId);
+      void onChain.refetch();
+      setStage('Confirmed on-chain; waiting for the Cash Wallet to be credited…');
+      const want = before.plus(checked.value);
+      for (let i = 0; i < 120; i++) {
+        await rows.refresh();
+        const now = await new Promise<string | undefined>((r) => setTimeout(() => r(rowsRef.current.cash?.total), 1000));
+        if (now && dec(now).gte(want)) {
+          setStage(`Credited: ${formatFixed(checked.value, 2)} DUSD is in your Cash Wallet.`);
+          return;
+        }
+      }
+      setStage('Confirmed on-chain; the credit has not shown yet — it will appear once the service indexes it.');
+    },
+    onError: () => setStage(null),
+  });
+  if (!wallet.ready) return null;
+  if (!wallet.address) {
+    return (
+      <GhostButton className="self-start" onClick={() => void wallet.connect().catch(() => undefined)}>
+        Connect your EVM wallet for a one-click deposit
+      </GhostButton>
+    );
+  }
+  return (
+    <form
+      className="flex flex-col gap-2 border-t border-line pt-2"
+      aria-label="Deposit from wallet"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTouched(true);
+        if ('value' in checked) deposit.mutate();
+      }}
+    >
+      <span className="text-muted">
+        From <span className="num">{wallet.address.slice(0, 8)}…</span> · wallet holds{' '}
+        <span className="num" data-testid="wallet-dusd">
+          {onChain.data !== undefined ? formatFixed(onChain.data, 2) : '…'}
+        </span>{' '}
+        DUSD
+      </span>
+      <AmountInput
+        label="Deposit amount"
+        value={amount}
+        onChange={setAmount}
+        onMax={onChain.data ? () => setAmount(onChain.data) : undefined}
+        error={touched && 'error' in checked ? checked.error : null}
+      />
+      <Button type="submit" disabled={deposit.isPending}>
+        {deposit.isPending ? 'Depositing…' : 'Deposit from wallet'}
+      </Button>
+      {stage && (
+        <p className="text-muted" data-testid="deposit-status" role="status">
+          {stage}
+        </p>
+      )}
+      {deposit.error && (
+        <p role="alert" className="text-down">
+          {errorText(deposit.error)}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  useEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}
+
+function DevnetFunds({ token, rows }: { token: string | null; rows: WalletRows }) {
+  const config = useServiceConfig();
+  const qc = useQueryClient();
+  const session = useSessionStore((s) => s.session)!;
+  const wallet = useEvmWallet();
+  const [done, setDone] = useState<string | null>(null);
+  const to = wallet.address ?? (session.chain === 'bsc' ? session.address : null);
+  const mint = useMutation({
+    mutationFn: () => devnetApi(config).mint(to!, '1000'),
+    onSuccess: async () => {
+      setDone(`Minted 1,000 test DUSD to ${to!.slice(0, 8)}… on the devnet chain.`);
+      // The deposit form checks amounts against this balance: show the minted DUSD at once.
+      await qc.invalidateQueries({ queryKey: dusdBalanceKey() });
+    },
+  });
+  const faucet = useMutation({
+    mutationFn: () => devnetApi(config).faucet(session.token, '10000'),
+    onSuccess: async () => {
+      setDone('Credited 10,000 test DUSD to your Cash Wallet.');
+      await rows.refresh();
+    },
+  });
+  return (
+    <div className="flex flex-wrap items-center gap-2 border-t border-line pt-2">
+      <span className="text-[11px] uppercase tracking-wide text-muted">Devnet</span>
+      {token && to && (
+        <GhostButton disabled={mint.isPending} onClick={() => mint.mutate()}>
+          Get test DUSD (mint 1,000 to wallet)
+        </GhostButton>
+      )}
+      <GhostButton disabled={faucet.isPending} onClick={() => faucet.mutate()}>
+        Faucet: credit Cash Wallet
+      </GhostButton>
+      {done && (
+        <span className="text-up" role="status">
+          {done}
+        </span>
+      )}
+      {(mint.error ?? faucet.error) && <span className="text-down">{errorText(mint.error ?? faucet.error)}</span>}
+    </div>
+  );
+}

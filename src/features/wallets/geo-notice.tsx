@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApi } from '../../api/react';
+import { RESTRICTED_REGIONS } from './wallet-model';
+
+/** A notice (not a block: the service decides) when the geo service places the trader in a restricted region. */
+export function GeoNotice() {
+  const api = useApi();
+  const [hidden, setHidden] = useState(false);
+  const geo = useQuery({ queryKey: ['geo', 'region'], queryFn: () => api.geo.region(), staleTime: 10 * 60_000, retry: 1 });
+  const region = geo.data?.region.toUpperCase();
+  if (hidden || !region || !RESTRICTED_REGIONS.includes(region)) return null;
+  return (
+    <div role="alert" data-testid="geo-notice" className="fixed inset-x-0 bottom-0 z-40 flex items-center gap-3 border-t border-warn/50 bg-panel px-3 py-1.5 text-warn">
+      <span>
+        The service sees you in a restricted region ({region}). Trading, deposits and withdrawals may be unavailable to you here.
+      </span>
+      <button type="button" className="ml-auto text-muted hover:text-text" onClick={() => setHidden(true)}>
+        Dismiss
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+
+export function Card({ title, children, testId, aside }: { title: string; children: ReactNode; testId?: string; aside?: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-2 rounded border border-line bg-panel p-3" data-testid={testId} aria-label={title}>
+      <header className="flex items-center">
+        <h2 className="text-[11px] font-semibold uppercase tracking-wide text-muted">{title}</h2>
+        {aside && <div className="ml-auto">{aside}</div>}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+export function AmountInput({
+  label,
+  value,
+  onChange,
+  onMax,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  onMax?: (() => void) | undefined;
+  error?: string | null | undefined;
+}) {
+  return (
+    <label className="flex flex-col gap-1">
+      <span className="text-muted">{label}</span>
+      <span className={`flex items-center rounded border bg-bg ${error ? 'border-down' : 'border-line'} focus-within:border-accent`}>
+        <input
+          inputMode="decimal"
+          aria-label={label}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className="num min-w-0 flex-1 bg-transparent px-2 py-1 outline-none"
+          placeholder="0.00"
+        />
+        <span className="px-1 text-muted">DUSD</span>
+        {onMax && (
+          <button type="button" onClick={onMax} className="px-2 text-accent hover:underline">
+            Max
+          </button>
+        )}
+      </span>
+      {error && <span className="text-down">{error}</span>}
+    </label>
+  );
+}
+
+export function Button({ children, ...props }: React.ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button
+      type="button"
+      {...props}
+      className={`rounded bg-accent px-3 py-1.5 font-medium text-bg hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-40 ${props.className ?? ''}`}
+    >
+      {children}
+    </button>
+  );
+}
+
+export function GhostButton({ children, ...props }: React.ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button
+      type="button"
+      {...props}
+      className={`rounded border border-line px-2.5 py-1 hover:border-accent disabled:opacity-40 ${props.className ?? ''}`}
+    >
+      {children}
+    </button>
+  );
+}
+
+export function errorText(e: unknown): string {
+  if (e && typeof e === 'object' && 'shortMessage' in e && typeof e.shortMessage === 'string') return e.shortMessage;
+  return e instanceof Error ? e.message : String(e);
+}

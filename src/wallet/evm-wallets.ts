@@ -1,0 +1,171 @@
+/**
+ * EVM wallets through wagmi: the `injected()` connector plus every EIP-6963 announced provider
+ * (MetaMask, Rabby, …). This module pulls in wagmi and viem, so the app only reaches it through a
+ * dynamic `import()` when the sign-in dialog opens or the wallets page is visited.
+ * WalletConnect is not offered: its package is not installed (see the report of this change).
+ */
+import { erc20Abi, defineChain, type Address, type Hex } from 'viem';
+import { createConfig, http, injected, type Config, type Connector } from 'wagmi';
+import {
+  connect,
+  disconnect,
+  getConnection,
+  readContract,
+  signMessage,
+  switchChain,
+  waitForTransactionReceipt,
+  watchConnection,
+  watchConnectors,
+  writeContract,
+} from 'wagmi/actions';
+import type { WithdrawResponse } from '../api/schemas';
+import { withdrawContractAbi } from '../api/withdraw-contract';
+import type { EvmWalletSigner } from './wallet-signer';
+import { checkWithdrawSubmission, withdrawCallArgs, WithdrawNotAllowed } from './withdraw-transaction';
+
+export interface EvmChainSettings {
+  evmChainId: number;
+  evmRpcUrl: string;
+}
+
+/** The `bsc` chain of the configured service: BSC 56 publicly, the local Hardhat chain on the devnet. */
+export function bscChain(s: EvmChainSettings) {
+  const isBsc = s.evmChainId === 56;
+  return defineChain({
+    id: s.evmChainId,
+    name: isBsc ? 'BNB Smart Chain' : `Devnet chain ${s.evmChainId}`,
+    nativeCurrency: { name: isBsc ? 'BNB' : 'Ether', symbol: isBsc ? 'BNB' : 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [s.evmRpcUrl] } },
+  });
+}
+
+let cached: { key: string; config: Config } | null = null;
+
+/** One wagmi config per chain setting; EIP-6963 discovery is wagmi's `multiInjectedProviderDiscovery`. */
+export function evmConfig(s: EvmChainSettings): Config {
+  const key = `${s.evmChainId}|${s.evmRpcUrl}`;
+  if (cached?.key === key) return cached.config;
+  const chain = bscChain(s);
+  const config = createConfig({
+    chains: [chain],
+    connectors: [injected()],
+    multiInjectedProviderDiscovery: true,
+    transports: { [chain.id]: http(s.evmRpcUrl) },
+    storage: null,
+  });
+  cached = { key, config };
+  return config;
+}
+
+export interface EvmWalletOption {
+  uid: string;
+  name: string;
+  icon?: string;
+}
+
+/** The wallets the browser offers: EIP-6963 announcements first, the bare `window.ethereum` last. */
+export function evmWalletOptions(config: Config): EvmWalletOption[] {
+  const list = config.connectors.filter((c) => c.type === 'injected');
+  const announced = list.filter((c) => c.id !== 'injected');
+  const plain = list.filter((c) => c.id === 'injected');
+  const hasWindowEthereum = typeof window !== 'undefined' && 'ethereum' in window && Boolean((window as { ethereum?: unknown }).ethereum);
+  return [...announced, ...(announced.length === 0 && hasWindowEthereum ? plain : [])].map((c) => ({
+    uid: c.uid,
+    name: c.id === 'injected' ? 'Browser wallet' : c.name,
+    ...(c.icon ? { icon: c.icon } : {}),
+  }));
+}
+
+/** Calls back as EIP-6963 wallets announce themselves. */
+export function watchEvmWallets(config: Config, onChange: (options: EvmWalletOption[]) => void): () => void {
+  onChange(evmWalletOptions(config));
+  return watchConnectors(config, { onChange: () => onChange(evmWalletOptions(config)) });
+}
+
+function connectorOf(config: Config, uid: string): Connector {
+  const c = config.connectors.find((x) => x.uid === uid);
+  if (!c) throw new Error('That wallet is no longer available');
+  return c;
+}
+
+/** Connects one wallet and returns the sign-in signer for its current account. */
+export async function connectEvmWallet(config: Config, uid: string): Promise<EvmWalletSigner> {
+  const connector = connectorOf(config, uid);
+  const current = getConnection(config);
+  if (current.status !== 'connected' || current.connector?.uid !== uid) {
+    if (current.status === 'connected') await disconnect(config).catch(() => undefined);
+    await connect(config, { connector });
+  }
+  const address = getConnection(config).address;
+  if (!address) throw new Error('The wallet connected without an account');
+  return {
+    chain: 'bsc',
+    address,
+    personalSign: (message) => signMessage(config, { account: address, message, connector }),
+  };
+}
+
+/** The connected EVM account, if any. */
+export function connectedEvmAddress(config: Config): Address | undefined {
+  const c = getConnection(config);
+  return c.status === 'connected' ? c.address : undefined;
+}
+
+/** Calls back with the new address (or null) whenever the connected account changes. */
+export function watchEvmAccount(config: Config, onChange: (address: string | null) => void): () => void {
+  return watchConnection(config, {
+    onChange: (next, prev) => {
+      if (next.address !== prev.address) onChange(next.address ?? null);
+    },
+  });
+}
+
+/** The DUSD balance of an address on the configured chain, in base units. */
+export function dusdBalance(config: Config, token: string, owner: string): Promise<bigint> {
+  return readContract(config, { address: token as Address, abi: erc20Abi, functionName: 'balanceOf', args: [owner as Address] });
+}
+
+/** Deposit: an ERC-20 transfer of DUSD from the connected wallet to the deposit vault. */
+export async function sendDusd(config: Config, o: { token: string; to: string; amount: bigint; chainId: number }): Promise<Hex> {
+  await ensureChain(config, o.chainId);
+  return writeContract(config, { address: o.token as Address, abi: erc20Abi, functionName: 'transfer', args: [o.to as Address, o.amount], chainId: o.chainId });
+}
+
+export async function waitForReceipt(config: Config, hash: Hex, chainId: number) {
+  const receipt = await waitForTransactionReceipt(config, { hash, chainId });
+  if (receipt.status !== 'success') throw new Error(`Transaction ${hash} reverted`);
+  return receipt;
+}
+
+async function ensureChain(config: Config, chainId: number): Promise<void> {
+  const c = getConnection(config);
+  if (c.status !== 'connected') throw new Error('Connect your EVM wallet first');
+  if (c.chainId !== chainId) await switchChain(config, { chainId });
+}
+
+/**
+ * Withdraw step 3 (spec §4.3), before the wallet prompt: refuse if the connected account is not
+ * `signature.caller` or the authorization expired, then switch the wallet to `signature.chain_id`.
+ */
+export async function prepareWithdraw(config: Config, w: WithdrawResponse, nowSeconds: number): Promise<void> {
+  const c = getConnection(config);
+  if (c.status !== 'connected' || !c.address) throw new WithdrawNotAllowed('Connect the EVM wallet that requested this withdrawal');
+  checkWithdrawSubmission(w, c.address, nowSeconds);
+  if (config.chains.every((ch) => ch.id !== w.signature.chain_id)) {
+    throw new WithdrawNotAllowed(`The withdraw authorization is for chain ${w.signature.chain_id}, which this app is not configured for`);
+  }
+  await ensureChain(config, w.signature.chain_id);
+  checkWithdrawSubmission(w, getConnection(config).address ?? '', nowSeconds);
+}
+
+/** Sends `reqRemoteCall(message, signature)` with the on-chain amount token_amount − withdraw_fee. */
+export async function submitWithdraw(config: Config, w: WithdrawResponse, nowSeconds: number): Promise<Hex> {
+  await prepareWithdraw(config, w, nowSeconds);
+  return writeContract(config, {
+    address: w.signature.contract_address as Address,
+    abi: withdrawContractAbi,
+    functionName: 'reqRemoteCall',
+    args: withdrawCallArgs(w),
+    chainId: w.signature.chain_id,
+  });
+}
