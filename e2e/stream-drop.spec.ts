@@ -1,0 +1,69 @@
+import { expect, test, type WebSocketRoute } from '@playwright/test';
+import { BASE } from './support/ports';
+import { signInWith, storedToken } from './support/session';
+import { nodeTrader } from './support/node-trader';
+
+test('a dropped stream is shown, reconnects, and the fill that happened meanwhile is not missed', async ({ page }) => {
+  // Every stream socket goes through the test, which can cut it and refuse reconnects for a while.
+  let down = false;
+  let refused = 0;
+  const live: { client: WebSocketRoute; server: WebSocketRoute }[] = [];
+  await page.routeWebSocket(/\/ws-(stream|api)\/v1/, (client) => {
+    if (down) {
+      refused++;
+      void client.close({ code: 4000, reason: 'network down' });
+      return;
+    }
+    live.push({ client, server: client.connectToServer() });
+  });
+
+  await page.goto('/trade/BTC-USD');
+  await signInWith(page, /Devnet wallet/);
+  const token = (await storedToken(page))!;
+  expect((await page.request.post(`${BASE}/devnet/faucet`, { headers: { authorization: `Bearer ${token}` }, data: { amount: '50000', wallet: 'perps' } })).status()).toBe(200);
+  await expect(page.getByTestId('available')).toContainText('50,000');
+
+  // A resting bid 2 % under the book, which the other trader will hit while this page is offline.
+  const book = (await (await page.request.get(`${BASE}/api/query_depth_book?symbol=BTC-USD`)).json()) as { bids: [string, string][] };
+  const price = String(Math.floor(Number(book.bids[0]![0]) * 0.98)); // test-side arithmetic only
+  const form = page.getByTestId('order-form');
+  await form.getByRole('tab', { name: 'Limit' }).click();
+  await page.locator('#order-price').fill(price);
+  await page.locator('#order-size').fill('0.01');
+  await page.getByTestId('submit-order').click();
+  await page.getByRole('tab', { name: /Open orders/ }).click();
+  await expect(page.getByTestId('open-order')).toHaveCount(1);
+
+  // The network drops: both streams close and reconnects are refused.
+  down = true;
+  const dropped = live.length;
+  expect(dropped).toBeGreaterThanOrEqual(2);
+  for (const { client, server } of live.splice(0)) {
+    await server.close();
+    await client.close({ code: 4000, reason: 'network down' });
+  }
+  await expect(page.getByTestId('stream-banner')).toBeVisible();
+
+  // Meanwhile the order fills: another trader sweeps every bid down to its price (an ioc, so
+  // nothing of the sweep rests).
+  const other = await nodeTrader('1000000');
+  const now = (await (await page.request.get(`${BASE}/api/query_depth_book?symbol=BTC-USD`)).json()) as { bids: [string, string][] };
+  const above = now.bids.filter(([p]) => Number(p) >= Number(price)).reduce((sum, [, q]) => sum + Number(q), 0);
+  const sweep = (above * 1.5 + 0.05).toFixed(3); // test-side arithmetic only
+  await other.api.trade.newOrder({ symbol: 'BTC-USD', side: 'sell', order_type: 'limit', qty: sweep, price, time_in_force: 'ioc', reduce_only: false });
+  await expect.poll(() => refused, { timeout: 10_000 }).toBeGreaterThan(0);
+
+  // The network is back: the app reconnects by itself, and reconciles what it missed.
+  down = false;
+  await expect(page.getByTestId('stream-banner')).toBeHidden({ timeout: 20_000 });
+  expect(live.length).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('open-order')).toHaveCount(0);
+  await page.getByRole('tab', { name: /Positions/ }).click();
+  const row = page.getByTestId('position-BTC-USD');
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('0.01');
+  // Live again: prices keep moving on the reconnected stream.
+  const trades = page.getByTestId('recent-trades');
+  const first = await trades.innerText();
+  await expect.poll(() => trades.innerText(), { timeout: 15_000 }).not.toBe(first);
+});

@@ -1,0 +1,31 @@
+import type { AppConfig } from './read-config';
+
+/** The scheme://host:port of a URL: what a CSP source list names (ws:/wss: included). */
+function originOf(url: string): string {
+  const u = new URL(url);
+  return `${u.protocol}//${u.host}`;
+}
+
+/**
+ * The built app's Content-Security-Policy: scripts only from the app's own origin (no inline
+ * script, no eval), and the network only to the services this build is configured for — an
+ * injected script cannot post a session token anywhere else. Styles allow inline attributes
+ * because the chart and React set element styles; images allow data: for the deposit QR code.
+ */
+export function contentSecurityPolicy(config: AppConfig): string {
+  const services = [config.baseUrl, config.authUrl, config.bridgeUrl, config.geoUrl, config.evmRpcUrl].map(originOf);
+  const streams = [config.streamUrl, config.orderStreamUrl].map(originOf);
+  const connect = [...new Set(["'self'", ...services, ...streams])];
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src ${connect.join(' ')}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
