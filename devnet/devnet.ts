@@ -77,7 +77,7 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
   const { replayed } = ledger.open();
   if (replayed > 0) log(`replayed ${replayed} journaled commands`);
 
-  const signatures = new BodySignatureVerifier(clock);
+  const signatures = new BodySignatureVerifier(clock, undefined, undefined, dataDir ? join(dataDir, 'request-ids.log') : null);
   const limiter = new RateLimiter({ ...DEFAULT_RATE_LIMIT, ...o.rateLimit }, clock);
   const vaultOwner = (id: string) => ledger.exchange.vaultOwner(id);
   const authenticate = requestAuthenticator({ tokenSecret: keys.tokenSecret, signatures, limiter, vaultOwner, now: clock });
@@ -206,6 +206,7 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
       wss.close();
       await Promise.all([base.close(), auth.close(), bridge.close(), geo.close()]);
       ledger.close();
+      signatures.close();
     },
   };
 }

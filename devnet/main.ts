@@ -4,7 +4,7 @@ import { startDevnet } from './devnet';
 
 /**
  * `npm run devnet -- [--reset] [--data-dir DIR] [--base-port 7100] [--chain-port 8545] [--chain-id 31337]
- *   [--no-chain] [--tick-ms N] [--funding-ms N] [--no-rate-limit] [--region XX]`
+ *   [--no-chain] [--tick-ms N] [--funding-ms N] [--no-rate-limit] [--region XX] [--snapshot-ms N]`
  */
 const { values } = parseArgs({
   options: {
@@ -18,6 +18,7 @@ const { values } = parseArgs({
     'chain-port': { type: 'string', default: '8545' },
     'chain-id': { type: 'string', default: '31337' },
     'no-chain': { type: 'boolean', default: false },
+    'snapshot-ms': { type: 'string' },
   },
 });
 
@@ -37,6 +38,7 @@ const devnet = await startDevnet({
   rateLimit: { enabled: !values['no-rate-limit'] },
   region: values.region!,
   evmChainId: chainId,
+  ...(values['snapshot-ms'] ? { snapshotMs: Number(values['snapshot-ms']) } : {}),
   ...(chain ? { chain } : {}),
   log: (line) => console.log(`[devnet] ${line}`),
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/api/client';
 import type { Credentials } from '../src/api/transport';
+import { signBody } from '../src/api/signing';
 import { dec } from '../src/lib/decimal';
 import { signIn } from '../src/wallet/sign-in';
 import { DEVNET_SIGNIN } from './devnet';
@@ -85,6 +86,10 @@ describe('the devnet keeps its state across SIGKILL', () => {
     burst.push(api.trade.newOrder({ symbol: 'ETH-USD', side: 'buy', order_type: 'market', qty: '0.1', time_in_force: 'ioc', reduce_only: false }));
     burst.push(api.wallet.transferToSpot({ amount: '100' }));
     await Promise.all(burst);
+    // A signed transfer whose exact bytes an eavesdropper kept, to replay after the restart.
+    const captured = { body: JSON.stringify({ amount: '1' }), headers: { authorization: `Bearer ${session.token}`, ...(await signBody(session.key, JSON.stringify({ amount: '1' }), Date.now())) } };
+    const sendCaptured = () => fetch(`${urls.baseUrl}/api/transfer_to_perps`, { method: 'POST', headers: captured.headers, body: captured.body });
+    expect((await sendCaptured()).status).toBe(200);
 
     const before = {
       open: (await api.user.queryOpenOrders()).result.map((o) => o.cl_ord_id).sort(),
@@ -113,5 +118,10 @@ describe('the devnet keeps its state across SIGKILL', () => {
     if (after.fundings === before.fundings) expect(after.perps).toBe(before.perps);
     // the token issued before the kill still works: keys survived too
     await expect(api.user.queryBalance()).resolves.toBeTruthy();
+    // … and so did the used request ids: the captured transfer cannot be replayed after the restart.
+    const replay = await sendCaptured();
+    expect(replay.status).toBe(401);
+    expect(((await replay.json()) as { message: string }).message).toMatch(/already used/);
+    expect((await api.user.queryBalance()).cross_balance).toBe(after.perps);
   }, 90_000);
 });

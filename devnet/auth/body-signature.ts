@@ -1,23 +1,59 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
 import bs58 from 'bs58';
 import { unauthorized } from '../http/errors';
+import { writeFileAtomic } from '../persistence/journal';
 
 export type SignatureHeaders = Record<string, string | string[] | undefined>;
 
 /**
  * Spec §5.2 with our rules (decisions.md): v1 only, timestamp within ±30 s of server time, an
  * x-request-id used once per session key within 5 minutes, ed25519 over the exact body bytes.
+ *
+ * With a `file`, the used ids survive a restart: a request signed just before a crash cannot be
+ * replayed just after it (each id is appended before the request is acted on; the file is
+ * compacted to the live ids at startup and whenever it has grown well past them).
  */
 export class BodySignatureVerifier {
   private readonly seen = new Map<string, number>();
   private readonly keys = new Map<string, KeyObject>();
   private lastSweep = 0;
+  private fd: number | null = null;
+  private appended = 0;
 
   constructor(
     private readonly now: () => number,
     readonly skewMs = 30_000,
     readonly replayWindowMs = 300_000,
-  ) {}
+    private readonly file: string | null = null,
+  ) {
+    if (!file) return;
+    const t = now();
+    if (existsSync(file)) {
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        try {
+          const [exp, key] = JSON.parse(line) as [number, string];
+          if (typeof exp === 'number' && typeof key === 'string' && exp >= t) this.seen.set(key, exp);
+        } catch {
+          // a torn last line: that request was never acted on
+        }
+      }
+    }
+    this.compact();
+  }
+
+  private compact(): void {
+    if (!this.file) return;
+    if (this.fd !== null) closeSync(this.fd);
+    writeFileAtomic(this.file, [...this.seen].map(([k, exp]) => `${JSON.stringify([exp, k])}\n`).join(''));
+    this.fd = openSync(this.file, 'a');
+    this.appended = 0;
+  }
+
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
 
   private publicKey(sessionKey: string): KeyObject {
     let key = this.keys.get(sessionKey);
@@ -61,6 +97,10 @@ export class BodySignatureVerifier {
     const replayKey = `${sessionKey}:${id}`;
     if (this.seen.has(replayKey)) throw unauthorized('x-request-id already used (replay refused)');
     this.seen.set(replayKey, now + this.replayWindowMs);
+    if (this.fd !== null) {
+      writeSync(this.fd, `${JSON.stringify([now + this.replayWindowMs, replayKey])}\n`);
+      if (++this.appended > 2 * this.seen.size + 10_000) this.compact();
+    }
   }
 
   private sweep(now: number) {
