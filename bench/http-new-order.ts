@@ -1,9 +1,11 @@
 import { createPrivateKey, randomUUID, sign, type KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createApiClient } from '../src/api/client';
 import { sessionKeyFromSecret } from '../src/wallet/session-key';
 import { evmWallet } from '../devnet/test-support/harness';
-import { spawnDevnet } from './spawn-devnet';
+import { percentile } from './lib/stats';
+import { spawnDevnet, type SpawnedDevnet } from './spawn-devnet';
 
 export interface HttpLoadResult {
   targetRps: number;
@@ -15,16 +17,49 @@ export interface HttpLoadResult {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** Requests slower than 10 ms. */
+  over10Ms: number;
+  /** The worst second of the run (by p99) and when it was (s after start). */
+  worstSecond: { at: number; p99Ms: number; maxMs: number; n: number };
+  /** Devnet process CPU during the load (user+sys), per request and in % of one core. */
+  devnetCpuUsPerRequest: number;
+  devnetCpuPct: number;
+  /** Load generator CPU (this process) in % of one core. */
+  generatorCpuPct: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+export interface LoadHooks {
+  basePort?: number;
+  nodeFlags?: string[];
+  /** Unrecorded load at the same rate before the measured seconds (default 2). */
+  warmupSeconds?: number;
+  /** Called with the running devnet right before / after the measured load (e.g. to profile it). */
+  beforeLoad?: (devnet: SpawnedDevnet) => Promise<void>;
+  afterLoad?: (devnet: SpawnedDevnet) => Promise<void>;
+}
+
+/** user+system CPU of a process in ms, from /proc (Linux). */
+function procCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return NaN;
+  }
+}
+
 
 /**
  * `new_order` over real HTTP on loopback at a fixed arrival rate (open loop), signature verification
  * included: each request is signed by its trader's session key exactly as the app signs.
  */
-export async function httpNewOrderLoad(targetRps = 2_000, seconds = 10, traders = 20): Promise<HttpLoadResult> {
-  const devnet = await spawnDevnet(7500);
+export async function httpNewOrderLoad(
+  targetRps = 2_000,
+  seconds = 10,
+  traders = 20,
+  opts: LoadHooks = {},
+): Promise<HttpLoadResult> {
+  const devnet = await spawnDevnet(opts.basePort ?? 7500, [], opts.nodeFlags ?? []);
   try {
     const bare = createApiClient({ urls: devnet.urls });
     const accounts: { token: string; key: KeyObject }[] = [];
@@ -37,44 +72,75 @@ export async function httpNewOrderLoad(targetRps = 2_000, seconds = 10, traders 
       await post(devnet.urls.baseUrl, '/api/transfer_to_perps', { amount: '1000000' }, s2);
     }
     const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-    const latencies: number[] = [];
     let sent = 0;
-    let ok = 0;
-    let errors = 0;
-    const started = performance.now();
-    const end = started + seconds * 1000;
-    const inflight: Promise<void>[] = [];
-    await new Promise<void>((resolve) => {
-      const tick = () => {
-        const now = performance.now();
-        const due = Math.floor(((now - started) / 1000) * targetRps) - sent;
-        for (let i = 0; i < due; i++) {
-          const acct = accounts[sent % accounts.length]!;
-          const side = (sent >> 1) % 2 === 0 ? 'buy' : 'sell';
-          const body = { symbol: 'BTC-USD', side, order_type: 'market', qty: '0.001', time_in_force: 'ioc', reduce_only: false };
-          sent++;
-          const t0 = performance.now();
-          inflight.push(
-            post(devnet.urls.baseUrl, '/api/new_order', body, acct, agent).then(
-              (status) => {
-                latencies.push(performance.now() - t0);
-                if (status === 200) ok++;
-                else errors++;
-              },
-              () => {
-                errors++;
-              },
-            ),
-          );
-        }
-        if (now < end) setImmediate(tick);
-        else resolve();
-      };
-      tick();
-    });
-    await Promise.all(inflight);
+    /** Open loop: `targetRps` arrivals per second whatever the replies do; `record` false = warm-up. */
+    const openLoop = (secs: number, record: boolean) => {
+      const latencies: number[] = [];
+      const sentAt: number[] = [];
+      const counts = { sent: 0, ok: 0, errors: 0 };
+      const started = performance.now();
+      const end = started + secs * 1000;
+      const inflight: Promise<void>[] = [];
+      const done = new Promise<void>((resolve) => {
+        const tick = () => {
+          const now = performance.now();
+          const due = Math.floor(((now - started) / 1000) * targetRps) - counts.sent;
+          for (let i = 0; i < due; i++) {
+            const acct = accounts[sent % accounts.length]!;
+            const side = (sent >> 1) % 2 === 0 ? 'buy' : 'sell';
+            const body = { symbol: 'BTC-USD', side, order_type: 'market', qty: '0.001', time_in_force: 'ioc', reduce_only: false };
+            sent++;
+            counts.sent++;
+            const t0 = performance.now();
+            inflight.push(
+              post(devnet.urls.baseUrl, '/api/new_order', body, acct, agent).then(
+                (status) => {
+                  if (!record) return;
+                  latencies.push(performance.now() - t0);
+                  sentAt.push(t0 - started);
+                  if (status === 200) counts.ok++;
+                  else counts.errors++;
+                },
+                () => {
+                  counts.errors++;
+                },
+              ),
+            );
+          }
+          if (now < end) setImmediate(tick);
+          else resolve();
+        };
+        tick();
+      });
+      return { latencies, sentAt, counts, started, done: done.then(() => Promise.all(inflight)) };
+    };
+    // Warm-up at the same rate (JIT, keep-alive sockets), not recorded.
+    await openLoop(opts.warmupSeconds ?? 2, false).done;
+    await opts.beforeLoad?.(devnet);
+    const cpu0 = procCpuMs(devnet.pid);
+    const gen0 = process.cpuUsage();
+    const run = openLoop(seconds, true);
+    await run.done;
+    const { latencies, sentAt, started } = run;
+    const { ok, errors } = run.counts;
+    sent = run.counts.sent;
     const elapsed = (performance.now() - started) / 1000;
+    const cpuMs = procCpuMs(devnet.pid) - cpu0;
+    const gen = process.cpuUsage(gen0);
+    await opts.afterLoad?.(devnet);
     agent.destroy();
+    const bySecond = new Map<number, number[]>();
+    latencies.forEach((l, i) => {
+      const sec = Math.floor(sentAt[i]! / 1000);
+      if (!bySecond.has(sec)) bySecond.set(sec, []);
+      bySecond.get(sec)!.push(l);
+    });
+    let worstSecond = { at: 0, p99Ms: 0, maxMs: 0, n: 0 };
+    for (const [sec, ls] of bySecond) {
+      const s2 = ls.sort((a, b) => a - b);
+      const p99 = percentile(s2, 99);
+      if (p99 > worstSecond.p99Ms) worstSecond = { at: sec, p99Ms: +p99.toFixed(2), maxMs: +(s2.at(-1) ?? 0).toFixed(2), n: s2.length };
+    }
     const sorted = latencies.sort((a, b) => a - b);
     return {
       targetRps,
@@ -86,6 +152,11 @@ export async function httpNewOrderLoad(targetRps = 2_000, seconds = 10, traders 
       p50Ms: +percentile(sorted, 50).toFixed(2),
       p99Ms: +percentile(sorted, 99).toFixed(2),
       maxMs: +(sorted.at(-1) ?? NaN).toFixed(2),
+      over10Ms: sorted.filter((l) => l > 10).length,
+      worstSecond,
+      devnetCpuUsPerRequest: +((cpuMs * 1000) / (ok + errors || 1)).toFixed(1),
+      devnetCpuPct: +((100 * cpuMs) / (elapsed * 1000)).toFixed(1),
+      generatorCpuPct: +((100 * (gen.user + gen.system)) / 1000 / (elapsed * 1000)).toFixed(1),
     };
   } finally {
     await devnet.stop();

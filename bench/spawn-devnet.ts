@@ -4,16 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface SpawnedDevnet {
+  pid: number;
   urls: { baseUrl: string; authUrl: string; bridgeUrl: string; geoUrl: string };
   stop: () => Promise<void>;
 }
 
-/** A devnet in its own process (so the load generator does not share its thread), no chain. */
-export async function spawnDevnet(basePort: number, extra: string[] = []): Promise<SpawnedDevnet> {
+/**
+ * A devnet in its own process (so the load generator does not share its thread), no chain.
+ * `nodeFlags` go to node itself (e.g. `--cpu-prof`, written when the devnet exits on SIGTERM).
+ */
+export async function spawnDevnet(basePort: number, extra: string[] = [], nodeFlags: string[] = []): Promise<SpawnedDevnet> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-devnet-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'devnet/main.ts', '--reset', '--data-dir', dataDir, '--base-port', String(basePort), '--no-chain', '--no-rate-limit', ...extra],
+    [...nodeFlags, '--import', 'tsx', 'devnet/main.ts', '--reset', '--data-dir', dataDir, '--base-port', String(basePort), '--no-chain', '--no-rate-limit', ...extra],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   await new Promise<void>((resolve, reject) => {
@@ -28,6 +32,7 @@ export async function spawnDevnet(basePort: number, extra: string[] = []): Promi
   });
   const u = (p: number) => `http://127.0.0.1:${p}`;
   return {
+    pid: child.pid!,
     urls: { baseUrl: u(basePort), authUrl: u(basePort + 1), bridgeUrl: u(basePort + 2), geoUrl: u(basePort + 3) },
     stop: () =>
       new Promise((resolve) => {

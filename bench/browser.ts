@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright';
+
+/** The e2e flags (playwright.config.ts CHROMIUM_ARGS): Debian's Chromium, never a downloaded one. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+const PROBE = readFileSync(resolve(import.meta.dirname, 'instrument/probe.js'), 'utf8');
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export interface ProbeConfig {
+  /** WebSocket URLs the page opens, sent elsewhere: [from, to]. */
+  redirect?: [string, string][];
+}
+
+export interface BenchPage {
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+  metrics(): Promise<Record<string, number>>;
+  gc(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A fresh context (empty cache) and page with the probe installed before any page script. */
+export async function benchPage(browser: Browser, cfg: ProbeConfig = {}, viewport = { width: 1440, height: 900 }): Promise<BenchPage> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript({ content: `window.__BENCH_CFG = ${JSON.stringify(cfg)};\n${PROBE}` });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
+  return {
+    context,
+    page,
+    cdp,
+    async metrics() {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
+    },
+    async gc() {
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('HeapProfiler.collectGarbage');
+    },
+    close: () => context.close(),
+  };
+}
+
+/** Page time (performance.now) now. */
+export function pageNow(page: Page): Promise<number> {
+  return page.evaluate(() => performance.now());
+}
+
+export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 15_000, everyMs = 50): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,237 @@
+// Figure 5a: matching throughput in-process, single-threaded — the devnet engine and
+// hft-limit-order-book on one identical order stream (the generator of devnet/engine/throughput.ts:
+// 100 accounts, 10% market, 10% IOC limit, 80% GTC limit within ±0.2% of 95,000 so about half
+// cross; each account cancels its 32 oldest orders once it has 64). Cancels are part of the stream
+// (by client order id), so both books see exactly the same operations.
+//
+// `npx tsx bench/engine-throughput.ts [orders] [--json] [--profile]`
+import { Session } from 'node:inspector/promises';
+import { OrderBook, Side } from 'hft-limit-order-book';
+import type { LimitOrderOptions } from 'hft-limit-order-book';
+import { Exchange } from '../devnet/engine/index';
+import { Prng } from '../devnet/engine/prng';
+import { summarizeProfile, withoutIdle, type CpuProfile, type ProfileSummary } from './lib/cpuprofile';
+import { median } from './lib/stats';
+
+type NewOrder = Parameters<Exchange['newOrder']>[1];
+
+interface Op {
+  user: number;
+  /** devnet form */
+  order?: NewOrder;
+  cancel?: string[];
+  /** hft-limit-order-book form */
+  hft?: { kind: 'limit'; o: LimitOrderOptions } | { kind: 'market'; side: Side; size: number };
+}
+
+export interface OrderStream {
+  users: string[];
+  ops: Op[];
+  orders: number;
+  cancels: number;
+}
+
+export function orderStream(n: number, seed = 42): OrderStream {
+  const users = Array.from({ length: 100 }, (_, i) => `bsc_0x${i.toString(16).padStart(40, '0')}`);
+  const rng = new Prng(seed);
+  const open: string[][] = users.map(() => []);
+  const ops: Op[] = [];
+  let cancels = 0;
+  for (let i = 0; i < n; i++) {
+    const user = rng.int(users.length);
+    const r = rng.next();
+    const side = rng.next() < 0.5 ? 'buy' : 'sell';
+    const hftSide = side === 'buy' ? Side.BUY : Side.SELL;
+    const qty = (0.001 * (1 + rng.int(100))).toFixed(3);
+    const cl = `o${i}`;
+    if (r < 0.1) {
+      ops.push({
+        user,
+        order: { symbol: 'BTC-USD', side, order_type: 'market', qty, time_in_force: 'ioc', reduce_only: false, cl_ord_id: cl },
+        hft: { kind: 'market', side: hftSide, size: Number(qty) },
+      });
+    } else {
+      const off = (rng.int(3801) - 1900) / 10;
+      const price = (95000 + (side === 'buy' ? off : -off)).toFixed(1);
+      const tif = r < 0.2 ? 'ioc' : 'gtc';
+      ops.push({
+        user,
+        order: { symbol: 'BTC-USD', side, order_type: 'limit', qty, price, time_in_force: tif, reduce_only: false, cl_ord_id: cl },
+        hft: { kind: 'limit', o: { id: cl, side: hftSide, size: Number(qty), price: Number(price), timeInForce: (tif === 'ioc' ? 'IOC' : 'GTC') as LimitOrderOptions['timeInForce'] } },
+      });
+      const mine = open[user]!;
+      mine.push(cl);
+      if (mine.length >= 64) {
+        ops.push({ user, cancel: mine.splice(0, 32) });
+        cancels++;
+      }
+    }
+  }
+  return { users, ops, orders: n, cancels };
+}
+
+export interface EngineRun {
+  orders: number;
+  wallMs: number;
+  cpuMs: number;
+  ordersPerSec: number;
+  /** incoming orders that traded (hft) / fills recorded (devnet) */
+  matched: number;
+  rejected: number;
+}
+
+const T0 = Date.UTC(2025, 0, 1);
+
+/**
+ * `bare`: no listener (pure matching + margin). `service`: a listener attached and user events
+ * filtered to watched accounts, as devnet.ts runs it, with nobody watching (order results, trades
+ * and depth marks are still rendered). `watched`: every account watched (all user events rendered).
+ */
+export type DevnetMode = 'bare' | 'service' | 'watched';
+
+export function runDevnet(s: OrderStream, mode: DevnetMode): EngineRun {
+  const ex = new Exchange({ startTime: T0, makers: false, indexWalk: false, historyDays: 0 });
+  if (mode !== 'bare') ex.on(() => undefined);
+  if (mode === 'service') ex.watchUsers(() => false);
+  for (const u of s.users) {
+    ex.creditCash(u, '1000000000', `seed-${u}`);
+    ex.transferToPerps(u, '1000000000');
+  }
+  let rejected = 0;
+  let now = T0;
+  const cpu0 = process.cpuUsage();
+  const start = performance.now();
+  for (let i = 0; i < s.ops.length; i++) {
+    const op = s.ops[i]!;
+    if ((i & 1023) === 0) now += 1;
+    const user = s.users[op.user]!;
+    if (op.order) {
+      if (!ex.newOrder(user, op.order, now).ok) rejected++;
+    } else ex.cancelOrders(user, { cl_ord_id_list: op.cancel! }, now);
+  }
+  const wallMs = performance.now() - start;
+  const cpu = process.cpuUsage(cpu0);
+  const matched = s.users.reduce((n, u) => n + ex.queryTrades(u).total, 0) / 2;
+  return { orders: s.orders, wallMs, cpuMs: (cpu.user + cpu.system) / 1000, ordersPerSec: (s.orders / wallMs) * 1000, matched, rejected };
+}
+
+export function runHft(s: OrderStream): EngineRun {
+  const ob = new OrderBook();
+  let matched = 0;
+  let rejected = 0;
+  const cpu0 = process.cpuUsage();
+  const start = performance.now();
+  for (const op of s.ops) {
+    const h = op.hft;
+    if (h) {
+      const r = h.kind === 'limit' ? ob.limit(h.o) : ob.market({ side: h.side, size: h.size });
+      if (r.err) rejected++;
+      else if (r.done.length > 0 || r.partial !== null) matched++;
+    } else for (const id of op.cancel!) ob.cancel(id);
+  }
+  const wallMs = performance.now() - start;
+  const cpu = process.cpuUsage(cpu0);
+  return { orders: s.orders, wallMs, cpuMs: (cpu.user + cpu.system) / 1000, ordersPerSec: (s.orders / wallMs) * 1000, matched, rejected };
+}
+
+export interface EngineResult {
+  orders: number;
+  cancels: number;
+  repeats: number;
+  devnet: EngineRun;
+  devnetService: EngineRun;
+  devnetAllWatched: EngineRun;
+  hft: EngineRun;
+  /** devnet (bare) ÷ hft orders/s (median runs) */
+  ratio: number;
+  /** devnet as the service runs it ÷ hft */
+  serviceRatio: number;
+  profile?: Record<DevnetMode, ProfileSummary>;
+}
+
+/** How many ops hold the first `orders` orders. */
+function watchedPrefix(s: OrderStream, orders: number): number {
+  let seen = 0;
+  for (let i = 0; i < s.ops.length; i++) if (s.ops[i]!.order && ++seen === orders) return i + 1;
+  return s.ops.length;
+}
+
+function medianRun(runs: EngineRun[]): EngineRun {
+  const m = median(runs.map((r) => r.ordersPerSec));
+  return runs.find((r) => r.ordersPerSec === m)!;
+}
+
+async function profiled<T>(fn: () => T): Promise<ProfileSummary> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  fn();
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+  return withoutIdle(summarizeProfile(profile as unknown as CpuProfile, { top: 25 }));
+}
+
+/** Warm-up on a short prefix, then `repeats` alternating measured runs of each (median reported). */
+export async function engineThroughput(n = 200_000, repeats = 3, profile = false): Promise<EngineResult> {
+  const s = orderStream(n);
+  const warm = orderStream(Math.min(30_000, n), 7);
+  runDevnet(warm, 'bare');
+  runDevnet(warm, 'service');
+  runDevnet(warm, 'watched');
+  runHft(warm);
+  const devnet: EngineRun[] = [];
+  const service: EngineRun[] = [];
+  const hft: EngineRun[] = [];
+  for (let i = 0; i < repeats; i++) {
+    devnet.push(runDevnet(s, 'bare'));
+    service.push(runDevnet(s, 'service'));
+    hft.push(runHft(s));
+  }
+  // Every account watched renders every user event: ~7x slower, so a 50k-order prefix keeps the run short.
+  const devnetAllWatched = runDevnet({ ...s, ops: s.ops.slice(0, watchedPrefix(s, 50_000)), orders: Math.min(n, 50_000) }, 'watched');
+  const d = medianRun(devnet);
+  const sv = medianRun(service);
+  const h = medianRun(hft);
+  const result: EngineResult = {
+    orders: n,
+    cancels: s.cancels,
+    repeats,
+    devnet: d,
+    devnetService: sv,
+    devnetAllWatched,
+    hft: h,
+    ratio: d.ordersPerSec / h.ordersPerSec,
+    serviceRatio: sv.ordersPerSec / h.ordersPerSec,
+  };
+  if (profile) {
+    result.profile = {
+      bare: await profiled(() => runDevnet(s, 'bare')),
+      service: await profiled(() => runDevnet(s, 'service')),
+      watched: await profiled(() => runDevnet(s, 'watched')),
+    };
+  }
+  return result;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const n = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 200_000);
+  const r = await engineThroughput(n, 3, process.argv.includes('--profile'));
+  if (process.argv.includes('--json')) console.log(JSON.stringify(r));
+  else {
+    const f = (x: number) => Math.round(x).toLocaleString('en-US');
+    console.log(`${n} orders, ${r.cancels} cancel batches, median of ${r.repeats}`);
+    console.log(`devnet engine (bare)          ${f(r.devnet.ordersPerSec)} orders/s (${r.devnet.matched} fills, ${r.devnet.rejected} rejected)`);
+    console.log(`devnet engine (as service)    ${f(r.devnetService.ordersPerSec)} orders/s`);
+    console.log(`devnet engine (all watched)   ${f(r.devnetAllWatched.ordersPerSec)} orders/s`);
+    console.log(`hft-limit-order-book          ${f(r.hft.ordersPerSec)} orders/s (${r.hft.matched} orders traded)`);
+    console.log(`ratio devnet/hft              ${r.ratio.toFixed(2)} (as service ${r.serviceRatio.toFixed(2)})`);
+    if (r.profile) {
+      for (const [k, p] of Object.entries(r.profile)) {
+        console.log(`\nprofile ${k}: ${p.totalMs.toFixed(0)} ms busy`);
+        for (const row of p.byFunction.slice(0, 15)) console.log(`  ${row.pct.toFixed(1).padStart(5)}%  ${row.selfMs.toFixed(0).padStart(6)} ms  ${row.name}`);
+      }
+    }
+  }
+}

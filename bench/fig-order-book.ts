@@ -1,0 +1,145 @@
+import type { Browser } from 'playwright';
+import { benchPage, pageNow, sleep, waitFor, type BenchPage } from './browser';
+import { summarizeProfile, withoutIdle, type CpuProfile, type ProfileSummary } from './lib/cpuprofile';
+import { FrameIndex, framesOf, READ_PROBE, updateLatency, type ProbeData } from './lib/frames';
+import { summarize, type Summary } from './lib/stats';
+import type { StormServer, StormStats } from './storm-server';
+
+export interface StormRun {
+  kind: 'app' | 'naive';
+  rowsPerSide: number;
+  storm: StormStats;
+  wallSeconds: number;
+  depth: ChannelResult;
+  trades: ChannelResult;
+  /** Main-thread time in % of wall time (CDP Performance.getMetrics deltas). */
+  scriptingPct: number;
+  taskPct: number;
+  layoutPct: number;
+  styleRecalcPct: number;
+  longTasks: { count: number; maxMs: number; totalMs: number };
+  /** JS heap after a forced GC, after the storm minus before it (MB). */
+  heapGrowthMB: number;
+  heapBeforeMB: number;
+  framesPerSec: number;
+  profile?: ProfileSummary;
+}
+
+export interface ChannelResult {
+  messages: number;
+  latencyMs: Summary;
+  /** Share of messages painted in the first frame after their arrival. */
+  nextFramePct: number;
+  framesLate: Summary;
+  sentToPaintMs: Summary;
+  unpainted: number;
+}
+
+const WATCH = `(() => {
+  const b = window.__bench;
+  const book = b.watch('book', '[data-testid="book-asks"]', null, 2, 1000);
+  const trades = b.watch('trades', '[data-testid="recent-trades"] > div:last-child', null, 1, 1000);
+  b.startFrames();
+  return book && trades;
+})()`;
+
+function channel(d: ProbeData, idx: FrameIndex, ch: number, watcher: string, firstSeq: number, lastSeq: number): ChannelResult {
+  // Limit to this storm's messages by seq (robust to a page that lags behind the harness's clock).
+  const arrivals: number[] = [];
+  for (let i = 0; i < d.arrivals.length; i += 4) {
+    const seq = d.arrivals[i + 1]!;
+    if (seq >= firstSeq && seq <= lastSeq) arrivals.push(d.arrivals[i]!, seq, d.arrivals[i + 2]!, d.arrivals[i + 3]!);
+  }
+  const r = updateLatency({ ...d, arrivals }, idx, ch, watcher, -Infinity, Infinity);
+  return {
+    messages: r.latencies.length + r.unpainted,
+    latencyMs: summarize(r.latencies),
+    nextFramePct: (100 * r.framesLate.filter((f) => f <= 0).length) / (r.framesLate.length || 1),
+    framesLate: summarize(r.framesLate),
+    sentToPaintMs: summarize(r.sentToPaint),
+    unpainted: r.unpainted,
+  };
+}
+
+async function cpuProfile(bp: BenchPage, run: () => Promise<unknown>): Promise<CpuProfile> {
+  await bp.cdp.send('Profiler.enable');
+  await bp.cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+  await bp.cdp.send('Profiler.start');
+  await run();
+  const { profile } = await bp.cdp.send('Profiler.stop');
+  await bp.cdp.send('Profiler.disable');
+  return profile as unknown as CpuProfile;
+}
+
+export interface StormSetup {
+  storm: StormServer;
+  seconds: number;
+  warmupSeconds: number;
+  /** Extra profiled storm (CDP sampling profiler), not part of the measured window. */
+  profileSeconds: number;
+  /** Where source maps of the page's bundles live (for the profile). */
+  mapDir?: string;
+}
+
+/** One page under the storm: warm-up, forced GC, the measured storm, then an optional profiled one. */
+export async function stormPage(browser: Browser, kind: 'app' | 'naive', url: string, redirect: [string, string][], s: StormSetup): Promise<StormRun> {
+  // The naive page has no rows before the storm: it renders the row count it was given.
+  const givenRows = Number(new URL(url).searchParams.get('rows') ?? NaN);
+  const bp = await benchPage(browser, { redirect });
+  try {
+    const { page } = bp;
+    await page.goto(url);
+    if (kind === 'app') await page.locator('[data-testid="book-asks-row"]').first().waitFor({ timeout: 20_000 });
+    await waitFor('stream subscriptions at the storm server', async () => s.storm.subscribers('depth_book') > 0 && s.storm.subscribers('public_trade') > 0, 20_000);
+    const rowsPerSide = Number.isFinite(givenRows) ? givenRows : await page.locator('[data-testid="book-asks-row"]').count();
+    await sleep(500);
+    if (!(await page.evaluate(WATCH))) throw new Error(`${kind}: book or trades panel not found`);
+    await s.storm.run({ seconds: s.warmupSeconds });
+    await sleep(200);
+    await bp.gc();
+    const m1 = await bp.metrics();
+    const t1 = await pageNow(page);
+    const storm = await s.storm.run({ seconds: s.seconds });
+    const m2 = await bp.metrics();
+    const t2 = await pageNow(page);
+    await sleep(400); // the last messages' paints
+    await page.evaluate('window.__bench.stopFrames()');
+    const d = (await page.evaluate(READ_PROBE)) as ProbeData;
+    await bp.gc();
+    const m3 = await bp.metrics();
+
+    const frames = framesOf(d.frames);
+    const idx = new FrameIndex(frames);
+    const wall = m2.Timestamp! - m1.Timestamp!;
+    const pct = (k: string) => (100 * (m2[k]! - m1[k]!)) / wall;
+    const long: number[] = [];
+    for (let i = 0; i < d.longTasks.length; i += 2) {
+      const start = d.longTasks[i]!;
+      if (start >= t1 && start <= t2) long.push(d.longTasks[i + 1]!);
+    }
+    const framesInWindow = frames.filter((f) => f.raf >= t1 && f.raf <= t2).length;
+    const result: StormRun = {
+      kind,
+      rowsPerSide,
+      storm,
+      wallSeconds: wall,
+      depth: channel(d, idx, 1, 'book', storm.firstSeq, storm.lastSeq),
+      trades: channel(d, idx, 2, 'trades', storm.firstSeq, storm.lastSeq),
+      scriptingPct: pct('ScriptDuration'),
+      taskPct: pct('TaskDuration'),
+      layoutPct: pct('LayoutDuration'),
+      styleRecalcPct: pct('RecalcStyleDuration'),
+      longTasks: { count: long.length, maxMs: long.length ? Math.max(...long) : 0, totalMs: long.reduce((a, b) => a + b, 0) },
+      heapGrowthMB: (m3.JSHeapUsedSize! - m1.JSHeapUsedSize!) / 1024 / 1024,
+      heapBeforeMB: m1.JSHeapUsedSize! / 1024 / 1024,
+      framesPerSec: framesInWindow / ((t2 - t1) / 1000),
+    };
+    if (s.profileSeconds > 0) {
+      const profile = await cpuProfile(bp, () => s.storm.run({ seconds: s.profileSeconds }));
+      result.profile = withoutIdle(summarizeProfile(profile, { mapDir: s.mapDir, top: 25 }));
+    }
+    return result;
+  } finally {
+    await bp.close();
+  }
+}

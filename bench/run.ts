@@ -1,0 +1,216 @@
+// `npm run bench`: the five performance figures of issue 7 in one run (< 5 min on a 2-core box).
+// Prints `figure · measured · budget · pass/miss · peer ratio` and writes bench/results.json.
+// Benchmarks, not tests: nothing here fails the build when a budget is missed.
+//
+// Options: --storm-seconds N (default 20), --skip 1,5 (figures to leave out), --no-profile.
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { launchChromium } from './browser';
+import { APP_DIST, buildApp, buildPages, buildWhatIf, PAGES_DIST, STORM_APP_DIST, WHAT_IF_DIST } from './build';
+import type { EngineResult } from './engine-throughput';
+import { chartBench, chartLoadProfile, type ChartResult } from './fig-chart';
+import { coldStart, type ColdStartResult } from './fig-cold-start';
+import { stormPage, type StormRun } from './fig-order-book';
+import { orderRoundTrip, type RoundTripResult } from './fig-round-trip';
+import { httpNewOrderLoad, type HttpLoadResult } from './http-new-order';
+import { profileHttpNewOrder, type HttpProfile } from './profile-http';
+import type { ProfileSummary } from './lib/cpuprofile';
+import { rounded } from './lib/stats';
+import { spawnDevnet } from './spawn-devnet';
+import { serveStatic } from './static-server';
+import { StormServer } from './storm-server';
+
+const { values } = parseArgs({
+  options: {
+    'storm-seconds': { type: 'string', default: '20' },
+    skip: { type: 'string', default: '' },
+    'no-profile': { type: 'boolean', default: false },
+  },
+});
+const STORM_SECONDS = Number(values['storm-seconds']);
+const skip = new Set(values.skip!.split(',').filter(Boolean).map(Number));
+const PROFILE = !values['no-profile'];
+
+/** Ports of the bench's own (tests use 7100-7103, 7200s, 8545, 8645, 4273). */
+const PORTS = { devnet: 7600, storm: 7610, httpDevnet: 7500, httpProfileDevnet: 7520, app: 4500, pages: 4501, stormApp: 4502, whatIf: 4503 };
+const STORM_URL = `ws://127.0.0.1:${PORTS.storm}/ws-stream/v1`;
+
+const t0 = performance.now();
+const log = (msg: string) => console.log(`[bench ${((performance.now() - t0) / 1000).toFixed(1).padStart(5)} s] ${msg}`);
+
+interface Row {
+  figure: string;
+  metric: string;
+  measured: string;
+  budget: string;
+  pass: boolean | null;
+  peer: string;
+}
+const rows: Row[] = [];
+const row = (figure: string, metric: string, measured: string, budget: string, pass: boolean | null, peer = '') =>
+  rows.push({ figure, metric, measured, budget, pass, peer });
+const ms = (x: number, d = 1) => `${x.toFixed(d)} ms`;
+const ratio = (ours: number, peer: number, name: string) => (Number.isFinite(ours / peer) && peer !== 0 ? `${(ours / peer).toFixed(2)}× ${name}` : '—');
+
+const results: {
+  startedAt: string;
+  machine: { cpus: number; node: string; load: number[]; loadAtEnd?: number[] };
+  durationSeconds?: number;
+  orderBook?: { app: StormRun; naive: StormRun; whatIf: StormRun; stormSeconds: number };
+  coldStart?: ColdStartResult;
+  roundTrip?: RoundTripResult;
+  chart?: { app: ChartResult; bare: ChartResult; loadProfile?: ProfileSummary };
+  engine?: EngineResult;
+  http?: HttpLoadResult;
+  httpProfile?: HttpProfile;
+  table?: Row[];
+} = {
+  startedAt: new Date().toISOString(),
+  machine: { cpus: (await import('node:os')).cpus().length, node: process.version, load: (await import('node:os')).loadavg() },
+};
+
+function engineInChild(): Promise<EngineResult> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'engine-throughput.ts'), '200000', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => (code === 0 ? done(JSON.parse(out.trim().split('\n').at(-1)!) as EngineResult) : fail(new Error(`engine bench exited ${code}`))));
+  });
+}
+
+// ---------------------------------------------------------------- browser figures (1-4)
+const browserFigures = [1, 2, 3, 4].some((f) => !skip.has(f));
+if (browserFigures) {
+  log('building the app (production) and the bench pages; starting a devnet');
+  const [devnet] = await Promise.all([
+    spawnDevnet(PORTS.devnet),
+    buildApp(PORTS.devnet),
+    buildApp(PORTS.devnet, STORM_APP_DIST, STORM_URL),
+    buildWhatIf(PORTS.devnet, STORM_URL),
+    buildPages(),
+  ]);
+  const app = await serveStatic(APP_DIST, PORTS.app);
+  const stormApp = await serveStatic(STORM_APP_DIST, PORTS.stormApp);
+  const whatIf = await serveStatic(WHAT_IF_DIST, PORTS.whatIf);
+  const pages = await serveStatic(PAGES_DIST, PORTS.pages, { crossOriginIsolated: true });
+  const storm = await StormServer.start(PORTS.storm);
+  if (storm.url !== STORM_URL) throw new Error(`storm at ${storm.url}, app built for ${STORM_URL}`);
+  const browser = await launchChromium();
+  try {
+    if (!skip.has(2)) {
+      log('figure 2: cold start (3 cold visits)');
+      const r = await coldStart(browser, app, 3);
+      results.coldStart = r;
+      row('2 cold start', 'JS before first book row (gzip)', `${(r.jsGzipBytes / 1024).toFixed(1)} KB in ${r.chunks.length} files`, '≤ 250 KB', r.jsGzipBytes <= 250 * 1024);
+      row('2 cold start', 'first book row painted (median of 3)', ms(r.medianFirstRowPaintMs, 0), '< 1000 ms', r.medianFirstRowPaintMs < 1000);
+    }
+    if (!skip.has(1)) {
+      const setup = { storm, seconds: STORM_SECONDS, warmupSeconds: 2, profileSeconds: PROFILE ? 4 : 0, mapDir: STORM_APP_DIST };
+      log(`figure 1: order-book storm on the app (${STORM_SECONDS} s)`);
+      const a = await stormPage(browser, 'app', `${stormApp.url}/trade/BTC-USD`, [], setup);
+      log(`figure 1: the same storm on the naive peer (${a.rowsPerSide} rows per side)`);
+      const n = await stormPage(browser, 'naive', `${pages.url}/bench/pages/naive-book.html?ws=${encodeURIComponent(storm.url)}&rows=${a.rowsPerSide}`, [], {
+        ...setup,
+        profileSeconds: 0,
+        mapDir: PAGES_DIST,
+      });
+      log('figure 1: what-if — the app with the three fixes the profile points at (bench-only build)');
+      const w = await stormPage(browser, 'app', `${whatIf.url}/bench/pages/app-what-if.html`, [], { ...setup, mapDir: WHAT_IF_DIST });
+      results.orderBook = { app: a, naive: n, whatIf: w, stormSeconds: STORM_SECONDS };
+      const f = '1 order book storm';
+      row(f, 'depth msg→paint p99', `${ms(a.depth.latencyMs.p99)} (p50 ${ms(a.depth.latencyMs.p50)}, ${a.depth.nextFramePct.toFixed(0)}% next frame)`, '< 16.7 ms', a.depth.latencyMs.p99 < 16.7, ratio(a.depth.latencyMs.p99, n.depth.latencyMs.p99, 'naive'));
+      row(f, 'trade msg→paint p99', `${ms(a.trades.latencyMs.p99)} (p50 ${ms(a.trades.latencyMs.p50)})`, '< 16.7 ms', a.trades.latencyMs.p99 < 16.7, ratio(a.trades.latencyMs.p99, n.trades.latencyMs.p99, 'naive'));
+      row(f, 'main-thread scripting', `${a.scriptingPct.toFixed(1)}% of wall (all tasks ${a.taskPct.toFixed(0)}%)`, '< 25%', a.scriptingPct < 25, ratio(a.scriptingPct, n.scriptingPct, 'naive'));
+      row(f, 'long tasks > 50 ms', `${a.longTasks.count} (max ${ms(a.longTasks.maxMs, 0)})`, '0', a.longTasks.count === 0, `naive ${n.longTasks.count}`);
+      row(f, 'heap growth after GC', `${a.heapGrowthMB.toFixed(2)} MB`, '< 5 MB', a.heapGrowthMB < 5, `naive ${n.heapGrowthMB.toFixed(2)} MB`);
+      const wf = '1 what-if (3 fixes)';
+      row(wf, 'depth msg→paint p99', `${ms(w.depth.latencyMs.p99)} (p50 ${ms(w.depth.latencyMs.p50)}, ${w.depth.nextFramePct.toFixed(0)}% next frame)`, '< 16.7 ms', w.depth.latencyMs.p99 < 16.7, ratio(w.depth.latencyMs.p99, a.depth.latencyMs.p99, 'shipped'));
+      row(wf, 'main-thread scripting', `${w.scriptingPct.toFixed(1)}% (all tasks ${w.taskPct.toFixed(0)}%), ${w.longTasks.count} long tasks`, '< 25%', w.scriptingPct < 25, ratio(w.scriptingPct, a.scriptingPct, 'shipped'));
+    }
+    if (!skip.has(3)) {
+      log('figure 3: order round trip on the devnet (sign in, 1 + 10 market orders)');
+      const r = await orderRoundTrip(browser, app.url, `http://127.0.0.1:${PORTS.devnet}`, 10);
+      results.roundTrip = r;
+      const f = '3 order round trip';
+      const m = (s: { p50: number; max: number }) => `${ms(s.p50)} median (max ${ms(s.max)})`;
+      row(f, 'click → signed request sent', m(r.clickToRequestMs), '< 5 ms', r.clickToRequestMs.p50 < 5);
+      row(f, 'click → accepted (order stream)', m(r.clickToAcceptedMs), '< 20 ms', r.clickToAcceptedMs.p50 < 20);
+      row(f, 'click → position row painted', m(r.clickToPositionPaintMs), '< 50 ms', r.clickToPositionPaintMs.p50 < 50);
+    }
+    if (!skip.has(4)) {
+      log('figure 4: chart, 50,000 candles and live ticks (app path, then lightweight-charts alone)');
+      const r = await chartBench(browser, pages.url, 50_000, 100, 'app');
+      const b = await chartBench(browser, pages.url, 50_000, 100, 'bare');
+      results.chart = { app: r, bare: b, ...(PROFILE ? { loadProfile: await chartLoadProfile(browser, pages.url, PAGES_DIST) } : {}) };
+      const f = '4 chart';
+      row(f, '50,000 candles loaded → drawn', `${ms(r.loadToPaintMs, 0)} (draw ${ms(r.drawMs, 0)})`, '< 200 ms', r.loadToPaintMs < 200, ratio(r.loadToPaintMs, b.loadToPaintMs, 'bare lwc'));
+      row(f, 'live tick: stream → series.update p99', `${ms(r.tickJsMs.p99, 2)} (p50 ${ms(r.tickJsMs.p50, 2)})`, '< 1 ms', r.tickJsMs.p99 < 1, ratio(r.tickJsMs.p99, b.tickJsMs.p99, 'bare lwc'));
+      row(f, 'live tick: + chart redraw p50 (info)', `${ms(r.tickRedrawMs.p50, 1)} (p99 ${ms(r.tickRedrawMs.p99, 0)})`, '—', null, ratio(r.tickRedrawMs.p50, b.tickRedrawMs.p50, 'bare lwc'));
+    }
+  } finally {
+    await browser.close();
+    await storm.close();
+    await app.close();
+    await stormApp.close();
+    await whatIf.close();
+    await pages.close();
+    await devnet.stop();
+  }
+}
+
+// ---------------------------------------------------------------- devnet figures (5)
+if (!skip.has(5)) {
+  log('figure 5a: engine throughput, devnet engine vs hft-limit-order-book (own process)');
+  const e = await engineInChild();
+  results.engine = e;
+  const f = '5 devnet engine';
+  const ops = (x: number) => `${Math.round(x).toLocaleString('en-US')}/s`;
+  row(f, 'matched orders/s in-process (engine alone)', ops(e.devnet.ordersPerSec), '≥ 200,000/s', e.devnet.ordersPerSec >= 200_000, ratio(e.devnet.ordersPerSec, e.hft.ordersPerSec, 'hft-lob'));
+  row(f, 'orders/s as the service runs it (events on)', ops(e.devnetService.ordersPerSec), '≥ 200,000/s', e.devnetService.ordersPerSec >= 200_000, ratio(e.devnetService.ordersPerSec, e.hft.ordersPerSec, 'hft-lob'));
+  log('figure 5b: HTTP new_order at 2,000 req/s for 10 s (own devnet)');
+  const h = await httpNewOrderLoad(2_000, 10, 20, { basePort: PORTS.httpDevnet });
+  results.http = h;
+  row('5 devnet HTTP', 'new_order sustained (target 2,000/s)', `${h.achievedRps.toLocaleString('en-US')} req/s`, '≥ 2,000 req/s', h.achievedRps >= 1_980);
+  row('5 devnet HTTP', 'new_order latency p99', `${ms(h.p99Ms)} (p50 ${ms(h.p50Ms, 2)}, max ${ms(h.maxMs, 0)})`, '< 10 ms', h.p99Ms < 10);
+  if (PROFILE) {
+    log('figure 5c: the same load, devnet profiled (V8 sampling profiler over the load window)');
+    results.httpProfile = await profileHttpNewOrder(2_000, 5, PORTS.httpProfileDevnet);
+  }
+}
+
+// ---------------------------------------------------------------- report
+results.durationSeconds = (performance.now() - t0) / 1000;
+results.machine.loadAtEnd = (await import('node:os')).loadavg();
+results.table = rows;
+writeFileSync(resolve(import.meta.dirname, 'results.json'), `${JSON.stringify(rounded(results), null, 2)}\n`);
+
+const head = ['figure', 'metric', 'measured', 'budget', '', 'peer ratio (ours ÷ peer)'];
+const cells = rows.map((r) => [r.figure, r.metric, r.measured, r.budget, r.pass === null ? '' : r.pass ? 'pass' : 'MISS', r.peer]);
+const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+const line = (c: string[]) => c.map((x, i) => x.padEnd(widths[i]!)).join(' · ');
+console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('-·-')}`);
+for (const c of cells) console.log(line(c));
+if (results.coldStart) {
+  console.log('\nfigure 2 — JS requested before the first order-book row (gzip -9):');
+  for (const c of results.coldStart.chunks) console.log(`  ${(c.gzipBytes / 1024).toFixed(1).padStart(7)} KB gzip  ${(c.rawBytes / 1024).toFixed(1).padStart(7)} KB raw  ${c.path}`);
+}
+if (results.orderBook?.app.profile) {
+  console.log('\nfigure 1 — where the app main thread goes under the storm (self time, CDP sampling profile):');
+  for (const r of results.orderBook.app.profile.byModule.slice(0, 8)) console.log(`  ${r.pct.toFixed(1).padStart(5)}%  ${r.name}`);
+}
+if (results.orderBook?.whatIf.profile) {
+  console.log('\nfigure 1 what-if — the same profile with the three fixes:');
+  for (const r of results.orderBook.whatIf.profile.byModule.slice(0, 8)) console.log(`  ${r.pct.toFixed(1).padStart(5)}%  ${r.name}`);
+}
+if (results.chart?.loadProfile) {
+  console.log('\nfigure 4 — where loading 50,000 candles goes (app path, self time):');
+  for (const r of results.chart.loadProfile.byModule.slice(0, 8)) console.log(`  ${r.pct.toFixed(1).padStart(5)}%  ${r.name}`);
+}
+if (results.httpProfile) {
+  console.log('\nfigure 5 — where the devnet spends HTTP new_order time (self time):');
+  for (const r of results.httpProfile.profile.byFunction.slice(0, 8)) console.log(`  ${r.pct.toFixed(1).padStart(5)}%  ${r.name}`);
+}
+console.log(`\nbench/results.json written; total ${results.durationSeconds.toFixed(0)} s`);
+process.exit(0);
