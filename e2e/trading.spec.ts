@@ -82,6 +82,17 @@ test('a market order fills and the position appears with its size and entry', as
   await expect(row).toBeVisible();
   await expect(row).toContainText('0.5');
   await expect(row).toContainText(/Long/);
+  // The entry is the volume-weighted price of the fills listed in Trade history.
+  const entry = Number((await row.locator('td').nth(3).innerText()).replace(/,/g, ''));
+  await page.getByRole('tab', { name: 'Trade history' }).click();
+  const fills = page.getByTestId('trade-history').locator('tbody tr');
+  await expect(fills.first()).toContainText('ETH-USD');
+  const cells = await fills.evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+  const num = (t: string) => Number(t.replace(/,/g, '')); // test-side arithmetic only
+  const qty = cells.reduce((sum, c) => sum + num(c[4]!), 0);
+  const vwap = cells.reduce((sum, c) => sum + num(c[3]!) * num(c[4]!), 0) / qty;
+  expect(qty).toBeCloseTo(0.5, 6);
+  expect(Math.abs(entry - vwap)).toBeLessThanOrEqual(0.01);
 });
 
 test('an ALO that would cross is shown as rejected with the service message', async ({ page }) => {
