@@ -6,6 +6,8 @@ export interface ServiceConfig extends ServiceUrls {
   orderStreamUrl: string;
   evmRpcUrl: string;
   evmChainId: number;
+  /** WalletConnect Cloud project id; WalletConnect is offered only when set. */
+  walletConnectProjectId?: string | undefined;
   /** The domain and uri a genuine sign-in challenge names (checked before the wallet signs). */
   signinDomain: string;
   signinUri: string;

@@ -15,15 +15,20 @@ function originOf(url: string): string {
 export function contentSecurityPolicy(config: AppConfig): string {
   const services = [config.baseUrl, config.authUrl, config.bridgeUrl, config.geoUrl, config.evmRpcUrl].map(originOf);
   const streams = [config.streamUrl, config.orderStreamUrl].map(originOf);
-  const connect = [...new Set(["'self'", ...services, ...streams])];
+  // WalletConnect's relay, pairing verifier and wallet registry, only when it is configured.
+  const walletConnect = config.walletConnectProjectId
+    ? ['https://*.walletconnect.org', 'wss://*.walletconnect.org', 'https://*.walletconnect.com', 'wss://*.walletconnect.com', 'https://*.reown.com']
+    : [];
+  const connect = [...new Set(["'self'", ...services, ...streams, ...walletConnect])];
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${walletConnect.length ? ' https://*.walletconnect.com https://*.reown.com' : ''}`,
     "font-src 'self' data:",
     `connect-src ${connect.join(' ')}`,
     "worker-src 'self' blob:",
+    ...(walletConnect.length ? ['frame-src https://verify.walletconnect.org https://verify.walletconnect.com'] : []),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",

@@ -44,6 +44,7 @@ export function readConfig(env: Record<string, string | undefined>): AppConfig {
     evmChainId: Number(pick('VITE_EVM_CHAIN_ID', String(preset.evmChainId))),
     signinDomain: pick('VITE_SIGNIN_DOMAIN', preset.signinDomain),
     signinUri: pick('VITE_SIGNIN_URI', preset.signinUri),
+    ...(env.VITE_WALLETCONNECT_PROJECT_ID ? { walletConnectProjectId: env.VITE_WALLETCONNECT_PROJECT_ID } : {}),
   };
   // VITE_DEVNET marks a devnet on other ports (the browser tests run one beside a developer's).
   return { ...config, isDevnet: env.VITE_DEVNET === 'true' || config.baseUrl === DEVNET_DEFAULTS.baseUrl };

@@ -4,6 +4,7 @@ import type * as EvmWallets from './evm-wallets';
 export interface EvmSettings {
   evmChainId: number;
   evmRpcUrl: string;
+  walletConnectProjectId?: string | undefined;
 }
 
 let loaded: Promise<{ evm: typeof EvmWallets; config: Config }> | null = null;

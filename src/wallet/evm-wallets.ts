@@ -1,11 +1,12 @@
 /**
  * EVM wallets through wagmi: the `injected()` connector plus every EIP-6963 announced provider
  * (MetaMask, Rabby, …). This module pulls in wagmi and viem, so the app only reaches it through a
- * dynamic `import()` when the sign-in dialog opens or the wallets page is visited.
- * WalletConnect is not offered: its package is not installed (see the report of this change).
+ * dynamic `import()` when the sign-in dialog opens or the wallets page is visited. WalletConnect
+ * (phone wallets by QR code) is offered when a project id is configured; its SDK loads only then.
  */
 import { erc20Abi, defineChain, type Address, type Hex } from 'viem';
-import { createConfig, http, injected, type Config, type Connector } from 'wagmi';
+import { createConfig, http, injected, type Config, type Connector, type CreateConnectorFn } from 'wagmi';
+import { walletConnect } from 'wagmi/connectors';
 import {
   connect,
   disconnect,
@@ -26,6 +27,8 @@ import { checkWithdrawSubmission, withdrawCallArgs, WithdrawNotAllowed } from '.
 export interface EvmChainSettings {
   evmChainId: number;
   evmRpcUrl: string;
+  /** A WalletConnect Cloud project id; without one WalletConnect is not offered. */
+  walletConnectProjectId?: string | undefined;
 }
 
 /** The `bsc` chain of the configured service: BSC 56 publicly, the local Hardhat chain on the devnet. */
@@ -39,16 +42,37 @@ export function bscChain(s: EvmChainSettings) {
   });
 }
 
+/** Injected wallets always; WalletConnect when the build names a project id. */
+export function evmConnectors(s: EvmChainSettings): { type: string; create: CreateConnectorFn }[] {
+  const connectors: { type: string; create: CreateConnectorFn }[] = [{ type: injected.type, create: injected() }];
+  if (s.walletConnectProjectId) {
+    connectors.push({
+      type: walletConnect.type,
+      create: walletConnect({
+        projectId: s.walletConnectProjectId,
+        showQrModal: true,
+        metadata: {
+          name: 'Perps',
+          description: 'Trade perpetual futures',
+          url: typeof location === 'undefined' ? 'https://localhost' : location.origin,
+          icons: [],
+        },
+      }),
+    });
+  }
+  return connectors;
+}
+
 let cached: { key: string; config: Config } | null = null;
 
 /** One wagmi config per chain setting; EIP-6963 discovery is wagmi's `multiInjectedProviderDiscovery`. */
 export function evmConfig(s: EvmChainSettings): Config {
-  const key = `${s.evmChainId}|${s.evmRpcUrl}`;
+  const key = `${s.evmChainId}|${s.evmRpcUrl}|${s.walletConnectProjectId ?? ''}`;
   if (cached?.key === key) return cached.config;
   const chain = bscChain(s);
   const config = createConfig({
     chains: [chain],
-    connectors: [injected()],
+    connectors: evmConnectors(s).map((c) => c.create),
     multiInjectedProviderDiscovery: true,
     transports: { [chain.id]: http(s.evmRpcUrl) },
     storage: null,
@@ -63,13 +87,17 @@ export interface EvmWalletOption {
   icon?: string;
 }
 
-/** The wallets the browser offers: EIP-6963 announcements first, the bare `window.ethereum` last. */
+/**
+ * The wallets the browser offers: EIP-6963 announcements first, the bare `window.ethereum` only
+ * when nothing announced itself, then WalletConnect when configured.
+ */
 export function evmWalletOptions(config: Config): EvmWalletOption[] {
   const list = config.connectors.filter((c) => c.type === 'injected');
   const announced = list.filter((c) => c.id !== 'injected');
   const plain = list.filter((c) => c.id === 'injected');
+  const remote = config.connectors.filter((c) => c.type === walletConnect.type);
   const hasWindowEthereum = typeof window !== 'undefined' && 'ethereum' in window && Boolean((window as { ethereum?: unknown }).ethereum);
-  return [...announced, ...(announced.length === 0 && hasWindowEthereum ? plain : [])].map((c) => ({
+  return [...announced, ...(announced.length === 0 && hasWindowEthereum ? plain : []), ...remote].map((c) => ({
     uid: c.uid,
     name: c.id === 'injected' ? 'Browser wallet' : c.name,
     ...(c.icon ? { icon: c.icon } : {}),
