@@ -1,10 +1,13 @@
 import type { Browser, Page } from 'playwright';
 import { benchPage, sleep, waitFor } from './browser';
 import { FrameIndex, framesOf, READ_PROBE, type ProbeData } from './lib/frames';
+import { createResolver } from './lib/sourcemap';
 import { summarize, type Summary } from './lib/stats';
 
 export interface RoundTrip {
   clickToRequestMs: number;
+  /** the HTTP response to new_order reached the page (fetch resolved) */
+  clickToResponseMs: number;
   clickToAcceptedMs: number;
   clickToOutcomeMs: number;
   clickToPositionDomMs: number;
@@ -15,10 +18,13 @@ export interface RoundTripResult {
   orders: number;
   trips: RoundTrip[];
   clickToRequestMs: Summary;
+  clickToResponseMs: Summary;
   clickToAcceptedMs: Summary;
   clickToOutcomeMs: Summary;
   clickToPositionPaintMs: Summary;
   clickToPositionDomMs: Summary;
+  /** Long animation frames (> 50 ms) between a click and its position paint, scripts resolved to sources. */
+  slowFrames: { trip: number; startMs: number; durationMs: number; blockingMs: number; scripts: { where: string; invoker: string; durationMs: number }[] }[];
 }
 
 /** The stored session's token (IndexedDB), as e2e/support/session.ts reads it. */
@@ -53,7 +59,7 @@ const positionValue = (page: Page) =>
  * page (fetch) → `accepted` and the outcome on the order response stream → the BTC position row
  * shows the new size (DOM change, and the paint after it). The first order is a warm-up.
  */
-export async function orderRoundTrip(browser: Browser, appUrl: string, baseUrl: string, orders = 10): Promise<RoundTripResult> {
+export async function orderRoundTrip(browser: Browser, appUrl: string, baseUrl: string, orders = 10, mapDir?: string): Promise<RoundTripResult> {
   const bp = await benchPage(browser);
   try {
     const { page } = bp;
@@ -96,6 +102,8 @@ export async function orderRoundTrip(browser: Browser, appUrl: string, baseUrl: 
     const idx = new FrameIndex(framesOf(d.frames));
     const pos = d.watched.position ?? [];
     const trips: RoundTrip[] = [];
+    const resolveScript = mapDir ? createResolver(mapDir) : (url: string, char: number) => `${url}@${char}`;
+    const slowFrames: RoundTripResult['slowFrames'] = [];
     for (let i = 1; i < d.clicks.length; i++) {
       const click = d.clicks[i]!.eventTime;
       const next = d.clicks[i + 1]?.eventTime ?? Infinity;
@@ -114,8 +122,19 @@ export async function orderRoundTrip(browser: Browser, appUrl: string, baseUrl: 
         }
       }
       const frame = idx.frames[idx.paintedBy(dom)];
+      for (const f of d.loaf) {
+        if (f.start + f.duration < click || f.start > (frame?.post ?? dom)) continue;
+        slowFrames.push({
+          trip: i,
+          startMs: f.start - click,
+          durationMs: f.duration,
+          blockingMs: f.blocking,
+          scripts: f.scripts.map((sc) => ({ where: resolveScript(sc.src, sc.char), invoker: sc.invoker, durationMs: sc.duration })).sort((a, b) => b.durationMs - a.durationMs),
+        });
+      }
       trips.push({
         clickToRequestMs: req.t - click,
+        clickToResponseMs: (req.response ?? NaN) - click,
         clickToAcceptedMs: accepted.t - click,
         clickToOutcomeMs: outcome.t - click,
         clickToPositionDomMs: dom - click,
@@ -126,10 +145,12 @@ export async function orderRoundTrip(browser: Browser, appUrl: string, baseUrl: 
       orders: trips.length,
       trips,
       clickToRequestMs: summarize(trips.map((t) => t.clickToRequestMs)),
+      clickToResponseMs: summarize(trips.map((t) => t.clickToResponseMs)),
       clickToAcceptedMs: summarize(trips.map((t) => t.clickToAcceptedMs)),
       clickToOutcomeMs: summarize(trips.map((t) => t.clickToOutcomeMs)),
       clickToPositionDomMs: summarize(trips.map((t) => t.clickToPositionDomMs)),
       clickToPositionPaintMs: summarize(trips.map((t) => t.clickToPositionPaintMs)),
+      slowFrames,
     };
   } finally {
     await bp.close();

@@ -79,7 +79,14 @@
         id = get('x-request-id') || null;
         signed = Boolean(get('x-request-signature'));
       }
-      B.requests.push({ t, id, signed });
+      const entry = { t, id, signed, response: null };
+      B.requests.push(entry);
+      const p = nativeFetch(input, init);
+      p.then(
+        () => (entry.response = now()),
+        () => undefined,
+      );
+      return p;
     }
     return nativeFetch(input, init);
   };

@@ -9,7 +9,7 @@ export interface ProbeData {
   longTasks: number[];
   loaf: { start: number; duration: number; blocking: number; scripts: { invoker: string; fn: string; src: string; char: number; duration: number }[] }[];
   clicks: { t: number; eventTime: number }[];
-  requests: { t: number; id: string | null; signed: boolean }[];
+  requests: { t: number; id: string | null; signed: boolean; response: number | null }[];
   orderReplies: { t: number; id: string; status: string | null; code: number; message: string | null }[];
   rafTags: (string | number)[];
   marks: Record<string, number>;
