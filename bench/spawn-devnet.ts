@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -37,7 +37,10 @@ export async function spawnDevnet(basePort: number, extra: string[] = [], nodeFl
     stop: () =>
       new Promise((resolve) => {
         child.removeAllListeners('exit');
-        child.on('exit', () => resolve());
+        child.on('exit', () => {
+          rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        });
         child.kill('SIGTERM');
       }),
   };
