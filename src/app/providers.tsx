@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '../api/errors';
 import { ApiProvider } from '../api/react';
@@ -7,6 +7,10 @@ import { useSessionStore } from '../wallet/session-store';
 import { apiClient, serverClock } from './api-client';
 import { appConfig } from './config';
 import { StreamsProvider } from './streams/streams-context';
+
+// The streams write the cache inside an animation-frame callback; react-query's default setTimeout
+// notification would render after that frame painted, one frame late. A microtask renders in it.
+notifyManager.setScheduler(queueMicrotask);
 
 function makeQueryClient() {
   return new QueryClient({

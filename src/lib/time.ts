@@ -7,10 +7,14 @@ export function formatCountdown(ms: number): string {
   return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
+// One formatter for every clock cell: `toLocaleTimeString` builds a new one per call, which was the
+// single biggest cost of painting the trades list under a busy tape.
+const clockFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+
 /** Local wall-clock "HH:MM:SS" of an ISO time or ms timestamp. */
 export function formatClock(time: string | number): string {
   const d = new Date(time);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleTimeString(undefined, { hour12: false });
+  return Number.isNaN(d.getTime()) ? '—' : clockFormat.format(d);
 }
 
 /** Local "YYYY-MM-DD HH:MM:SS" of an ISO time. */

@@ -1,9 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
+import { memo } from 'react';
 import { marketQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
-import type { SymbolInfo } from '../../api/schemas';
+import type { RecentTrade, SymbolInfo } from '../../api/schemas';
 import { show } from '../../lib/display';
 import { formatClock } from '../../lib/time';
+
+// Trades carry no id, but the cache keeps each trade object as new ones are prepended: its identity
+// is a stable row key, so a new trade adds one row instead of re-creating the whole list.
+const rowIds = new WeakMap<RecentTrade, number>();
+let nextRowId = 0;
+function rowKey(t: RecentTrade): number {
+  let id = rowIds.get(t);
+  if (id === undefined) {
+    id = ++nextRowId;
+    rowIds.set(t, id);
+  }
+  return id;
+}
+
+const TradeRow = memo(function TradeRow({ trade: t, priceDecimals, sizeDecimals }: { trade: RecentTrade; priceDecimals: number; sizeDecimals: number }) {
+  return (
+    <div className="grid h-[18px] grid-cols-3 items-center px-2 text-right" title={t.is_buyer_taker ? 'Buyer took liquidity' : 'Seller took liquidity'}>
+      <span className={`num text-left ${t.is_buyer_taker ? 'text-up' : 'text-down'}`}>{show(t.price, priceDecimals)}</span>
+      <span className="num">{show(t.qty, sizeDecimals)}</span>
+      <span className="num text-muted">{formatClock(t.time)}</span>
+    </div>
+  );
+});
 
 /** The market's latest trades, newest on top: green when the buyer took liquidity, red when the seller did. */
 export function RecentTrades({ symbol, info }: { symbol: string; info: SymbolInfo | undefined }) {
@@ -22,16 +46,8 @@ export function RecentTrades({ symbol, info }: { symbol: string; info: SymbolInf
       <div className="min-h-0 flex-1 overflow-y-auto">
         {trades.isError && !trades.data && <p className="p-3 text-down">Trades unavailable: {trades.error.message}</p>}
         {trades.data?.length === 0 && <p className="p-3 text-muted">No trades yet</p>}
-        {trades.data?.map((t, i) => (
-          <div
-            key={`${t.time}-${t.price}-${t.qty}-${i}`}
-            className="grid h-[18px] grid-cols-3 items-center px-2 text-right"
-            title={t.is_buyer_taker ? 'Buyer took liquidity' : 'Seller took liquidity'}
-          >
-            <span className={`num text-left ${t.is_buyer_taker ? 'text-up' : 'text-down'}`}>{show(t.price, priceDecimals)}</span>
-            <span className="num">{show(t.qty, sizeDecimals)}</span>
-            <span className="num text-muted">{formatClock(t.time)}</span>
-          </div>
+        {trades.data?.map((t) => (
+          <TradeRow key={rowKey(t)} trade={t} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} />
         ))}
       </div>
     </section>
