@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { marketQueries, userQueries } from '../api/queries';
 import { useApi } from '../api/react';
 import { AccountTabs } from '../features/account/account-tabs';
-import { PriceChart } from '../features/chart/price-chart';
 import { MarketHeader } from '../features/market-header/market-header';
 import { MarketsStrip } from '../features/market-header/markets-strip';
 import { OrderBook } from '../features/order-book/order-book';
@@ -27,6 +26,10 @@ const PHONE_TABS: { id: PhoneTab; label: string }[] = [
   { id: 'trade', label: 'Trade' },
   { id: 'account', label: 'Account' },
 ];
+
+// The chart library is the biggest part of the page's code: it loads beside the first data, so the
+// book, trades and order form paint without waiting for it.
+const PriceChart = lazy(() => import('../features/chart/price-chart').then((m) => ({ default: m.PriceChart })));
 
 /** `/trade/:symbol`: header, chart + account, book + trades, order form — tabs on a phone. */
 export function TradePage() {
@@ -92,7 +95,9 @@ export function TradePage() {
           </nav>
           <main className="flex min-h-0 flex-1 flex-col gap-px bg-line md:grid md:grid-cols-[minmax(0,1fr)_280px] md:grid-rows-[minmax(0,1fr)_300px] xl:grid-cols-[minmax(0,1fr)_260px_300px] xl:grid-rows-[minmax(0,1fr)_300px]">
             <div className={`${shown('chart')} min-h-0 flex-1 flex-col bg-panel md:col-start-1 md:row-start-1 md:flex`}>
-              <PriceChart symbol={symbol} info={info} marketStream={streams.market} />
+              <Suspense fallback={<div className="flex-1 p-3 text-muted">Loading chart…</div>}>
+                <PriceChart symbol={symbol} info={info} marketStream={streams.market} />
+              </Suspense>
             </div>
             <div
               className={`${phoneTab === 'book' || phoneTab === 'trades' ? 'flex' : 'hidden'} min-h-0 flex-1 flex-col gap-px bg-line md:col-start-2 md:row-start-1 md:flex`}
