@@ -41,13 +41,6 @@ export function buildApp(base: number, outDir = APP_DIST, streamUrl?: string): P
   return run(['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { ...appEnv(base), ...(streamUrl ? { VITE_STREAM_URL: streamUrl } : {}) });
 }
 
-export const WHAT_IF_DIST = resolve(OUT, 'app-what-if');
-
-/** The app with the figure-1 fixes applied at build time (bench/vite.what-if.config.ts). */
-export function buildWhatIf(base: number, streamUrl: string): Promise<void> {
-  return run(['build', '--config', 'bench/vite.what-if.config.ts', '--logLevel', 'error'], { ...appEnv(base), VITE_STREAM_URL: streamUrl });
-}
-
 /** The bench-only pages (naive order book peer, chart page), production mode. */
 export function buildPages(): Promise<void> {
   return run(['build', '--config', 'bench/vite.pages.config.ts', '--logLevel', 'error'], {});

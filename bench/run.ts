@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchChromium } from './browser';
-import { APP_DIST, buildApp, buildPages, buildWhatIf, PAGES_DIST, STORM_APP_DIST, WHAT_IF_DIST } from './build';
+import { APP_DIST, buildApp, buildPages, PAGES_DIST, STORM_APP_DIST } from './build';
 import type { EngineResult } from './engine-throughput';
 import { chartBench, chartLoadProfile, type ChartResult } from './fig-chart';
 import { coldStart, type ColdStartResult } from './fig-cold-start';
@@ -34,7 +34,7 @@ const skip = new Set(values.skip!.split(',').filter(Boolean).map(Number));
 const PROFILE = !values['no-profile'];
 
 /** Ports of the bench's own (tests use 7100-7103, 7200s, 8545, 8645, 4273). */
-const PORTS = { devnet: 7600, storm: 7610, httpDevnet: 7500, httpProfileDevnet: 7520, app: 4500, pages: 4501, stormApp: 4502, whatIf: 4503 };
+const PORTS = { devnet: 7600, storm: 7610, httpDevnet: 7500, httpProfileDevnet: 7520, app: 4500, pages: 4501, stormApp: 4502 };
 const STORM_URL = `ws://127.0.0.1:${PORTS.storm}/ws-stream/v1`;
 
 const t0 = performance.now();
@@ -58,7 +58,7 @@ const results: {
   startedAt: string;
   machine: { cpus: number; node: string; load: number[]; loadAtEnd?: number[] };
   durationSeconds?: number;
-  orderBook?: { app: StormRun; naive: StormRun; whatIf: StormRun; stormSeconds: number };
+  orderBook?: { app: StormRun; naive: StormRun; stormSeconds: number };
   coldStart?: ColdStartResult;
   roundTrip?: RoundTripResult;
   chart?: { app: ChartResult; bare: ChartResult; loadProfile?: ProfileSummary };
@@ -88,12 +88,10 @@ if (browserFigures) {
     spawnDevnet(PORTS.devnet),
     buildApp(PORTS.devnet),
     buildApp(PORTS.devnet, STORM_APP_DIST, STORM_URL),
-    buildWhatIf(PORTS.devnet, STORM_URL),
     buildPages(),
   ]);
   const app = await serveStatic(APP_DIST, PORTS.app);
   const stormApp = await serveStatic(STORM_APP_DIST, PORTS.stormApp);
-  const whatIf = await serveStatic(WHAT_IF_DIST, PORTS.whatIf);
   const pages = await serveStatic(PAGES_DIST, PORTS.pages, { crossOriginIsolated: true });
   const storm = await StormServer.start(PORTS.storm);
   if (storm.url !== STORM_URL) throw new Error(`storm at ${storm.url}, app built for ${STORM_URL}`);
@@ -122,18 +120,13 @@ if (browserFigures) {
         profileSeconds: 0,
         mapDir: PAGES_DIST,
       });
-      log('figure 1: what-if — the app with the three fixes the profile points at (bench-only build)');
-      const w = await stormPage(browser, 'app', `${whatIf.url}/bench/pages/app-what-if.html`, [], { ...setup, mapDir: WHAT_IF_DIST });
-      results.orderBook = { app: a, naive: n, whatIf: w, stormSeconds: STORM_SECONDS };
+      results.orderBook = { app: a, naive: n, stormSeconds: STORM_SECONDS };
       const f = '1 order book storm';
       row(f, 'depth msg→paint p99', `${ms(a.depth.latencyMs.p99)} (p50 ${ms(a.depth.latencyMs.p50)}, ${a.depth.nextFramePct.toFixed(0)}% next frame)`, '< 16.7 ms', a.depth.latencyMs.p99 < 16.7, ratio(a.depth.latencyMs.p99, n.depth.latencyMs.p99, 'naive'));
       row(f, 'trade msg→paint p99', `${ms(a.trades.latencyMs.p99)} (p50 ${ms(a.trades.latencyMs.p50)})`, '< 16.7 ms', a.trades.latencyMs.p99 < 16.7, ratio(a.trades.latencyMs.p99, n.trades.latencyMs.p99, 'naive'));
       row(f, 'main-thread scripting', `${a.scriptingPct.toFixed(1)}% of wall (all tasks ${a.taskPct.toFixed(0)}%)`, '< 25%', a.scriptingPct < 25, ratio(a.scriptingPct, n.scriptingPct, 'naive'));
       row(f, 'long tasks > 50 ms', `${a.longTasks.count} (max ${ms(a.longTasks.maxMs, 0)})`, '0', a.longTasks.count === 0, `naive ${n.longTasks.count}`);
       row(f, 'heap growth after GC', `${a.heapGrowthMB.toFixed(2)} MB`, '< 5 MB', a.heapGrowthMB < 5, `naive ${n.heapGrowthMB.toFixed(2)} MB`);
-      const wf = '1 what-if (3 fixes)';
-      row(wf, 'depth msg→paint p99', `${ms(w.depth.latencyMs.p99)} (p50 ${ms(w.depth.latencyMs.p50)}, ${w.depth.nextFramePct.toFixed(0)}% next frame)`, '< 16.7 ms', w.depth.latencyMs.p99 < 16.7, ratio(w.depth.latencyMs.p99, a.depth.latencyMs.p99, 'shipped'));
-      row(wf, 'main-thread scripting', `${w.scriptingPct.toFixed(1)}% (all tasks ${w.taskPct.toFixed(0)}%), ${w.longTasks.count} long tasks`, '< 25%', w.scriptingPct < 25, ratio(w.scriptingPct, a.scriptingPct, 'shipped'));
     }
     if (!skip.has(3)) {
       log('figure 3: order round trip on the devnet (sign in, 1 + 10 market orders)');
@@ -161,7 +154,6 @@ if (browserFigures) {
     await storm.close();
     await app.close();
     await stormApp.close();
-    await whatIf.close();
     await pages.close();
     await devnet.stop();
   }
@@ -208,10 +200,6 @@ if (results.coldStart) {
 if (results.orderBook?.app.profile) {
   console.log('\nfigure 1 — where the app main thread goes under the storm (self time, CDP sampling profile):');
   for (const r of results.orderBook.app.profile.byModule.slice(0, 8)) console.log(`  ${r.pct.toFixed(1).padStart(5)}%  ${r.name}`);
-}
-if (results.orderBook?.whatIf.profile) {
-  console.log('\nfigure 1 what-if — the same profile with the three fixes:');
-  for (const r of results.orderBook.whatIf.profile.byModule.slice(0, 8)) console.log(`  ${r.pct.toFixed(1).padStart(5)}%  ${r.name}`);
 }
 if (results.chart?.loadProfile) {
   console.log('\nfigure 4 — where loading 50,000 candles goes (app path, self time):');
