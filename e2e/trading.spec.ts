@@ -1,33 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E } from '../playwright.config';
-
-const BASE = `http://127.0.0.1:${E2E.base}`;
+import { BASE } from './support/ports';
+import { signInWith, storedToken } from './support/session';
 
 /** Signs in with the built-in devnet wallet and funds the Perps Wallet through the devnet faucet. */
 async function signInFunded(page: Page, symbol = 'BTC-USD') {
   await page.goto(`/trade/${symbol}`);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
-  await page.getByRole('button', { name: /Devnet wallet/ }).click();
-  // Signed in once the session (token + non-extractable key) is stored in IndexedDB.
-  const readToken = () =>
-    page.evaluate(
-      () =>
-        new Promise<string | null>((resolve) => {
-          const open = indexedDB.open('perps-session');
-          open.onsuccess = () => {
-            try {
-              const get = open.result.transaction('session').objectStore('session').get('current');
-              get.onsuccess = () => resolve((get.result as { token?: string } | undefined)?.token ?? null);
-              get.onerror = () => resolve(null);
-            } catch {
-              resolve(null);
-            }
-          };
-          open.onerror = () => resolve(null);
-        }),
-    );
-  await expect.poll(readToken, { timeout: 15_000 }).not.toBeNull();
-  const token = (await readToken())!;
+  await signInWith(page, /Devnet wallet/);
+  const token = (await storedToken(page))!;
   const res = await page.request.post(`${BASE}/devnet/faucet`, {
     headers: { authorization: `Bearer ${token}` },
     data: { amount: '50000', wallet: 'perps' },

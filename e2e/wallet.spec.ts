@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { AUTH, BASE } from './support/ports';
 import { installEvmWallet, installSolanaWallet, onChainDusd } from './support/injected-wallets';
@@ -123,7 +123,8 @@ test('Solana wallet (Wallet Standard): sign in and trade', async ({ page }) => {
   await expect(page.getByTestId('position-ETH-USD')).toBeVisible();
 });
 
-test('a 401 prompts re-sign-in over the page and keeps the typed order', async ({ page }) => {
+/** Devnet wallet sign-in, 1,000 DUSD from the faucet moved Cash → Perps on the wallets page, back on Trade. */
+async function signInWithPerpsMargin(page: Page): Promise<string> {
   await page.goto('/trade/BTC-USD');
   await signInWith(page, /Devnet wallet/);
   const token = (await storedToken(page))!;
@@ -136,6 +137,11 @@ test('a 401 prompts re-sign-in over the page and keeps the typed order', async (
   await expect(page.getByTestId('perps-wallet-free')).toContainText('1,000.00');
   await page.getByRole('link', { name: 'Trade' }).click();
   await expect(page.getByTestId('available')).toContainText('1,000');
+  return token;
+}
+
+test('a 401 prompts re-sign-in over the page and keeps the typed order', async ({ page }) => {
+  const token = await signInWithPerpsMargin(page);
 
   const form = page.getByTestId('order-form');
   await form.getByRole('tab', { name: 'Limit' }).click();
@@ -204,18 +210,7 @@ test('a challenge for another domain is refused before the wallet is asked', asy
 });
 
 test('acting as a vault shows its own (empty) positions under a clear label', async ({ page }) => {
-  await page.goto('/trade/BTC-USD');
-  await signInWith(page, /Devnet wallet/);
-  const token = (await storedToken(page))!;
-  await page.request.post(`${BASE}/devnet/faucet`, { headers: { authorization: `Bearer ${token}` }, data: { amount: '1000' } });
-  await page.getByTestId('wallets-link').click();
-  const transfer = page.getByRole('form', { name: 'Transfer' });
-  await expect(page.getByTestId('cash-wallet-free')).toContainText('1,000.00');
-  await transfer.getByLabel('Transfer amount').fill('1000');
-  await transfer.getByRole('button', { name: /Move to Perps/ }).click();
-  await expect(page.getByTestId('perps-wallet-free')).toContainText('1,000.00');
-  await page.getByRole('link', { name: 'Trade' }).click();
-  await expect(page.getByTestId('available')).toContainText('1,000');
+  await signInWithPerpsMargin(page);
   await page.getByTestId('order-form').getByRole('tab', { name: 'Market' }).click();
   await page.locator('#order-size').fill('0.001');
   await page.getByTestId('submit-order').click();
