@@ -31,3 +31,34 @@ test('screenshot: the wallets page with balances, deposit and withdraw history',
   await expect(page.getByTestId('wallet-dusd')).toContainText(/\d/);
   await page.screenshot({ path: 'docs/wallets.png' });
 });
+
+test('screenshot: the trade page with a position and a resting order', async ({ page }) => {
+  await page.goto('/trade/BTC-USD');
+  await signInWith(page, /Devnet wallet/);
+  const token = (await storedToken(page))!;
+  await page.request.post(`${BASE}/devnet/faucet`, { headers: { authorization: `Bearer ${token}` }, data: { amount: '25000', wallet: 'perps' } });
+  await expect(page.getByTestId('available')).toContainText('25,000');
+  const form = page.getByTestId('order-form');
+  await form.getByRole('tab', { name: 'Market' }).click();
+  await page.locator('#order-size').fill('0.05');
+  await page.getByTestId('submit-order').click();
+  await expect(page.getByTestId('position-BTC-USD')).toBeVisible();
+  const book = (await (await page.request.get(`${BASE}/api/query_depth_book?symbol=BTC-USD`)).json()) as { bids: [string, string][] };
+  await form.getByRole('tab', { name: 'Limit' }).click();
+  await page.locator('#order-price').fill(String(Math.floor(Number(book.bids[0]![0]) * 0.99))); // test-side arithmetic only
+  await page.locator('#order-size').fill('0.02');
+  await page.getByTestId('submit-order').click();
+  await expect(page.getByRole('tab', { name: 'Open orders (1)' })).toBeVisible();
+  await page.waitForTimeout(1500); // let the toasts settle and the chart draw its order and position lines
+  await page.screenshot({ path: 'docs/screenshot-desktop.png' });
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test('screenshot: the phone layout with the panels in tabs', async ({ page }) => {
+    await page.goto('/trade/BTC-USD');
+    await expect(page.locator('canvas').first()).toBeVisible();
+    await page.waitForTimeout(1000);
+    await page.screenshot({ path: 'docs/screenshot-phone.png' });
+  });
+});
