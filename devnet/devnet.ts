@@ -176,7 +176,7 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
     marketStream.ping();
     orderStream.ping();
   }, 10_000);
-  const snapshotter = dataDir ? setInterval(() => ledger.snapshot(), o.snapshotMs ?? 60_000) : null;
+  const snapshotter = dataDir ? setInterval(() => ledger.scheduleSnapshot(), o.snapshotMs ?? 60_000) : null;
 
   const wsBase = base.url.replace(/^http/, 'ws');
   return {
@@ -205,7 +205,7 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
       orderStream.close();
       wss.close();
       await Promise.all([base.close(), auth.close(), bridge.close(), geo.close()]);
-      ledger.close();
+      await ledger.close();
       signatures.close();
     },
   };

@@ -66,8 +66,13 @@ export class BodySignatureVerifier {
     return key;
   }
 
-  /** Throws a 401 naming what is wrong; on success remembers the request id against replay. */
-  verify(headers: SignatureHeaders, body: string, sessionKey: string): void {
+  /**
+   * Rejects with a 401 naming what is wrong; on success remembers the request id against replay.
+   * The ed25519 check runs on the libuv threadpool; the replay check and the id's record happen
+   * together after it, in one synchronous step, so of two requests with one id exactly one passes
+   * (and an invalid signature never uses up an id), and the id is on disk before the caller acts.
+   */
+  async verify(headers: SignatureHeaders, body: string, sessionKey: string): Promise<void> {
     const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : undefined);
     const version = one(headers['x-request-sign-version']);
     const id = one(headers['x-request-id']);
@@ -86,12 +91,7 @@ export class BodySignatureVerifier {
     const signature = Buffer.from(sig, 'base64');
     if (signature.length !== 64) throw unauthorized('x-request-signature must be a base64 64-byte ed25519 signature');
     const message = Buffer.from(`${version},${id},${ts},${body}`, 'utf8');
-    let valid = false;
-    try {
-      valid = verify(null, message, this.publicKey(sessionKey), signature);
-    } catch {
-      valid = false;
-    }
+    const valid = await verifyOffThread(message, sessionKey, signature, (k) => this.publicKey(k));
     if (!valid) throw unauthorized('body signature does not verify against the session key of this token');
     this.sweep(now);
     const replayKey = `${sessionKey}:${id}`;
@@ -108,4 +108,15 @@ export class BodySignatureVerifier {
     this.lastSweep = now;
     for (const [k, exp] of this.seen) if (exp < now) this.seen.delete(k);
   }
+}
+
+/** ed25519 verify in the threadpool; any failure (bad key, bad signature) is just "not valid". */
+function verifyOffThread(message: Buffer, sessionKey: string, signature: Buffer, publicKey: (k: string) => KeyObject): Promise<boolean> {
+  return new Promise((resolve) => {
+    try {
+      verify(null, message, publicKey(sessionKey), signature, (err, ok) => resolve(!err && ok));
+    } catch {
+      resolve(false);
+    }
+  });
 }

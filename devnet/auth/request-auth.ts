@@ -32,7 +32,7 @@ export function resolveImpersonation(owner: string, header: string | string[] | 
 export function requestAuthenticator(deps: RequestAuthDeps) {
   return async (req: DevnetRequest, opts: { signed: boolean }): Promise<Caller> => {
     const claims = await verifyAccessToken(deps.tokenSecret, bearerToken(req.headers.authorization), Math.floor(deps.now() / 1000));
-    if (opts.signed) deps.signatures.verify(req.headers, req.body, claims.sessionKey);
+    if (opts.signed) await deps.signatures.verify(req.headers, req.body, claims.sessionKey);
     const limited = deps.limiter.accountProblem(claims.account);
     if (limited) throw tooManyRequests(limited);
     const account = resolveImpersonation(claims.account, req.headers['x-impersonate'], deps.vaultOwner);

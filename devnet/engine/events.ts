@@ -29,9 +29,12 @@ export function deliver(ctx: Ctx): void {
       const batch = ctx.queue;
       ctx.queue = [];
       for (const e of batch) {
-        for (const l of [...ctx.listeners]) {
+        // ctx.listeners is replaced, never mutated (Exchange.on): a listener added or removed by
+        // another one takes effect from the next event, as with a copy per event, without the copy.
+        const ls = ctx.listeners;
+        for (let i = 0; i < ls.length; i++) {
           try {
-            l(e);
+            ls[i]!(e);
           } catch {
             // A faulty listener must not break matching or starve other listeners.
           }

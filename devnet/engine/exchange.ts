@@ -147,10 +147,11 @@ export class Exchange {
   }
 
   on(listener: (e: ExchangeEvent) => void): () => void {
-    this.ctx.listeners.push(listener);
+    // Copy on write: delivery iterates the array as it was, without copying it per event.
+    this.ctx.listeners = [...this.ctx.listeners, listener];
     return () => {
       const i = this.ctx.listeners.indexOf(listener);
-      if (i >= 0) this.ctx.listeners.splice(i, 1);
+      if (i >= 0) this.ctx.listeners = [...this.ctx.listeners.slice(0, i), ...this.ctx.listeners.slice(i + 1)];
     };
   }
 

@@ -1,8 +1,9 @@
 /**
  * Issue 8: the ledger loses nothing and doubles nothing whatever instant the process dies at —
- * including between writing a snapshot and emptying the journal it covers, and mid-append.
+ * including between writing a snapshot and emptying the journal it covers, while a snapshot is
+ * being written in the background, and mid-append.
  */
-import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -64,7 +65,7 @@ function stateOf(l: Ledger, users: string[]) {
 const users = ['a', 'b', 'c'].map((t) => `bsc_0x${t.padStart(40, '0')}`);
 
 describe('ledger crash points', () => {
-  it('a crash between writing the snapshot and emptying the journal replays nothing twice', () => {
+  it('a crash between writing the snapshot and emptying the journal replays nothing twice', async () => {
     const dir = freshDir();
     now = T0;
     const l = new Ledger(config, clock, dir);
@@ -73,18 +74,84 @@ describe('ledger crash points', () => {
     workload(l, 'b');
     const journal = join(dir, 'journal.log');
     const saved = readFileSync(journal);
-    l.snapshot(); // writes snapshot.json, then empties the journal …
+    await l.snapshot(); // writes snapshot.json, then drops the journal segment it covers …
+    expect(existsSync(join(dir, 'journal.prev.log'))).toBe(false);
     workload(l, 'c');
     const expected = stateOf(l, users);
-    // … but the process died before the journal was emptied: the old entries are still there, and
-    // the entries after the snapshot followed them.
+    // … but the process died before the old entries were gone: they are still there (as in the
+    // journal format before segments, in front of journal.log, and as the sealed segment).
     const after = readFileSync(journal);
     writeFileSync(journal, Buffer.concat([saved, after]));
-
-    const restarted = new Ledger(config, clock, dir);
-    restarted.open();
-    expect(stateOf(restarted, users)).toEqual(expected);
+    for (const sealed of [false, true]) {
+      if (sealed) {
+        writeFileSync(journal, after);
+        writeFileSync(join(dir, 'journal.prev.log'), saved);
+      }
+      const restarted = new Ledger(config, clock, dir);
+      restarted.open();
+      expect(stateOf(restarted, users)).toEqual(expected);
+    }
     expect(expected.invariant).toBe('ok');
+  });
+
+  it('a crash while the snapshot is being written (journal segment sealed, file not yet renamed) loses nothing', async () => {
+    const dir = freshDir();
+    now = T0;
+    const l = new Ledger(config, clock, dir);
+    l.open();
+    workload(l, 'a');
+    await l.snapshot();
+    workload(l, 'b');
+    const writing = l.snapshot(); // image taken, segment sealed; the write is still under way …
+    workload(l, 'c'); // … while journaling goes on into the new segment
+    const expected = stateOf(l, users);
+    const copy = freshDir();
+    for (const f of readdirSync(dir)) copyFileSync(join(dir, f), join(copy, f));
+    expect(existsSync(join(copy, 'journal.prev.log'))).toBe(true);
+    await writing;
+    for (const d of [copy, dir]) {
+      const r = new Ledger(config, clock, d);
+      r.open();
+      expect(stateOf(r, users)).toEqual(expected);
+    }
+    expect(existsSync(join(dir, 'journal.prev.log'))).toBe(false);
+  });
+
+  it('snapshots requested by the command count are taken after the reply, and restart from them', async () => {
+    const dir = freshDir();
+    now = T0;
+    const l = new Ledger(config, clock, dir, 5);
+    l.open();
+    workload(l, 'a');
+    // scheduled, not taken in the command that reached the count
+    expect(existsSync(join(dir, 'snapshot.json'))).toBe(false);
+    await new Promise((r) => setImmediate(r));
+    workload(l, 'b');
+    await l.close();
+    const text = readFileSync(join(dir, 'snapshot.json'), 'utf8');
+    expect(text.indexOf('\n')).toBeGreaterThan(0); // header line, then the engine image unquoted
+    expect(text.slice(text.indexOf('\n') + 1)).toBe(l.exchange.snapshot());
+    const r = new Ledger(config, clock, dir);
+    r.open();
+    expect(stateOf(r, users)).toEqual(stateOf(l, users));
+  });
+
+  it('loads a snapshot in the old format (one JSON object, the image as a string)', async () => {
+    const dir = freshDir();
+    now = T0;
+    const l = new Ledger(config, clock, dir);
+    l.open();
+    workload(l, 'a');
+    await l.snapshot();
+    workload(l, 'b');
+    const expected = stateOf(l, users);
+    const path = join(dir, 'snapshot.json');
+    const text = readFileSync(path, 'utf8');
+    const nl = text.indexOf('\n');
+    writeFileSync(path, JSON.stringify({ exchange: text.slice(nl + 1), ...JSON.parse(text.slice(0, nl)) }));
+    const r = new Ledger(config, clock, dir);
+    r.open();
+    expect(stateOf(r, users)).toEqual(expected);
   });
 
   it('a torn last line (killed mid-append, never acknowledged) is dropped; everything before it is kept', () => {
@@ -100,13 +167,13 @@ describe('ledger crash points', () => {
     expect(stateOf(restarted, users)).toEqual(expected);
   });
 
-  it('restarting twice from the same files gives the same state (replay is deterministic)', () => {
+  it('restarting twice from the same files gives the same state (replay is deterministic)', async () => {
     const dir = freshDir();
     now = T0;
     const l = new Ledger(config, clock, dir);
     l.open();
     workload(l, 'a');
-    l.snapshot();
+    await l.snapshot();
     workload(l, 'b');
     const expected = stateOf(l, users);
     const copy = freshDir();

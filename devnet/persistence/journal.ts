@@ -1,4 +1,5 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
 
 /**
  * An append-only file of JSON lines. Each append is a write(2) before the caller replies, so a
@@ -32,12 +33,13 @@ export class Journal {
     return out;
   }
 
-  /** Starts an empty journal (after a snapshot made the old entries redundant). */
-  reset(): void {
+  /**
+   * Starts a new segment: the entries so far move to `sealedPath` (one rename, so every entry is in
+   * exactly one of the two files at any instant) and appends go on into an empty file at the path.
+   */
+  rotate(sealedPath: string): void {
     closeSync(this.fd);
-    const fresh = `${this.path}.new`;
-    closeSync(openSync(fresh, 'w'));
-    renameSync(fresh, this.path);
+    renameSync(this.path, sealedPath);
     this.fd = openSync(this.path, 'a');
   }
 
@@ -55,4 +57,25 @@ export function writeFileAtomic(path: string, content: string): void {
   fsyncSync(fd);
   closeSync(fd);
   renameSync(tmp, path);
+}
+
+/**
+ * writeFileAtomic off the event loop: the chunks are written (in slices, so no one step converts
+ * megabytes on the main thread), fsync'd and renamed into place by the libuv threadpool.
+ */
+export async function writeFileAtomicAsync(path: string, chunks: string[], sliceChars = 1 << 20): Promise<void> {
+  const tmp = `${path}.tmp`;
+  const fh = await open(tmp, 'w');
+  try {
+    for (const chunk of chunks) {
+      for (let i = 0; i < chunk.length; i += sliceChars) await fh.write(chunk.slice(i, i + sliceChars));
+    }
+    await fh.sync();
+  } catch (e) {
+    await fh.close().catch(() => undefined);
+    await rm(tmp, { force: true });
+    throw e;
+  }
+  await fh.close();
+  await rename(tmp, path);
 }

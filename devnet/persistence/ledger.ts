@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CancelOrderBody, CancelOrdersBody, MarginMode, NewOrderBody } from '../../src/api/schemas';
 import { nanoIso, Withdrawals, type WithdrawRecord } from '../bridge/withdrawals';
 import { Exchange, type ExchangeConfig } from '../engine';
-import { Journal, writeFileAtomic } from './journal';
+import { Journal, writeFileAtomic, writeFileAtomicAsync } from './journal';
 
 /** Every state change of the devnet, as journaled and replayed. */
 export type Command =
@@ -35,6 +36,12 @@ export interface StoredChainCursor {
 }
 type Outcome = { ok: true; value: any } | { ok: false; code: number; message: string };
 
+/**
+ * snapshot.json. Written as one header line (this, without `exchange`, as JSON) followed by the
+ * engine image verbatim: the image is already JSON, and quoting it as a string inside the header
+ * would escape every one of its quotes again. Older snapshots are one JSON object with `exchange`
+ * as a string (no newline anywhere in them); both load.
+ */
 interface Snapshot {
   exchange: string;
   withdrawals: ReturnType<Withdrawals['toJSON']>;
@@ -44,11 +51,25 @@ interface Snapshot {
   seq?: number;
 }
 
+export function parseSnapshotFile(text: string): Snapshot {
+  const nl = text.indexOf('\n');
+  if (nl < 0) return JSON.parse(text) as Snapshot;
+  return { ...(JSON.parse(text.slice(0, nl)) as Omit<Snapshot, 'exchange'>), exchange: text.slice(nl + 1) };
+}
+
 const fail = (code: number, message: string): Outcome => ({ ok: false, code, message });
 
 /**
  * The exchange plus the bridge's book, made durable: each accepted command is journaled before the
  * caller replies; a snapshot every so often bounds the replay. Restart = snapshot + journal.
+ *
+ * Snapshots stay off the request path: a command that reaches `snapshotEvery` only schedules one
+ * (setImmediate, after its own reply); taking it captures the engine image and seals the journal
+ * segment it covers (journal.log → journal.prev.log, one rename) in the same tick, then journaling
+ * goes on into a fresh journal.log while the image is written and fsync'd by the threadpool. Only
+ * after snapshot.json is renamed into place is the sealed segment deleted. On any crash, restart
+ * reads snapshot.json (the old or the new one), then journal.prev.log, then journal.log, and skips
+ * every entry whose sequence number the snapshot already holds: nothing is lost or applied twice.
  */
 export class Ledger {
   exchange: Exchange;
@@ -59,6 +80,9 @@ export class Ledger {
   private replaying = false;
   /** Sequence number of the last journaled command. */
   private seq = 0;
+  /** The snapshot being written (image taken, file not yet durable), if any. */
+  private writing: Promise<void> | null = null;
+  private scheduled = false;
 
   constructor(
     private readonly config: ExchangeConfig,
@@ -83,7 +107,7 @@ export class Ledger {
     }
     const snapPath = join(this.dataDir, 'snapshot.json');
     if (existsSync(snapPath)) {
-      const snap = JSON.parse(readFileSync(snapPath, 'utf8')) as Snapshot;
+      const snap = parseSnapshotFile(readFileSync(snapPath, 'utf8'));
       this.exchange = Exchange.restore(snap.exchange, {
         ...(this.config.makers !== undefined ? { makers: this.config.makers } : {}),
         ...(this.config.fundingIntervalMs !== undefined ? { fundingIntervalMs: this.config.fundingIntervalMs } : {}),
@@ -92,7 +116,9 @@ export class Ledger {
       this.chainCursor = snap.chainCursor;
       this.seq = snap.seq ?? 0;
     }
-    const entries = Journal.read(join(this.dataDir, 'journal.log')) as Stamped[];
+    // A sealed segment left by a snapshot that had not become durable (or whose segment was not yet
+    // deleted) comes first: its entries precede journal.log's.
+    const entries = [...Journal.read(this.sealedPath), ...Journal.read(this.journalPath)] as Stamped[];
     this.replaying = true;
     try {
       for (const e of entries) {
@@ -105,7 +131,7 @@ export class Ledger {
     } finally {
       this.replaying = false;
     }
-    this.journal = new Journal(join(this.dataDir, 'journal.log'));
+    this.journal = new Journal(this.journalPath);
     this.sinceSnapshot = entries.length;
     return { replayed: entries.length };
   }
@@ -120,31 +146,67 @@ export class Ledger {
     const out = this.apply(stamped);
     if (out.ok && this.journal) {
       this.journal.append({ ...stamped, seq: ++this.seq });
-      if (++this.sinceSnapshot >= this.snapshotEvery) this.snapshot();
+      if (++this.sinceSnapshot >= this.snapshotEvery) this.scheduleSnapshot();
     }
     return out;
   }
 
-  snapshot(): void {
-    if (!this.dataDir || !this.journal) return;
-    const snap: Snapshot = {
-      exchange: this.exchange.snapshot(),
+  private get journalPath(): string {
+    return join(this.dataDir!, 'journal.log');
+  }
+
+  private get sealedPath(): string {
+    return join(this.dataDir!, 'journal.prev.log');
+  }
+
+  /** A snapshot soon, after the current reply; nothing if one is scheduled or still being written. */
+  scheduleSnapshot(): void {
+    if (this.scheduled || this.writing || !this.journal) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      if (this.writing || !this.journal) return;
+      this.snapshot().catch(() => undefined);
+    });
+  }
+
+  /**
+   * Captures the state as of now and writes it in the background. The promise resolves once the
+   * snapshot is durable and the journal segment it covers is gone (or rejects with the write's
+   * error: the sealed segment then stays and the next snapshot covers it). While one is being
+   * written, a new request waits for it and then takes its own.
+   */
+  snapshot(): Promise<void> {
+    if (!this.dataDir || !this.journal) return Promise.resolve();
+    if (this.writing) return this.writing.catch(() => undefined).then(() => this.snapshot());
+    const header: Omit<Snapshot, 'exchange'> = {
       withdrawals: this.withdrawals.toJSON(),
       chainCursor: this.chainCursor,
       at: this.clock(),
       seq: this.seq,
     };
-    writeFileAtomic(join(this.dataDir, 'snapshot.json'), JSON.stringify(snap));
-    this.journal.reset();
+    const chunks = [`${JSON.stringify(header)}\n`, this.exchange.snapshot()];
+    // Seal the entries the image holds. If a failed snapshot left a sealed segment, keep journaling
+    // into journal.log instead: its covered entries are skipped by sequence number on replay.
+    if (!existsSync(this.sealedPath)) this.journal.rotate(this.sealedPath);
     this.sinceSnapshot = 0;
+    const sealed = this.sealedPath;
+    const write = (async () => {
+      await writeFileAtomicAsync(join(this.dataDir!, 'snapshot.json'), chunks);
+      await rm(sealed, { force: true });
+    })();
+    this.writing = write;
+    return write.finally(() => {
+      if (this.writing === write) this.writing = null;
+    });
   }
 
-  close(): void {
-    if (this.journal) {
-      this.snapshot();
-      this.journal.close();
-      this.journal = null;
-    }
+  /** A last snapshot (after any being written), then the journal is closed. */
+  async close(): Promise<void> {
+    if (!this.journal) return;
+    await this.snapshot().catch(() => undefined);
+    this.journal.close();
+    this.journal = null;
   }
 
   private apply(c: Stamped): Outcome {

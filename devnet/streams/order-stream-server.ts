@@ -1,4 +1,4 @@
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { cancelOrderBody, newOrderBody, orderStreamRequest } from '../../src/api/schemas';
 import type { TokenClaims } from '../auth/access-token';
 import type { BodySignatureVerifier } from '../auth/body-signature';
@@ -33,7 +33,13 @@ export class OrderStreamServer {
     this.sockets.add(socket);
     let session: Session | null = null;
     const send = (m: unknown) => socket.readyState === 1 && socket.send(JSON.stringify(m));
-    socket.on('message', async (data) => {
+    // One message at a time, in arrival order: signature checks finish on the threadpool in any
+    // order, and an order:cancel must not overtake the order:new sent before it on this socket.
+    let queue: Promise<void> = Promise.resolve();
+    socket.on('message', (data) => {
+      queue = queue.then(() => handle(data)).catch(() => undefined);
+    });
+    const handle = async (data: RawData): Promise<void> => {
       let requestId = '';
       try {
         let raw: unknown;
@@ -68,7 +74,7 @@ export class OrderStreamServer {
         }
         if (!session || session.sessionId !== req.session_id) throw new HttpError(401, 'log in on this socket first (auth:login with this session_id)');
         if (!req.header) throw new HttpError(401, 'order requests need the signature header');
-        this.deps.signatures.verify({ ...req.header, 'x-request-sign-version': 'v1' }, req.params, session.claims.sessionKey);
+        await this.deps.signatures.verify({ ...req.header, 'x-request-sign-version': 'v1' }, req.params, session.claims.sessionKey);
         let body: unknown;
         try {
           body = JSON.parse(req.params);
@@ -90,7 +96,7 @@ export class OrderStreamServer {
         const code = e instanceof HttpError ? e.status : 500;
         send({ code, message: e instanceof Error ? e.message : 'error', request_id: requestId });
       }
-    });
+    };
     socket.on('close', () => {
       this.sockets.delete(socket);
       if (session) this.deps.outcomes.dropSession(session.sessionId, session);
