@@ -3,7 +3,7 @@
  * including between writing a snapshot and emptying the journal it covers, while a snapshot is
  * being written in the background, and mid-append.
  */
-import { appendFileSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -134,6 +134,24 @@ describe('ledger crash points', () => {
     const r = new Ledger(config, clock, dir);
     r.open();
     expect(stateOf(r, users)).toEqual(stateOf(l, users));
+  });
+
+  it('after a snapshot, the next waits until the journal has grown as large as that snapshot', async () => {
+    const dir = freshDir();
+    now = T0;
+    const l = new Ledger(config, clock, dir, 1);
+    l.open();
+    workload(l, 'a');
+    await new Promise((r) => setImmediate(r));
+    await l.snapshot();
+    const snapSize = statSync(join(dir, 'snapshot.json')).size;
+    workload(l, 'b'); // far less journal than one snapshot
+    await new Promise((r) => setImmediate(r));
+    // no snapshot taken: it would have sealed journal.log (moved its entries out) at once
+    const journal = statSync(join(dir, 'journal.log')).size;
+    expect(journal).toBeGreaterThan(0);
+    expect(journal).toBeLessThan(snapSize);
+    expect(existsSync(join(dir, 'journal.prev.log'))).toBe(false);
   });
 
   it('loads a snapshot in the old format (one JSON object, the image as a string)', async () => {

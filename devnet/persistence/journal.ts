@@ -12,8 +12,11 @@ export class Journal {
     this.fd = openSync(path, 'a');
   }
 
-  append(entry: unknown): void {
-    writeSync(this.fd, `${JSON.stringify(entry)}\n`);
+  /** Appends one entry; returns its length in characters (≈ bytes: the lines are mostly ASCII). */
+  append(entry: unknown): number {
+    const line = `${JSON.stringify(entry)}\n`;
+    writeSync(this.fd, line);
+    return line.length;
   }
 
   /** Every complete entry; a torn last line (crash mid-write) was never acknowledged and is dropped. */

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CancelOrderBody, CancelOrdersBody, MarginMode, NewOrderBody } from '../../src/api/schemas';
@@ -83,6 +83,9 @@ export class Ledger {
   /** The snapshot being written (image taken, file not yet durable), if any. */
   private writing: Promise<void> | null = null;
   private scheduled = false;
+  /** Size of the last snapshot and of the journal written since it (characters). */
+  private snapshotChars = 0;
+  private journalChars = 0;
 
   constructor(
     private readonly config: ExchangeConfig,
@@ -107,7 +110,9 @@ export class Ledger {
     }
     const snapPath = join(this.dataDir, 'snapshot.json');
     if (existsSync(snapPath)) {
-      const snap = parseSnapshotFile(readFileSync(snapPath, 'utf8'));
+      const text = readFileSync(snapPath, 'utf8');
+      this.snapshotChars = text.length;
+      const snap = parseSnapshotFile(text);
       this.exchange = Exchange.restore(snap.exchange, {
         ...(this.config.makers !== undefined ? { makers: this.config.makers } : {}),
         ...(this.config.fundingIntervalMs !== undefined ? { fundingIntervalMs: this.config.fundingIntervalMs } : {}),
@@ -133,6 +138,7 @@ export class Ledger {
     }
     this.journal = new Journal(this.journalPath);
     this.sinceSnapshot = entries.length;
+    this.journalChars = [this.sealedPath, this.journalPath].reduce((n, f) => n + (existsSync(f) ? statSync(f).size : 0), 0);
     return { replayed: entries.length };
   }
 
@@ -145,8 +151,12 @@ export class Ledger {
     const stamped = { ...cmd, now: this.clock() } as Stamped;
     const out = this.apply(stamped);
     if (out.ok && this.journal) {
-      this.journal.append({ ...stamped, seq: ++this.seq });
-      if (++this.sinceSnapshot >= this.snapshotEvery) this.scheduleSnapshot();
+      this.journalChars += this.journal.append({ ...stamped, seq: ++this.seq });
+      // At least `snapshotEvery` commands apart, and not before the journal has grown as large as
+      // the last snapshot: a snapshot costs in proportion to the state (history included), so
+      // this keeps its cost per command bounded however large the state grows, and a restart
+      // never replays more journal than about one snapshot's worth.
+      if (++this.sinceSnapshot >= this.snapshotEvery && this.journalChars >= this.snapshotChars) this.scheduleSnapshot();
     }
     return out;
   }
@@ -186,6 +196,8 @@ export class Ledger {
       seq: this.seq,
     };
     const chunks = [`${JSON.stringify(header)}\n`, this.exchange.snapshot()];
+    this.snapshotChars = chunks[0]!.length + chunks[1]!.length;
+    this.journalChars = 0;
     // Seal the entries the image holds. If a failed snapshot left a sealed segment, keep journaling
     // into journal.log instead: its covered entries are skipped by sequence number on replay.
     if (!existsSync(this.sealedPath)) this.journal.rotate(this.sealedPath);
