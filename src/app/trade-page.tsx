@@ -16,6 +16,7 @@ import { SessionArea } from './session-area';
 import { StreamBanner } from './streams/stream-banner';
 import { useStreams } from './streams/streams-context';
 import { useMarketFeed } from './streams/use-market-feed';
+import { useBookPaintedOnce } from './use-book-painted-once';
 import { DEFAULT_SYMBOL, rememberSymbol } from './symbols';
 
 type PhoneTab = 'chart' | 'book' | 'trades' | 'trade' | 'account';
@@ -27,8 +28,8 @@ const PHONE_TABS: { id: PhoneTab; label: string }[] = [
   { id: 'account', label: 'Account' },
 ];
 
-// The chart library is the biggest part of the page's code: it loads beside the first data, so the
-// book, trades and order form paint without waiting for it.
+// The chart library is the biggest part of the page's code: it loads once the book has data, so
+// the book, trades and order form paint without waiting for it.
 const PriceChart = lazy(() => import('../features/chart/price-chart').then((m) => ({ default: m.PriceChart })));
 
 /** `/trade/:symbol`: header, chart + account, book + trades, order form — tabs on a phone. */
@@ -45,6 +46,7 @@ export function TradePage() {
   const positionSymbols = useMemo(() => (account ? (positions.data ?? []).map((p) => p.symbol) : []), [account, positions.data]);
   useMarketFeed(streams.market, symbol, positionSymbols);
   const select = useCallback((s: string) => navigate(`/trade/${s}`), [navigate]);
+  const chartWanted = useBookPaintedOnce(symbol);
   useEffect(() => {
     if (info) rememberSymbol(symbol);
   }, [info, symbol]);
@@ -95,9 +97,13 @@ export function TradePage() {
           </nav>
           <main className="flex min-h-0 flex-1 flex-col gap-px bg-line md:grid md:grid-cols-[minmax(0,1fr)_280px] md:grid-rows-[minmax(0,1fr)_300px] xl:grid-cols-[minmax(0,1fr)_260px_300px] xl:grid-rows-[minmax(0,1fr)_300px]">
             <div className={`${shown('chart')} min-h-0 flex-1 flex-col bg-panel md:col-start-1 md:row-start-1 md:flex`}>
-              <Suspense fallback={<div className="flex-1 p-3 text-muted">Loading chart…</div>}>
-                <PriceChart symbol={symbol} info={info} marketStream={streams.market} />
-              </Suspense>
+              {chartWanted ? (
+                <Suspense fallback={<div className="flex-1 p-3 text-muted">Loading chart…</div>}>
+                  <PriceChart symbol={symbol} info={info} marketStream={streams.market} />
+                </Suspense>
+              ) : (
+                <div className="flex-1 p-3 text-muted">Loading chart…</div>
+              )}
             </div>
             <div
               className={`${phoneTab === 'book' || phoneTab === 'trades' ? 'flex' : 'hidden'} min-h-0 flex-1 flex-col gap-px bg-line md:col-start-2 md:row-start-1 md:flex`}
