@@ -66,13 +66,19 @@ export function useCandles(
         ),
       );
     const applyLive = (trades: LiveTrade[]) => {
+      // Each bar the batch touched is handed to the chart once, in time order.
+      const touched: Bar[] = [];
       for (const t of trades) {
         const r = applyTrade(bars.at(-1), t, resolution);
         if (!r) continue;
         if (r.isNew) bars.push(r.bar);
         else bars[bars.length - 1] = r.bar;
-        p.candles.update(candle(r.bar));
-        p.volume.update(volume(r.bar));
+        if (touched.at(-1)?.time === r.bar.time) touched[touched.length - 1] = r.bar;
+        else touched.push(r.bar);
+      }
+      for (const bar of touched) {
+        p.candles.update(candle(bar));
+        p.volume.update(volume(bar));
       }
     };
     const loadTail = async (first: boolean) => {
