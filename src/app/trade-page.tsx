@@ -31,6 +31,7 @@ const PHONE_TABS: { id: PhoneTab; label: string }[] = [
 // The chart library is the biggest part of the page's code: it loads once the book has data, so
 // the book, trades and order form paint without waiting for it.
 const PriceChart = lazy(() => import('../features/chart/price-chart').then((m) => ({ default: m.PriceChart })));
+const CHART_PLACEHOLDER = <div className="flex-1 p-3 text-muted">Loading chart…</div>;
 
 /** `/trade/:symbol`: header, chart + account, book + trades, order form — tabs on a phone. */
 export function TradePage() {
@@ -98,11 +99,11 @@ export function TradePage() {
           <main className="flex min-h-0 flex-1 flex-col gap-px bg-line md:grid md:grid-cols-[minmax(0,1fr)_280px] md:grid-rows-[minmax(0,1fr)_300px] xl:grid-cols-[minmax(0,1fr)_260px_300px] xl:grid-rows-[minmax(0,1fr)_300px]">
             <div className={`${shown('chart')} min-h-0 flex-1 flex-col bg-panel md:col-start-1 md:row-start-1 md:flex`}>
               {chartWanted ? (
-                <Suspense fallback={<div className="flex-1 p-3 text-muted">Loading chart…</div>}>
+                <Suspense fallback={CHART_PLACEHOLDER}>
                   <PriceChart symbol={symbol} info={info} marketStream={streams.market} />
                 </Suspense>
               ) : (
-                <div className="flex-1 p-3 text-muted">Loading chart…</div>
+                CHART_PLACEHOLDER
               )}
             </div>
             <div

@@ -1,6 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { isApiError } from '../../api/errors';
 import { useSignInRequest } from '../../lib/sign-in-request';
 import { useSessionStore } from '../../wallet/session-store';
 import { onUnauthorized } from '../../wallet/unauthorized';
@@ -13,10 +11,7 @@ const REJECTED = 'The service no longer accepts your session (401). Sign in agai
  * Opens the sign-in modal when the token expires or the API answers 401, and when a panel asks
  * ("Sign in to trade"). A modal over the page: nothing underneath unmounts, so forms keep values.
  */
-class ApiError401 extends Error {}
-
 export function SessionGuard() {
-  const qc = useQueryClient();
   const session = useSessionStore((s) => s.session);
   const requested = useSignInRequest((s) => s.requested);
 
@@ -41,24 +36,15 @@ export function SessionGuard() {
     return () => clearTimeout(timer);
   }, [session]);
 
-  useEffect(() => {
-    const on401 = (error: unknown) => {
-      if (!(error instanceof ApiError401) && (!isApiError(error) || error.status !== 401)) return;
-      if (!useSessionStore.getState().session) return;
-      if (!useSessionUi.getState().dialog.open) useSessionUi.getState().openDialog(REJECTED, true);
-    };
-    const offQueries = qc.getQueryCache().subscribe((e) => {
-      if (e.type === 'updated' && e.action.type === 'error') on401(e.action.error);
-    });
-    const offMutations = qc.getMutationCache().subscribe((e) => {
-      if (e.type === 'updated' && e.action.type === 'error') on401(e.action.error);
-    });
-    const offFetch = onUnauthorized(() => on401(new ApiError401()));
-    return () => {
-      offQueries();
-      offMutations();
-      offFetch();
-    };
-  }, [qc]);
+  // Every authenticated request (queries, mutations, devnet helpers) goes through the session-aware
+  // fetch, so its 401 signal is the one place to listen.
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        if (!useSessionStore.getState().session) return;
+        if (!useSessionUi.getState().dialog.open) useSessionUi.getState().openDialog(REJECTED, true);
+      }),
+    [],
+  );
   return null;
 }
