@@ -1,18 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright';
-
-/** The e2e flags (playwright.config.ts CHROMIUM_ARGS): Debian's Chromium, never a downloaded one. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+// The e2e flags: Debian's Chromium, never a downloaded one.
+import { CHROMIUM_ARGS } from '../playwright.config';
 
 const PROBE = readFileSync(resolve(import.meta.dirname, 'instrument/probe.js'), 'utf8');
 

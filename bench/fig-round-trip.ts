@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright';
+import { storedToken } from '../e2e/support/stored-token';
 import { benchPage, sleep, waitFor } from './browser';
 import { FrameIndex, framesOf, READ_PROBE, type ProbeData } from './lib/frames';
 import { createResolver } from './lib/sourcemap';
@@ -25,26 +26,6 @@ export interface RoundTripResult {
   clickToPositionDomMs: Summary;
   /** Long animation frames (> 50 ms) between a click and its position paint, scripts resolved to sources. */
   slowFrames: { trip: number; startMs: number; durationMs: number; blockingMs: number; scripts: { where: string; invoker: string; durationMs: number }[] }[];
-}
-
-/** The stored session's token (IndexedDB), as e2e/support/session.ts reads it. */
-function storedToken(page: Page): Promise<string | null> {
-  return page.evaluate(
-    () =>
-      new Promise<string | null>((resolve) => {
-        const open = indexedDB.open('perps-session');
-        open.onsuccess = () => {
-          try {
-            const get = open.result.transaction('session').objectStore('session').get('current');
-            get.onsuccess = () => resolve((get.result as { token?: string } | undefined)?.token ?? null);
-            get.onerror = () => resolve(null);
-          } catch {
-            resolve(null);
-          }
-        };
-        open.onerror = () => resolve(null);
-      }),
-  );
 }
 
 const positionValue = (page: Page) =>

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Ledger, type Command } from './ledger';
+import { dec } from '../../src/lib/decimal';
 
 const T0 = Date.UTC(2025, 0, 1);
 const dirs: string[] = [];
@@ -38,8 +39,8 @@ function workload(l: Ledger, tag: string): void {
   run({ op: 'advance' });
   const price = l.exchange.depthBook('BTC-USD');
   if (!price.ok) throw new Error('no book');
-  const bid = Math.min(...price.value.bids.map(([p]) => Number(p)));
-  run({ op: 'newOrder', user, params: { symbol: 'BTC-USD', side: 'buy', order_type: 'limit', qty: '0.01', price: (bid * 0.98).toFixed(1), time_in_force: 'gtc', reduce_only: false, cl_ord_id: `rest-${tag}` } });
+  const bid = price.value.bids.map(([p]) => dec(p)).reduce((a, b) => (b.lt(a) ? b : a));
+  run({ op: 'newOrder', user, params: { symbol: 'BTC-USD', side: 'buy', order_type: 'limit', qty: '0.01', price: bid.mul('0.98').toFixed(1), time_in_force: 'gtc', reduce_only: false, cl_ord_id: `rest-${tag}` } });
   run({ op: 'newOrder', user, params: { symbol: 'BTC-USD', side: 'buy', order_type: 'market', qty: '0.01', time_in_force: 'ioc', reduce_only: false } });
   run({ op: 'transferToSpot', user, amount: '7' });
   run({ op: 'advance' });

@@ -13,7 +13,7 @@
 import { formatUnits, parseUnits } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors';
-import { dec } from '../../src/lib/decimal';
+import { dec, type Dec } from '../../src/lib/decimal';
 import { auditAccount, devnetProcess, faucet, freePortBlock, openDataDir, pool, sleep, soakTrader, wallets, type DevnetProcess, type Seen, type SoakTrader } from '../test-support/soak';
 
 const ROUNDS = Number(process.env.SOAK_CRASH_ROUNDS ?? 8);
@@ -35,7 +35,7 @@ interface Sent {
 }
 
 /** One order-flow request: a resting limit, a market fill or a cancel of an earlier resting order. */
-async function orderOp(t: SoakTrader, sent: Sent, tag: string, mids: Map<string, number>): Promise<void> {
+async function orderOp(t: SoakTrader, sent: Sent, tag: string, mids: Map<string, Dec>): Promise<void> {
   const roll = Math.random();
   if (roll < 0.3 && sent.resting.length > 0) {
     const cl = sent.resting.splice(Math.floor(Math.random() * sent.resting.length), 1)[0]!;
@@ -58,7 +58,7 @@ async function orderOp(t: SoakTrader, sent: Sent, tag: string, mids: Map<string,
       side,
       order_type: resting ? 'limit' : 'market',
       qty: symbol === 'BTC-USD' ? '0.001' : '0.01',
-      ...(resting ? { price: (mid * (side === 'buy' ? 0.97 : 1.03)).toFixed(decimals) } : {}),
+      ...(resting ? { price: mid.mul(side === 'buy' ? '0.97' : '1.03').toFixed(decimals) } : {}),
       time_in_force: resting ? 'gtc' : 'ioc',
       reduce_only: false,
       cl_ord_id: tag,
@@ -133,8 +133,8 @@ describe.runIf(process.env.SOAK === '1')('SIGKILL during a burst of orders and t
         await faucet(t, '1000', direction === 'toPerps' ? 'cash' : 'perps');
         runs.push({ t, direction, start: parseUnits((await wallets(t)).cash.free, 18), seen: [] });
       }
-      const mids = new Map<string, number>();
-      for (const symbol of ['BTC-USD', 'ETH-USD']) mids.set(symbol, Number((await traders[0]!.api.market.symbolPrice(symbol)).mark_price));
+      const mids = new Map<string, Dec>();
+      for (const symbol of ['BTC-USD', 'ETH-USD']) mids.set(symbol, dec((await traders[0]!.api.market.symbolPrice(symbol)).mark_price));
 
       const killAfter = 300 + Math.random() * 1200;
       let firing = true;

@@ -8,7 +8,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors';
-import { dec } from '../../src/lib/decimal';
+import { dec, type Dec } from '../../src/lib/decimal';
 import { auditAccount, devnetProcess, faucet, freePortBlock, openDataDir, soakTrader, wallets, type DevnetProcess, type Seen, type SoakTrader } from '../test-support/soak';
 
 const CLIENTS = Number(process.env.SOAK_CLIENTS ?? 50);
@@ -51,7 +51,7 @@ async function timed<T>(op: string, f: () => Promise<T>): Promise<T> {
   }
 }
 
-async function step(c: Client, mids: Map<string, number>): Promise<void> {
+async function step(c: Client, mids: Map<string, Dec>): Promise<void> {
   const api = c.t.api;
   const roll = Math.random();
   const s = SYMBOLS[Math.floor(Math.random() * SYMBOLS.length)]!;
@@ -68,7 +68,7 @@ async function step(c: Client, mids: Map<string, number>): Promise<void> {
     } else if (roll < 0.4) {
       const side = Math.random() < 0.5 ? 'buy' : 'sell';
       const cl = `c${c.i}-${c.n++}`;
-      const price = (mids.get(s.symbol)! * (side === 'buy' ? 0.975 : 1.025)).toFixed(s.decimals);
+      const price = mids.get(s.symbol)!.mul(side === 'buy' ? '0.975' : '1.025').toFixed(s.decimals);
       c.orders.set(cl, 'unknown');
       await timed('new_order limit', () =>
         api.trade.newOrder({ symbol: s.symbol, side, order_type: 'limit', qty: s.qty, price, time_in_force: 'gtc', reduce_only: false, cl_ord_id: cl }),
@@ -97,10 +97,9 @@ async function step(c: Client, mids: Map<string, number>): Promise<void> {
       else if (q === 3) await timed('query_trades', () => api.user.queryTrades({ limit: 20 }));
       else {
         const book = await timed('query_depth_book', () => api.market.depthBook(s.symbol));
-        const best = (levels: [string, string][]) => levels.map(([p]) => Number(p));
-        const bid = Math.max(...best(book.bids));
-        const ask = Math.min(...best(book.asks));
-        if (Number.isFinite(bid) && Number.isFinite(ask)) mids.set(s.symbol, (bid + ask) / 2);
+        const bid = book.bids.map(([p]) => dec(p)).reduce<Dec | null>((a, b) => (a === null || b.gt(a) ? b : a), null);
+        const ask = book.asks.map(([p]) => dec(p)).reduce<Dec | null>((a, b) => (a === null || b.lt(a) ? b : a), null);
+        if (bid && ask) mids.set(s.symbol, bid.plus(ask).div(2));
       }
     }
   } catch (e) {
@@ -126,8 +125,8 @@ describe.runIf(process.env.SOAK === '1')(`load: ${CLIENTS} concurrent trading cl
       );
       clients.push(...batch);
     }
-    const mids = new Map<string, number>();
-    for (const s of SYMBOLS) mids.set(s.symbol, Number((await clients[0]!.t.api.market.symbolPrice(s.symbol)).mark_price));
+    const mids = new Map<string, Dec>();
+    for (const s of SYMBOLS) mids.set(s.symbol, dec((await clients[0]!.t.api.market.symbolPrice(s.symbol)).mark_price));
 
     const started = Date.now();
     const deadline = started + SECONDS * 1000;

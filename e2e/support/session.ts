@@ -1,24 +1,7 @@
 import { expect, type Page } from '@playwright/test';
+import { storedToken } from './stored-token';
 
-/** The stored session's token (IndexedDB), or null: how a test knows sign-in finished. */
-export function storedToken(page: Page): Promise<string | null> {
-  return page.evaluate(
-    () =>
-      new Promise<string | null>((resolve) => {
-        const open = indexedDB.open('perps-session');
-        open.onsuccess = () => {
-          try {
-            const get = open.result.transaction('session').objectStore('session').get('current');
-            get.onsuccess = () => resolve((get.result as { token?: string } | undefined)?.token ?? null);
-            get.onerror = () => resolve(null);
-          } catch {
-            resolve(null);
-          }
-        };
-        open.onerror = () => resolve(null);
-      }),
-  );
-}
+export { storedToken };
 
 export async function openSignIn(page: Page) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
