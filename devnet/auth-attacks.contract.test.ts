@@ -16,10 +16,9 @@ import { createApiClient } from '../src/api/client';
 import { signBody } from '../src/api/signing';
 import { MarketStream } from '../src/api/stream/market-stream';
 import { OrderStream } from '../src/api/stream/order-stream';
-import { dec } from '../src/lib/decimal';
 import { createSessionKey } from '../src/wallet/session-key';
 import type { Devnet } from './devnet';
-import { evmWallet, fund, nodeSocket, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
+import { bestPrice, evmWallet, fund, nodeSocket, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
 import { accountState, expectRefusal, probe, signedHeaders, type Answer } from './test-support/probe';
 
 let devnet: Devnet;
@@ -49,8 +48,7 @@ beforeAll(async () => {
   await fund(devnet, bob, '100000', '50000');
   aliceVault = (await vaultsOf(alice))[0]!;
   bobVault = (await vaultsOf(bob))[0]!;
-  const book = await alice.api.market.depthBook('BTC-USD');
-  farBid = book.bids.map(([p]) => dec(p)).reduce((a, b) => (b.gt(a) ? b : a)).mul('0.97').toFixed(1);
+  farBid = (await bestPrice(alice.api, 'BTC-USD', 'bid')).mul('0.97').toFixed(1);
   const rest = (cl: string) => ({ symbol: 'BTC-USD', side: 'buy' as const, order_type: 'limit' as const, qty: '0.01', price: farBid, time_in_force: 'gtc' as const, reduce_only: false, cl_ord_id: cl });
   await alice.api.trade.newOrder(rest('alice-rest'));
   await bob.api.trade.newOrder(rest('bob-rest'));

@@ -34,10 +34,9 @@ import {
   walletRow,
 } from '../src/api/schemas';
 import { signBody } from '../src/api/signing';
-import { dec } from '../src/lib/decimal';
 import { createSessionKey } from '../src/wallet/session-key';
 import type { Devnet } from './devnet';
-import { evmWallet, fund, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
+import { bestPrice, evmWallet, fund, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
 import { accountState, expectRefusal, probe, rawHttp, RequestCounter, signedHeaders, type AccountState, type Answer } from './test-support/probe';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1);
@@ -60,8 +59,7 @@ beforeAll(async () => {
   bob = await signedInTrader(devnet);
   await fund(devnet, alice, '100000', '50000');
   await fund(devnet, bob, '100000', '50000');
-  const book = await alice.api.market.depthBook('BTC-USD');
-  const bestBid = book.bids.map(([p]) => dec(p)).reduce((a, b) => (b.gt(a) ? b : a));
+  const bestBid = await bestPrice(alice.api, 'BTC-USD', 'bid');
   const far = bestBid.mul('0.97').toFixed(1);
   // Something to lose: resting orders, a cross position, an isolated one, a vault.
   await alice.api.trade.newOrder({ symbol: 'BTC-USD', side: 'buy', order_type: 'limit', qty: '0.01', price: far, time_in_force: 'gtc', reduce_only: false, cl_ord_id: 'alice-rest' });
@@ -328,8 +326,7 @@ function bodyArb(spec: CommandSpec): fc.Arbitrary<string> {
 
 describe('fuzz: malformed commands, properly signed (spec §4.1–4.3)', () => {
   beforeAll(async () => {
-    const book = await alice.api.market.depthBook('BTC-USD');
-    farBidPrice = book.bids.map(([p]) => dec(p)).reduce((a, b) => (b.gt(a) ? b : a)).mul('0.98').toFixed(1);
+    farBidPrice = (await bestPrice(alice.api, 'BTC-USD', 'bid')).mul('0.98').toFixed(1);
   });
 
   for (const spec of COMMANDS) {

@@ -6,10 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/api/client';
 import type { Credentials } from '../src/api/transport';
 import { signBody } from '../src/api/signing';
-import { dec } from '../src/lib/decimal';
 import { signIn } from '../src/wallet/sign-in';
 import { DEVNET_SIGNIN } from './devnet';
-import { evmWallet } from './test-support/harness';
+import { bestPrice, evmWallet } from './test-support/harness';
 
 const BASE_PORT = 17_300 + Math.floor(Math.random() * 500) * 4;
 const urls = {
@@ -65,8 +64,7 @@ describe('the devnet keeps its state across SIGKILL', () => {
     expect(faucet.status).toBe(200);
     await api.wallet.transferToPerps({ amount: '3000' });
 
-    const book = await api.market.depthBook('ETH-USD');
-    const bestBid = book.bids.map(([p]) => dec(p)).reduce((a, b) => (b.gt(a) ? b : a));
+    const bestBid = await bestPrice(api, 'ETH-USD', 'bid');
     // A burst: resting orders, a market fill and transfers, all acknowledged before the kill.
     const burst = [];
     for (let i = 0; i < 20; i++) {

@@ -7,7 +7,7 @@ import { MarketStream } from '../src/api/stream/market-stream';
 import { OrderStream } from '../src/api/stream/order-stream';
 import { dec } from '../src/lib/decimal';
 import type { Devnet } from './devnet';
-import { fund, nodeSocket, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
+import { bestPrice, fund, nodeSocket, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
 
 let devnet: Devnet;
 let alice: Trader;
@@ -29,9 +29,7 @@ const market = () => createApiClient({ urls: devnet.urls }).market;
 /** A price `ticks` ticks away from the best bid (negative = below), on the tick grid. */
 async function priceAwayFromBook(symbol: string, side: 'bid' | 'ask', ticks: number): Promise<string> {
   const [info] = await market().symbolInfo(symbol);
-  const book = await market().depthBook(symbol);
-  const levels = (side === 'bid' ? book.bids : book.asks).map(([p]) => dec(p));
-  const best = side === 'bid' ? levels.reduce((a, b) => (b.gt(a) ? b : a)) : levels.reduce((a, b) => (b.lt(a) ? b : a));
+  const best = await bestPrice(createApiClient({ urls: devnet.urls }), symbol, side);
   const tick = dec(1).div(dec(10).pow(info!.price_tick_decimals));
   return best.plus(tick.mul(ticks)).toFixed(info!.price_tick_decimals);
 }

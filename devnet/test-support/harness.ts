@@ -3,6 +3,7 @@ import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { createApiClient, type ApiClient } from '../../src/api/client';
 import type { SocketFactory } from '../../src/api/stream/socket';
 import type { Credentials } from '../../src/api/transport';
+import { dec, type Dec } from '../../src/lib/decimal';
 import { signIn } from '../../src/wallet/sign-in';
 import type { SignedInSession } from '../../src/wallet/session-store';
 import type { EvmWalletSigner, WalletSigner } from '../../src/wallet/wallet-signer';
@@ -58,4 +59,12 @@ export async function fund(devnet: Devnet, t: Trader, cash: string, perps: strin
   });
   if (!res.ok) throw new Error(`faucet: ${res.status} ${await res.text()}`);
   if (perps !== '0') await t.api.wallet.transferToPerps({ amount: perps });
+}
+
+/** The best bid (highest) or ask (lowest) of a symbol's book, as the service returns it unsorted. */
+export async function bestPrice(api: ApiClient, symbol: string, side: 'bid' | 'ask'): Promise<Dec> {
+  const book = await api.market.depthBook(symbol);
+  const levels = (side === 'bid' ? book.bids : book.asks).map(([p]) => dec(p));
+  if (levels.length === 0) throw new Error(`${symbol} has no ${side}s`);
+  return levels.reduce((a, b) => (side === 'bid' ? (b.gt(a) ? b : a) : b.lt(a) ? b : a));
 }
