@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { bestBookPrice, wholePrice } from './support/book';
 import { installEvmWallet, installSolanaWallet } from './support/injected-wallets';
 import { BASE } from './support/ports';
 import { openSignIn, signInWith, storedToken } from './support/session';
@@ -43,9 +44,8 @@ test('screenshot: the trade page with a position and a resting order', async ({ 
   await page.locator('#order-size').fill('0.05');
   await page.getByTestId('submit-order').click();
   await expect(page.getByTestId('position-BTC-USD')).toBeVisible();
-  const book = (await (await page.request.get(`${BASE}/api/query_depth_book?symbol=BTC-USD`)).json()) as { bids: [string, string][] };
   await form.getByRole('tab', { name: 'Limit' }).click();
-  await page.locator('#order-price').fill(String(Math.floor(Number(book.bids[0]![0]) * 0.99))); // test-side arithmetic only
+  await page.locator('#order-price').fill(wholePrice(await bestBookPrice(page.request, 'BTC-USD', 'bid'), '0.99'));
   await page.locator('#order-size').fill('0.02');
   await page.getByTestId('submit-order').click();
   await expect(page.getByRole('tab', { name: 'Open orders (1)' })).toBeVisible();

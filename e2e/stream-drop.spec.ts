@@ -1,4 +1,6 @@
 import { expect, test, type WebSocketRoute } from '@playwright/test';
+import { dec } from '../src/lib/decimal';
+import { bestBookPrice, wholePrice } from './support/book';
 import { BASE } from './support/ports';
 import { signInWith, storedToken } from './support/session';
 import { nodeTrader } from './support/node-trader';
@@ -24,8 +26,7 @@ test('a dropped stream is shown, reconnects, and the fill that happened meanwhil
   await expect(page.getByTestId('available')).toContainText('50,000');
 
   // A resting bid 2 % under the book, which the other trader will hit while this page is offline.
-  const book = (await (await page.request.get(`${BASE}/api/query_depth_book?symbol=BTC-USD`)).json()) as { bids: [string, string][] };
-  const price = String(Math.floor(Number(book.bids[0]![0]) * 0.98)); // test-side arithmetic only
+  const price = wholePrice(await bestBookPrice(page.request, 'BTC-USD', 'bid'), '0.98');
   const form = page.getByTestId('order-form');
   await form.getByRole('tab', { name: 'Limit' }).click();
   await page.locator('#order-price').fill(price);
@@ -48,8 +49,8 @@ test('a dropped stream is shown, reconnects, and the fill that happened meanwhil
   // nothing of the sweep rests).
   const other = await nodeTrader('1000000');
   const now = (await (await page.request.get(`${BASE}/api/query_depth_book?symbol=BTC-USD`)).json()) as { bids: [string, string][] };
-  const above = now.bids.filter(([p]) => Number(p) >= Number(price)).reduce((sum, [, q]) => sum + Number(q), 0);
-  const sweep = (above * 1.5 + 0.05).toFixed(3); // test-side arithmetic only
+  const above = now.bids.filter(([p]) => dec(p).gte(price)).reduce((sum, [, q]) => sum.plus(q), dec(0));
+  const sweep = above.mul('1.5').plus('0.05').toFixed(3);
   await other.api.trade.newOrder({ symbol: 'BTC-USD', side: 'sell', order_type: 'limit', qty: sweep, price, time_in_force: 'ioc', reduce_only: false });
   await expect.poll(() => refused, { timeout: 10_000 }).toBeGreaterThan(0);
 

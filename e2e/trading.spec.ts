@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { dec } from '../src/lib/decimal';
+import { bestBookPrice, shownWhole, wholePrice } from './support/book';
 import { BASE } from './support/ports';
 import { signInWith, storedToken } from './support/session';
 
@@ -17,12 +19,6 @@ async function signInFunded(page: Page, symbol = 'BTC-USD') {
   return token;
 }
 
-async function bestPrice(page: Page, symbol: string, side: 'bids' | 'asks'): Promise<number> {
-  const book = (await (await page.request.get(`${BASE}/api/query_depth_book?symbol=${symbol}`)).json()) as Record<'bids' | 'asks', [string, string][]>;
-  const prices = book[side].map(([p]) => Number(p)); // test-side arithmetic only, to pick a price far from the book
-  return side === 'bids' ? Math.max(...prices) : Math.min(...prices);
-}
-
 const form = (page: Page) => page.getByTestId('order-form');
 
 test('every devnet symbol renders live data', async ({ page }) => {
@@ -39,13 +35,13 @@ test('every devnet symbol renders live data', async ({ page }) => {
 
 test('a limit order rests, shows in open orders, and is cancelled', async ({ page }) => {
   await signInFunded(page);
-  const price = Math.floor((await bestPrice(page, 'BTC-USD', 'bids')) * 0.98);
+  const price = wholePrice(await bestBookPrice(page.request, 'BTC-USD', 'bid'), '0.98');
   await form(page).getByRole('tab', { name: 'Limit' }).click();
-  await page.locator('#order-price').fill(String(price));
+  await page.locator('#order-price').fill(price);
   await page.locator('#order-size').fill('0.01');
   await page.getByTestId('submit-order').click();
   await page.getByRole('tab', { name: /Open orders/ }).click();
-  const row = page.getByTestId('open-order').filter({ hasText: price.toLocaleString('en-US') });
+  const row = page.getByTestId('open-order').filter({ hasText: shownWhole(price) });
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: /Cancel/ }).click();
   await expect(row).toHaveCount(0);
@@ -62,23 +58,24 @@ test('a market order fills and the position appears with its size and entry', as
   await expect(row).toContainText('0.5');
   await expect(row).toContainText(/Long/);
   // The entry is the volume-weighted price of the fills listed in Trade history.
-  const entry = Number((await row.locator('td').nth(3).innerText()).replace(/,/g, ''));
+  const shown = (t: string) => dec(t.replace(/,/g, ''));
+  const entry = shown(await row.locator('td').nth(3).innerText());
   await page.getByRole('tab', { name: 'Trade history' }).click();
   const fills = page.getByTestId('trade-history').locator('tbody tr');
   await expect(fills.first()).toContainText('ETH-USD');
   const cells = await fills.evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent ?? '')));
-  const num = (t: string) => Number(t.replace(/,/g, '')); // test-side arithmetic only
-  const qty = cells.reduce((sum, c) => sum + num(c[4]!), 0);
-  const vwap = cells.reduce((sum, c) => sum + num(c[3]!) * num(c[4]!), 0) / qty;
-  expect(qty).toBeCloseTo(0.5, 6);
-  expect(Math.abs(entry - vwap)).toBeLessThanOrEqual(0.01);
+  const qty = cells.reduce((sum, c) => sum.plus(shown(c[4]!)), dec(0));
+  const vwap = cells.reduce((sum, c) => sum.plus(shown(c[3]!).mul(shown(c[4]!))), dec(0)).div(qty);
+  expect(qty.toFixed()).toBe('0.5');
+  // Within the displayed price's rounding (a difference, not money).
+  expect(entry.minus(vwap).abs().toNumber()).toBeLessThanOrEqual(0.01);
 });
 
 test('an ALO that would cross is shown as rejected with the service message', async ({ page }) => {
   await signInFunded(page);
-  const crossing = Math.ceil((await bestPrice(page, 'BTC-USD', 'asks')) * 1.002);
+  const crossing = wholePrice(await bestBookPrice(page.request, 'BTC-USD', 'ask'), '1.002', 'up');
   await form(page).getByRole('tab', { name: 'Limit' }).click();
-  await page.locator('#order-price').fill(String(crossing));
+  await page.locator('#order-price').fill(crossing);
   await page.locator('#order-size').fill('0.01');
   await form(page).getByLabel('Time in force').selectOption('alo');
   await page.getByTestId('submit-order').click();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { bestBookPrice, shownWhole, wholePrice } from './support/book';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { AUTH, BASE } from './support/ports';
 import { installEvmWallet, installSolanaWallet, onChainDusd } from './support/injected-wallets';
@@ -146,8 +147,7 @@ test('a 401 prompts re-sign-in over the page and keeps the typed order', async (
   const form = page.getByTestId('order-form');
   await form.getByRole('tab', { name: 'Limit' }).click();
   // 3 % under the best bid: rests, and within the ±5 % band of the mark.
-  const book = (await (await page.request.get(`${BASE}/api/query_depth_book?symbol=BTC-USD`)).json()) as { bids: [string, string][] };
-  const price = String(Math.floor(Number(book.bids[0]![0]) * 0.97)); // test-side arithmetic only
+  const price = wholePrice(await bestBookPrice(page.request, 'BTC-USD', 'bid'), '0.97');
   await page.locator('#order-price').fill(price);
   await page.locator('#order-size').fill('0.002');
   // The service now refuses the token (as it does once it expires).
@@ -169,7 +169,7 @@ test('a 401 prompts re-sign-in over the page and keeps the typed order', async (
   await expect(page.locator('#order-size')).toHaveValue('0.002');
   await page.getByTestId('submit-order').click();
   await page.getByRole('tab', { name: /Open orders/ }).click();
-  await expect(page.getByTestId('open-order').filter({ hasText: Number(price).toLocaleString('en-US') })).toBeVisible();
+  await expect(page.getByTestId('open-order').filter({ hasText: shownWhole(price) })).toBeVisible();
 });
 
 test('a challenge for another domain is refused before the wallet is asked', async ({ page }) => {
