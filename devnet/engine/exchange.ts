@@ -13,7 +13,8 @@ import { flow, requote } from './market-makers.js';
 import { BookSide } from './order-book.js';
 import { Prng } from './prng.js';
 import * as q from './queries.js';
-import { snapshot as takeSnapshot, restoreCtx } from './snapshot.js';
+import { HistoryJson } from './history-json.js';
+import { snapshot as takeSnapshot, snapshotChunks, restoreCtx } from './snapshot.js';
 import { ensureAccount, FLOW, HOUSE, MAKER, markDepth, push, tracking } from './state.js';
 import type { Ctx, ResolvedConfig } from './state.js';
 import { buildSpec, DEFAULT_SYMBOLS } from './symbols.js';
@@ -88,7 +89,7 @@ function freshCtx(config: ExchangeConfig): Ctx {
     seq: { order: 0, trade: 0, position: 0, fundingTx: 0, fundingRate: 0, liq: 0 },
     rng: new Prng(cfg.seed), fees: 0n, deposits: 0n, withdrawals: 0n, credits: new Map(), withdraws: new Map(),
     vaults: new Map(), vaultsByOwner: new Map(), listeners: [], watchFilter: null, queue: [], delivering: false,
-    dirtyPos: new Map(), dirtyPerps: new Set(), dirtyCash: new Set(), dirtyDepth: new Set(),
+    dirtyPos: new Map(), dirtyPerps: new Set(), dirtyCash: new Set(), dirtyDepth: new Set(), history: null,
   };
   for (const sc of config.symbols ?? DEFAULT_SYMBOLS) {
     const spec = buildSpec(sc, ctx.symList.length);
@@ -139,6 +140,31 @@ export class Exchange {
 
   snapshot(): string {
     return takeSnapshot(this.ctx);
+  }
+
+  /** snapshot() as pieces (no one multi-megabyte string to build). */
+  snapshotChunks(): string[] {
+    return snapshotChunks(this.ctx);
+  }
+
+  /**
+   * Keeps the snapshot text of history as it settles (for an exchange that snapshots often):
+   * what exists now is serialised at once, and later records when sealHistory() is called
+   * after the command that wrote them.
+   */
+  keepHistoryJson(): void {
+    if (this.ctx.history !== null) return;
+    const history = new HistoryJson();
+    for (const a of this.ctx.accounts.values()) {
+      for (const list of [a.orders, a.trades, a.funding]) for (const r of list) history.added(r);
+    }
+    history.seal();
+    this.ctx.history = history;
+  }
+
+  /** Serialises the history the last command wrote (see keepHistoryJson). */
+  sealHistory(): void {
+    this.ctx.history?.seal();
   }
 
   /** Limits user events (order, trade, position, balance) to accounts someone is listening for. */

@@ -55,7 +55,9 @@ export function settleFunding(ctx: Ctx, s: SymbolState, boundaryMs: number): voi
     if (pos.mode === 'isolated') pos.isoMargin += amount;
     else acct.cross += amount;
     if (acct.system) continue;
-    acct.funding.push({ id: ++ctx.seq.fundingTx, user: acct.id, symbol, amount, time: boundaryMs });
+    const payment = { id: ++ctx.seq.fundingTx, user: acct.id, symbol, amount, time: boundaryMs };
+    acct.funding.push(payment);
+    ctx.history?.added(payment);
     markPerps(ctx, acct);
     markPosition(ctx, acct, pos);
   }

@@ -84,6 +84,7 @@ function handOver(ctx: Ctx, acct: Account, s: SymbolState, pos: PositionRec, val
   markPerps(ctx, acct);
   const t: TradeRec = { id: tradeId, orderId: o.id, user: acct.id, symbol: pos.symbol, side, qty: lots, value, fee: 0n, pnl, time: ctx.time };
   acct.trades.push(t);
+  ctx.history?.added(t);
   if (watched(ctx, acct.id)) push(ctx, { type: 'trade', user: acct.id, trade: renderTrade(ctx, t) });
   closeOrder(ctx, o, 'filled', 'liquidation');
 }

@@ -177,6 +177,7 @@ export function fillSide(
     time: ctx.time,
   };
   acct.trades.push(t);
+  ctx.history?.added(t);
   if (watched(ctx, acct.id)) push(ctx, { type: 'trade', user: acct.id, trade: renderTrade(ctx, t) });
   if (o.tp !== 0 || o.sl !== 0) onParentFill(ctx, acct, o);
 }

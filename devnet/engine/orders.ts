@@ -12,6 +12,7 @@ export function registerOrder(ctx: Ctx, acct: Account, o: OrderRec): void {
   const i = symIdx(ctx, o.symbol);
   acct.liveCount[i] = (acct.liveCount[i] ?? 0) + 1;
   acct.orders.push(o);
+  ctx.history?.added(o);
   pruneHistory(ctx, acct);
 }
 

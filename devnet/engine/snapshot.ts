@@ -1,8 +1,8 @@
 // Complete, deterministic JSON image of the engine. Bigints are written as
-// {"$b":"<digits>"} (user strings can never produce an object, so the reviver
-// is unambiguous). Derived indexes (live maps, book levels, trigger lists,
+// {"$b":"<digits>"} (see history-json.ts). Derived indexes (live maps, book levels, trigger lists,
 // counts) are rebuilt on restore; FIFO priority is the order id, because an
 // order rests at most once, right after it is created.
+import { bigintImage, HistoryJson, imageJson, type BigintImage } from './history-json.js';
 import { newKlineStore, type BarSeries } from './klines.js';
 import type { Bar, KlineStore } from './klines.js';
 import { BookSide } from './order-book.js';
@@ -72,36 +72,13 @@ function fromTuples(series: BarSeries, rows: BarTuple[]): void {
   series.bars = rows.map(([t, o, h, l, c, v, q]) => ({ t, o, h, l, c, v, q }));
 }
 
-export function snapshot(ctx: Ctx): string {
-  const accounts: AccountImage[] = [];
-  for (const a of ctx.accounts.values()) {
-    accounts.push({
-      id: a.id,
-      cashFree: a.cashFree,
-      cashLocked: a.cashLocked,
-      cross: a.cross,
-      cfg: [...a.cfg.entries()],
-      positions: [...a.positions.values()],
-      // System accounts keep no history: their live orders are the whole story.
-      orders: a.system ? [...a.live.values()] : a.orders,
-      trades: a.trades,
-      funding: a.funding,
-    });
-  }
-  const markets: SymbolImage[] = ctx.symList.map((s) => ({
-    symbol: s.spec.symbol,
-    indexExact: s.indexExact,
-    index: s.index,
-    mark: s.mark,
-    last: s.last,
-    premiumSum: s.premiumSum,
-    premiumCount: s.premiumCount,
-    makerOrderIds: s.makerOrders.filter((o) => o.status === 'open').map((o) => o.id),
-    klines: { sec: toTuples(s.klines.sec.bars), min: toTuples(s.klines.min.bars), hour: toTuples(s.klines.hour.bars) },
-    recent: s.recent,
-    fundingRecords: s.fundingRecords,
-  }));
-  const image: Image = {
+/**
+ * The image as pieces of one JSON text (concatenated, they are the snapshot). Settled history comes
+ * from `ctx.history` where it is kept, so a snapshot serialises only what changed since the last.
+ */
+export function snapshotChunks(ctx: Ctx): string[] {
+  const history = ctx.history ?? new HistoryJson();
+  const head: Omit<Image, 'accounts' | 'markets'> = {
     version: SNAPSHOT_VERSION,
     cfg: ctx.cfg,
     symbols: ctx.symList.map((s) => s.spec.cfg),
@@ -117,11 +94,79 @@ export function snapshot(ctx: Ctx): string {
     vaults: [...ctx.vaults.entries()],
     vaultsByOwner: [...ctx.vaultsByOwner.entries()],
     holders: [...ctx.holders],
-    accounts,
-    markets,
   };
-  return JSON.stringify(image, (_k, v: unknown) => (typeof v === 'bigint' ? { $b: v.toString() } : v));
+  const out = [`${withoutClose(imageJson(head))},"accounts":[`];
+  let first = true;
+  for (const a of ctx.accounts.values()) {
+    const fixed: Omit<AccountImage, 'orders' | 'trades' | 'funding'> = {
+      id: a.id,
+      cashFree: a.cashFree,
+      cashLocked: a.cashLocked,
+      cross: a.cross,
+      cfg: [...a.cfg.entries()],
+      positions: [...a.positions.values()],
+    };
+    // System accounts keep no history: their live orders are the whole story.
+    const orders = a.system ? [...a.live.values()] : a.orders;
+    out.push(`${first ? '' : ','}${withoutClose(imageJson(fixed))},"orders":`);
+    history.pushArray(out, orders);
+    out.push(',"trades":');
+    history.pushArray(out, a.trades);
+    out.push(',"funding":');
+    history.pushArray(out, a.funding);
+    out.push('}');
+    first = false;
+  }
+  // Candles are most of a market's image and only a series' last bar still changes: the text of the
+  // closed ones is kept (closedBarsJson) and spliced in after the rest of the market.
+  out.push('],"markets":[');
+  ctx.symList.forEach((s, i) => {
+    const market: Omit<SymbolImage, 'indexExact' | 'klines'> & { indexExact: BigintImage } = {
+      symbol: s.spec.symbol,
+      indexExact: bigintImage(s.indexExact),
+      index: s.index,
+      mark: s.mark,
+      last: s.last,
+      premiumSum: s.premiumSum,
+      premiumCount: s.premiumCount,
+      makerOrderIds: s.makerOrders.filter((o) => o.status === 'open').map((o) => o.id),
+      recent: s.recent,
+      fundingRecords: s.fundingRecords,
+    };
+    const { sec, min, hour } = s.klines;
+    out.push(
+      `${i === 0 ? '' : ','}${withoutClose(JSON.stringify(market))},"klines":{"sec":${barsJson(sec)},"min":${barsJson(min)},"hour":${barsJson(hour)}}}`,
+    );
+  });
+  out.push(']}');
+  return out;
 }
+
+/** Text of a series' closed bars (all but the last), by bar array: appends extend it, a trim starts anew. */
+const closedBars = new WeakMap<Bar[], { count: number; text: string }>();
+
+function barsJson(series: BarSeries): string {
+  const bars = series.bars;
+  if (bars.length === 0) return '[]';
+  const closed = bars.length - 1;
+  let kept = closedBars.get(bars);
+  if (kept === undefined || kept.count > closed) {
+    kept = { count: 0, text: '' };
+    closedBars.set(bars, kept);
+  }
+  if (kept.count < closed) {
+    const more = JSON.stringify(toTuples(bars.slice(kept.count, closed))).slice(1, -1);
+    kept.text = kept.text === '' ? more : `${kept.text},${more}`;
+    kept.count = closed;
+  }
+  const last = JSON.stringify(toTuples([bars[closed]!])).slice(1, -1);
+  return kept.text === '' ? `[${last}]` : `[${kept.text},${last}]`;
+}
+
+/** An object's JSON without its closing brace, to append more members. */
+const withoutClose = (json: string): string => json.slice(0, -1);
+
+export const snapshot = (ctx: Ctx): string => snapshotChunks(ctx).join('');
 
 const LIVE = new Set(['new', 'open', 'untriggered']);
 
@@ -160,6 +205,7 @@ export function restoreCtx(json: string, overrides: Partial<ResolvedConfig>): Ct
     dirtyPerps: new Set(),
     dirtyCash: new Set(),
     dirtyDepth: new Set(),
+    history: null,
   };
   for (const m of image.markets) {
     const sc = image.symbols.find((c) => c.symbol === m.symbol);

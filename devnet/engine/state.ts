@@ -1,6 +1,7 @@
 // The engine's whole mutable state plus the event buffer. Modules are plain
 // functions over this context so the facade stays thin and snapshot/restore
 // has a single place to look.
+import type { HistoryJson } from './history-json.js';
 import type { Prng } from './prng.js';
 import type { SymbolSpec } from './symbols.js';
 import type {
@@ -47,6 +48,8 @@ export interface Ctx {
   dirtyPerps: Set<Account>;
   dirtyCash: Set<Account>;
   dirtyDepth: Set<SymbolState>;
+  /** Snapshot text of settled history, kept only where snapshots are taken (not state). */
+  history: HistoryJson | null;
 }
 
 export const HOUSE = 'sys_insurance';

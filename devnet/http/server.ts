@@ -84,11 +84,16 @@ function readBody(req: IncomingMessage): Promise<string> {
 function send(res: ServerResponse, reply: Reply) {
   if (res.headersSent) return;
   const status = reply.status ?? 200;
-  if (reply.kind === 'text') {
-    res.writeHead(status, { ...CORS_HEADERS, 'content-type': 'text/plain; charset=utf-8' }).end(reply.body);
-  } else {
-    res.writeHead(status, { ...CORS_HEADERS, 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
-  }
+  const text = reply.kind === 'text';
+  const body = text ? reply.body : JSON.stringify(reply.body);
+  // A known length: writeHead without one makes node frame every reply as chunked.
+  res
+    .writeHead(status, {
+      ...CORS_HEADERS,
+      'content-type': text ? 'text/plain; charset=utf-8' : 'application/json',
+      'content-length': Buffer.byteLength(body),
+    })
+    .end(body);
 }
 
 /**

@@ -63,16 +63,34 @@ export function writeFileAtomic(path: string, content: string): void {
 }
 
 /**
- * writeFileAtomic off the event loop: the chunks are written (in slices, so no one step converts
- * megabytes on the main thread), fsync'd and renamed into place by the libuv threadpool.
+ * writeFileAtomic off the event loop: the chunks are written in slices of about `sliceChars` (many
+ * small chunks joined, a large one cut), so no one step converts megabytes on the main thread, and
+ * fsync'd and renamed into place by the libuv threadpool.
  */
 export async function writeFileAtomicAsync(path: string, chunks: string[], sliceChars = 1 << 20): Promise<void> {
   const tmp = `${path}.tmp`;
   const fh = await open(tmp, 'w');
   try {
+    let group: string[] = [];
+    let groupChars = 0;
+    const flush = async () => {
+      if (group.length === 0) return;
+      const text = group.join('');
+      group = [];
+      groupChars = 0;
+      await fh.write(text);
+    };
     for (const chunk of chunks) {
+      if (chunk.length < sliceChars) {
+        group.push(chunk);
+        groupChars += chunk.length;
+        if (groupChars >= sliceChars) await flush();
+        continue;
+      }
+      await flush();
       for (let i = 0; i < chunk.length; i += sliceChars) await fh.write(chunk.slice(i, i + sliceChars));
     }
+    await flush();
     await fh.sync();
   } catch (e) {
     await fh.close().catch(() => undefined);

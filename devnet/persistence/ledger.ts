@@ -64,7 +64,8 @@ const fail = (code: number, message: string): Outcome => ({ ok: false, code, mes
  * caller replies; a snapshot every so often bounds the replay. Restart = snapshot + journal.
  *
  * Snapshots stay off the request path: a command that reaches `snapshotEvery` only schedules one
- * (setImmediate, after its own reply); taking it captures the engine image and seals the journal
+ * (setImmediate, after its own reply); taking it captures the engine image (cheap: the text of
+ * settled history is made as each command settles it, see history-json.ts) and seals the journal
  * segment it covers (journal.log → journal.prev.log, one rename) in the same tick, then journaling
  * goes on into a fresh journal.log while the image is written and fsync'd by the threadpool. Only
  * after snapshot.json is renamed into place is the sealed segment deleted. On any crash, restart
@@ -124,6 +125,7 @@ export class Ledger {
     // A sealed segment left by a snapshot that had not become durable (or whose segment was not yet
     // deleted) comes first: its entries precede journal.log's.
     const entries = [...Journal.read(this.sealedPath), ...Journal.read(this.journalPath)] as Stamped[];
+    this.exchange.keepHistoryJson();
     this.replaying = true;
     try {
       for (const e of entries) {
@@ -131,6 +133,7 @@ export class Ledger {
         // snapshot already holds: applying them again would double orders, fills and transfers.
         if (e.seq !== undefined && e.seq <= this.seq) continue;
         this.apply(e);
+        this.exchange.sealHistory();
         this.seq = e.seq ?? this.seq + 1;
       }
     } finally {
@@ -150,6 +153,7 @@ export class Ledger {
   run(cmd: Command): Outcome {
     const stamped = { ...cmd, now: this.clock() } as Stamped;
     const out = this.apply(stamped);
+    this.exchange.sealHistory();
     if (out.ok && this.journal) {
       this.journalChars += this.journal.append({ ...stamped, seq: ++this.seq });
       // At least `snapshotEvery` commands apart, and not before the journal has grown as large as
@@ -195,8 +199,8 @@ export class Ledger {
       at: this.clock(),
       seq: this.seq,
     };
-    const chunks = [`${JSON.stringify(header)}\n`, this.exchange.snapshot()];
-    this.snapshotChars = chunks[0]!.length + chunks[1]!.length;
+    const chunks = [`${JSON.stringify(header)}\n`, ...this.exchange.snapshotChunks()];
+    this.snapshotChars = chunks.reduce((n, c) => n + c.length, 0);
     this.journalChars = 0;
     // Seal the entries the image holds. If a failed snapshot left a sealed segment, keep journaling
     // into journal.log instead: its covered entries are skipped by sequence number on replay.

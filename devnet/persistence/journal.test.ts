@@ -1,0 +1,23 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeFileAtomicAsync } from './journal';
+
+describe('writeFileAtomicAsync', () => {
+  let dir = '';
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes many small pieces and pieces larger than a slice as exactly their concatenation', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'journal-test-'));
+    const path = join(dir, 'snapshot.json');
+    const small = Array.from({ length: 5_000 }, (_, i) => `,{"id":${i},"note":"ü${'x'.repeat(i % 37)}"}`);
+    const large = 'L'.repeat(2_500);
+    const chunks = ['[', ...small.slice(0, 2_000), large, ...small.slice(2_000), large, ']'];
+    await writeFileAtomicAsync(path, chunks, 1_000);
+    expect(readFileSync(path, 'utf8')).toBe(chunks.join(''));
+    // A rewrite replaces the whole file.
+    await writeFileAtomicAsync(path, ['short'], 1_000);
+    expect(readFileSync(path, 'utf8')).toBe('short');
+  });
+});
