@@ -38,7 +38,7 @@ export interface ChannelResult {
 const WATCH = `(() => {
   const b = window.__bench;
   const book = b.watch('book', '[data-testid="book-asks"]', null, 2, 1000);
-  const trades = b.watch('trades', '[data-testid="recent-trades"] > div:last-child', null, 1, 1000);
+  const trades = b.watch('trades', '[data-testid="trade-rows"]', null, 1, 1000);
   b.startFrames();
   return book && trades;
 })()`;

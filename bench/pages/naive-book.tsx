@@ -98,7 +98,7 @@ function NaiveBook() {
       </section>
       <section aria-label="Recent trades" className="flex w-[260px] flex-col bg-panel" data-testid="recent-trades">
         <h2 className="flex h-7 shrink-0 items-center border-b border-line px-2 font-medium">Trades</h2>
-        <div className="min-h-0 flex-1 overflow-y-auto">
+        <div className="min-h-0 flex-1 overflow-y-auto" data-testid="trade-rows">
           {trades.map((t) => (
             <div key={t.id} className="grid h-[18px] grid-cols-3 items-center px-2 text-right">
               <span className={`num text-left ${t.side === 'buy' ? 'text-up' : 'text-down'}`}>{formatFixed(t.price, 1)}</span>

@@ -14,8 +14,15 @@ export const marketQueries = {
     queryOptions({ queryKey: queryKeys.market.symbolMarket(symbol), queryFn: () => api.market.symbolMarket(symbol), staleTime: 5_000 }),
   symbolPrice: (api: ApiClient, symbol: string) =>
     queryOptions({ queryKey: queryKeys.market.symbolPrice(symbol), queryFn: () => api.market.symbolPrice(symbol), staleTime: 5_000 }),
+  // Every depth snapshot replaces the book whole: comparing two hundred levels deep against the last
+  // one, a frame at a time, would find nothing to keep.
   depth: (api: ApiClient, symbol: string) =>
-    queryOptions({ queryKey: queryKeys.market.depth(symbol), queryFn: () => api.market.depthBook(symbol), staleTime: 5_000 }),
+    queryOptions({
+      queryKey: queryKeys.market.depth(symbol),
+      queryFn: () => api.market.depthBook(symbol),
+      staleTime: 5_000,
+      structuralSharing: false,
+    }),
   recentTrades: (api: ApiClient, symbol: string) =>
     queryOptions({ queryKey: queryKeys.market.recentTrades(symbol), queryFn: () => api.market.recentTrades(symbol), staleTime: 5_000 }),
   fundingRates: (api: ApiClient, symbol: string, start: number, end: number) =>

@@ -3,21 +3,22 @@ import { dec } from '../../lib/decimal';
 import { buildBook, cumulate, depthPercent, groupLevels, sortLevels } from './book-levels';
 
 const prices = (rows: { price: { toFixed: () => string } }[]) => rows.map((r) => r.price.toFixed());
+const levelPrices = (levels: readonly (readonly [string, string])[]) => levels.map(([p]) => p);
 
 describe('order book levels', () => {
   it('puts the best price first on each side, whatever order the service sent', () => {
     const asks = sortLevels([['95010', '1'], ['95000.5', '2'], ['95100', '3']], 'asks');
     const bids = sortLevels([['94990', '1'], ['94999.5', '2'], ['94900', '3']], 'bids');
-    expect(prices(asks)).toEqual(['95000.5', '95010', '95100']);
-    expect(prices(bids)).toEqual(['94999.5', '94990', '94900']);
+    expect(levelPrices(asks)).toEqual(['95000.5', '95010', '95100']);
+    expect(levelPrices(bids)).toEqual(['94999.5', '94990', '94900']);
   });
 
   it('sorts numerically, not as text (9 < 10)', () => {
-    expect(prices(sortLevels([['10', '1'], ['9', '1'], ['100', '1']], 'asks'))).toEqual(['9', '10', '100']);
+    expect(levelPrices(sortLevels([['10', '1'], ['9', '1'], ['100', '1']], 'asks'))).toEqual(['9', '10', '100']);
   });
 
   it('drops empty levels', () => {
-    expect(sortLevels([['1', '0'], ['2', '0.5']], 'asks')).toHaveLength(1);
+    expect(sortLevels([['1', '0'], ['2', '0.5'], ['3', '0.000']], 'asks')).toHaveLength(1);
   });
 
   it('groups bids down and asks up to the tick, adding their sizes', () => {
@@ -33,13 +34,22 @@ describe('order book levels', () => {
     ]);
   });
 
+  it('shows only as many buckets as asked, the last one with every level inside it', () => {
+    const bids = sortLevels([['95009', '1'], ['95001', '2'], ['94995', '3'], ['94991', '4'], ['94985', '5'], ['94970', '6']], 'bids');
+    const g = groupLevels(bids, dec(10), 'bids', 2);
+    expect(g.map((l) => [l.price.toFixed(), l.size.toFixed()])).toEqual([
+      ['95000', '3'],
+      ['94990', '7'],
+    ]);
+  });
+
   it('keeps sizes exact when grouping (no float drift: 0.1 + 0.2 = 0.3)', () => {
     const g = groupLevels(sortLevels([['1.01', '0.1'], ['1.02', '0.2']], 'bids'), dec('0.1'), 'bids');
     expect(g[0]!.size.toFixed()).toBe('0.3');
   });
 
   it('cumulates size from the best price outward', () => {
-    const rows = cumulate(sortLevels([['3', '1.5'], ['1', '1'], ['2', '0.25']], 'asks'));
+    const rows = cumulate(groupLevels(sortLevels([['3', '1.5'], ['1', '1'], ['2', '0.25']], 'asks'), dec(0), 'asks'));
     expect(rows.map((r) => r.total.toFixed())).toEqual(['1', '1.25', '2.75']);
   });
 

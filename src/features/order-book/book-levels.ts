@@ -1,5 +1,5 @@
 import type { DepthLevel } from '../../api/schemas';
-import { dec, type Dec } from '../../lib/decimal';
+import { compareDecimalStrings, dec, isZeroDecimalString, type Dec } from '../../lib/decimal';
 
 /** One row of the book as the trader reads it. */
 export interface BookRow {
@@ -16,38 +16,34 @@ interface Level {
   size: Dec;
 }
 
-function parse(levels: readonly DepthLevel[]): Level[] {
-  const out: Level[] = [];
-  for (const [p, q] of levels) {
-    const price = dec(p);
-    const size = dec(q);
-    if (size.gt(0)) out.push({ price, size });
-  }
-  return out;
-}
-
-/** Best first: asks by rising price, bids by falling price (the service does not sort). */
-export function sortLevels(levels: readonly DepthLevel[], side: BookSide): Level[] {
-  const parsed = parse(levels);
-  return parsed.sort((a, b) => (side === 'asks' ? a.price.comparedTo(b.price) : b.price.comparedTo(a.price)));
+/**
+ * Best first: asks by rising price, bids by falling price (the service does not sort); empty levels
+ * dropped. Levels stay strings here: only the ones a shown row holds are ever parsed.
+ */
+export function sortLevels(levels: readonly DepthLevel[], side: BookSide): DepthLevel[] {
+  const live = levels.filter(([, size]) => !isZeroDecimalString(size));
+  return live.sort(side === 'asks' ? (a, b) => compareDecimalStrings(a[0], b[0]) : (a, b) => compareDecimalStrings(b[0], a[0]));
 }
 
 /**
- * Merges levels into buckets of `tick`: bids round down and asks round up, so a grouped row never
- * shows a better price than the orders inside it. Result is best first.
+ * Merges sorted levels into buckets of `tick` (a tick of 0 keeps every level its own row): bids
+ * round down and asks round up, so a grouped row never shows a better price than the orders inside
+ * it. Result is best first, at most `limit` buckets: levels beyond the last shown one are not read.
  */
-export function groupLevels(levels: readonly Level[], tick: Dec, side: BookSide): Level[] {
-  if (tick.lte(0)) return [...levels];
-  const buckets = new Map<string, Level>();
-  for (const l of levels) {
-    const units = l.price.div(tick);
-    const bucket = (side === 'bids' ? units.floor() : units.ceil()).mul(tick);
-    const key = bucket.toFixed();
-    const hit = buckets.get(key);
-    if (hit) hit.size = hit.size.plus(l.size);
-    else buckets.set(key, { price: bucket, size: l.size });
+export function groupLevels(levels: readonly DepthLevel[], tick: Dec, side: BookSide, limit = Infinity): Level[] {
+  const grouped = tick.gt(0);
+  const out: Level[] = [];
+  for (const [p, q] of levels) {
+    const price = dec(p);
+    const units = grouped ? price.div(tick) : null;
+    const bucket = units ? (side === 'bids' ? units.floor() : units.ceil()).mul(tick) : price;
+    // Sorted input: a level falls in the last bucket or opens the next one.
+    const last = out.at(-1);
+    if (last?.price.eq(bucket)) last.size = last.size.plus(dec(q));
+    else if (out.length === limit) break;
+    else out.push({ price: bucket, size: dec(q) });
   }
-  return [...buckets.values()].sort((a, b) => (side === 'asks' ? a.price.comparedTo(b.price) : b.price.comparedTo(a.price)));
+  return out;
 }
 
 /** Running total from the best price outward. */
@@ -71,11 +67,11 @@ export interface BookView {
 export function buildBook(book: { asks: readonly DepthLevel[]; bids: readonly DepthLevel[] }, tick: Dec, rows: number): BookView {
   const rawAsks = sortLevels(book.asks, 'asks');
   const rawBids = sortLevels(book.bids, 'bids');
-  const asks = cumulate(groupLevels(rawAsks, tick, 'asks').slice(0, rows));
-  const bids = cumulate(groupLevels(rawBids, tick, 'bids').slice(0, rows));
+  const asks = cumulate(groupLevels(rawAsks, tick, 'asks', rows));
+  const bids = cumulate(groupLevels(rawBids, tick, 'bids', rows));
   const maxTotal = [asks.at(-1)?.total ?? dec(0), bids.at(-1)?.total ?? dec(0)].reduce((a, b) => (a.gt(b) ? a : b));
-  const bestAsk = rawAsks[0]?.price;
-  const bestBid = rawBids[0]?.price;
+  const bestAsk = rawAsks[0] && dec(rawAsks[0][0]);
+  const bestBid = rawBids[0] && dec(rawBids[0][0]);
   let spread: BookView['spread'] = null;
   if (bestAsk && bestBid) {
     const value = bestAsk.minus(bestBid);

@@ -79,5 +79,8 @@ describe('order book panel', () => {
       await new Promise((r) => setTimeout(r, 0)); // react-query notifies observers on the next tick
     });
     expect(prices('bids')).toEqual(['94,000.0']);
+    // The row that showed another price picks the one it shows now.
+    act(() => (container.querySelector('[data-testid=book-bids-row]') as HTMLButtonElement).click());
+    expect(useOrderTicket.getState().intent).toMatchObject({ symbol: 'BTC-USD', price: '94000.0' });
   });
 });

@@ -17,6 +17,8 @@ const SPREAD_HEIGHT = 24;
 /**
  * The live order book: asks above, bids below, grouped by one of the symbol's depth ticks, with
  * cumulative depth bars and the spread. The stream writes one snapshot per frame into the cache.
+ * Rows are keyed by their slot, not their price: as prices move the same elements get new text,
+ * where price keys would remove and insert elements (and lay the panel out again) every frame.
  */
 export function OrderBook({ symbol, info }: { symbol: string; info: SymbolInfo | undefined }) {
   const api = useApi();
@@ -64,8 +66,8 @@ export function OrderBook({ symbol, info }: { symbol: string; info: SymbolInfo |
       ) : (
         <>
           <div className="flex min-h-0 flex-1 flex-col-reverse overflow-hidden" data-testid="book-asks">
-            {view.asks.map((row) => (
-              <BookRow key={row.price.toFixed()} row={row} side="asks" maxTotal={view.maxTotal} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} onPick={pick} />
+            {view.asks.map((row, slot) => (
+              <BookRow key={slot} row={row} side="asks" maxTotal={view.maxTotal} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} onPick={pick} />
             ))}
           </div>
           <div className="flex h-6 shrink-0 items-center justify-between border-y border-line bg-panel-2 px-2" data-testid="book-spread">
@@ -75,8 +77,8 @@ export function OrderBook({ symbol, info }: { symbol: string; info: SymbolInfo |
             </span>
           </div>
           <div className="flex min-h-0 flex-1 flex-col overflow-hidden" data-testid="book-bids">
-            {view.bids.map((row) => (
-              <BookRow key={row.price.toFixed()} row={row} side="bids" maxTotal={view.maxTotal} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} onPick={pick} />
+            {view.bids.map((row, slot) => (
+              <BookRow key={slot} row={row} side="bids" maxTotal={view.maxTotal} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} onPick={pick} />
             ))}
           </div>
         </>

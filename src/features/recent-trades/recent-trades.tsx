@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { marketQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
 import type { RecentTrade, SymbolInfo } from '../../api/schemas';
 import { show } from '../../lib/display';
 import { formatClock } from '../../lib/time';
+import { useVisibleWindow } from './use-visible-window';
+
+const ROW_HEIGHT = 18;
 
 // Trades carry no id, but the cache keeps each trade object as new ones are prepended: its identity
 // is a stable row key, so a new trade adds one row instead of re-creating the whole list.
@@ -35,6 +38,9 @@ export function RecentTrades({ symbol, info }: { symbol: string; info: SymbolInf
   const trades = useQuery(marketQueries.recentTrades(api, symbol));
   const priceDecimals = info?.price_tick_decimals ?? 2;
   const sizeDecimals = info?.qty_tick_decimals ?? 3;
+  const scroller = useRef<HTMLDivElement>(null);
+  const view = useVisibleWindow(scroller, ROW_HEIGHT, 30);
+  const all = trades.data ?? [];
   return (
     <section aria-label="Recent trades" className="flex h-full min-h-0 flex-col" data-testid="recent-trades">
       <h2 className="flex h-7 shrink-0 items-center border-b border-line px-2 font-medium">Trades</h2>
@@ -43,12 +49,16 @@ export function RecentTrades({ symbol, info }: { symbol: string; info: SymbolInf
         <span>Size ({info?.base_asset ?? ''})</span>
         <span>Time</span>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto">
+      <div ref={scroller} onScroll={view.onScroll} className="min-h-0 flex-1 overflow-y-auto">
         {trades.isError && !trades.data && <p className="p-3 text-down">Trades unavailable: {trades.error.message}</p>}
         {trades.data?.length === 0 && <p className="p-3 text-muted">No trades yet</p>}
-        {trades.data?.map((t) => (
-          <TradeRow key={rowKey(t)} trade={t} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} />
-        ))}
+        <div className="relative" style={{ height: all.length * ROW_HEIGHT }}>
+          <div data-testid="trade-rows" className="absolute inset-x-0" style={{ top: view.first * ROW_HEIGHT }}>
+            {all.slice(view.first, view.first + view.count).map((t) => (
+              <TradeRow key={rowKey(t)} trade={t} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} />
+            ))}
+          </div>
+        </div>
       </div>
     </section>
   );

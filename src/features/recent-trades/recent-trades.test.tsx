@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { ApiProvider } from '../../api/react';
+import type { ServiceConfig } from '../../api/service-config';
+import type { RecentTrade, SymbolInfo } from '../../api/schemas';
+import { RecentTrades } from './recent-trades';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const urls = { baseUrl: 'http://x.invalid', authUrl: 'http://x.invalid', bridgeUrl: 'http://x.invalid', geoUrl: 'http://x.invalid' };
+const info = { symbol: 'BTC-USD', base_asset: 'BTC', price_tick_decimals: 1, qty_tick_decimals: 3 } as SymbolInfo;
+/** Newest first, as the cache holds them: trade i at price 95000 + i, newest (i = 99) on top. */
+const trade = (i: number): RecentTrade => ({
+  is_buyer_taker: i % 2 === 0,
+  price: String(95_000 + i),
+  qty: '0.001',
+  quote_qty: String(95 + i / 1000),
+  symbol: 'BTC-USD',
+  time: new Date(Date.UTC(2026, 0, 1, 12, 0, i % 60)).toISOString(),
+});
+const hundred = Array.from({ length: 100 }, (_, k) => trade(99 - k));
+
+let root: Root;
+let container: HTMLDivElement;
+let qc: QueryClient;
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+  qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  qc.setQueryData(queryKeys.market.recentTrades('BTC-USD'), hundred);
+  const api = createApiClient({ urls, fetch: () => Promise.reject(new Error('offline')) });
+  act(() =>
+    root.render(
+      <QueryClientProvider client={qc}>
+        <ApiProvider client={api} config={urls as unknown as ServiceConfig}>
+          <RecentTrades symbol="BTC-USD" info={info} />
+        </ApiProvider>
+      </QueryClientProvider>,
+    ),
+  );
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+const shownPrices = () => [...container.querySelectorAll('[data-testid=trade-rows] > div > span:first-child')].map((s) => s.textContent);
+const scroller = () => container.querySelector('[data-testid=trade-rows]')!.parentElement!.parentElement!;
+
+describe('recent trades panel', () => {
+  it('shows the newest trades first and keeps the list scrollable through all of them', () => {
+    expect(shownPrices()[0]).toBe('95,099.0');
+    expect(shownPrices().length).toBeLessThan(100); // the rows in view, not the whole list
+    expect(container.querySelector('[data-testid=trade-rows]')!.parentElement!.style.height).toBe(`${100 * 18}px`);
+  });
+
+  it('scrolling down brings older trades into view at their place in the list', () => {
+    const el = scroller();
+    act(() => {
+      el.scrollTop = 60 * 18;
+      el.dispatchEvent(new Event('scroll'));
+    });
+    expect(shownPrices()[0]).toBe('95,039.0');
+    expect((container.querySelector('[data-testid=trade-rows]') as HTMLElement).style.top).toBe(`${60 * 18}px`);
+  });
+
+  it('puts a trade the stream delivers on top', async () => {
+    await act(async () => {
+      qc.setQueryData(queryKeys.market.recentTrades('BTC-USD'), [trade(100), ...hundred].slice(0, 100));
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(shownPrices().slice(0, 2)).toEqual(['95,100.0', '95,099.0']);
+  });
+});
