@@ -1,19 +1,13 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { ApiProvider } from '../../api/react';
-import type { ServiceConfig } from '../../api/service-config';
+import { renderWithApi, type RenderedPanel } from '../../api/testing/render-with-api';
 import type { DepthBook, SymbolInfo } from '../../api/schemas';
 import { useOrderTicket } from '../../lib/order-ticket';
 import { OrderBook } from './order-book';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const urls = { baseUrl: 'http://x.invalid', authUrl: 'http://x.invalid', bridgeUrl: 'http://x.invalid', geoUrl: 'http://x.invalid' };
 const info = { symbol: 'BTC-USD', base_asset: 'BTC', price_tick_decimals: 1, qty_tick_decimals: 3, depth_ticks: '0.1,1,10' } as SymbolInfo;
 const book: DepthBook = {
   symbol: 'BTC-USD',
@@ -21,31 +15,15 @@ const book: DepthBook = {
   bids: [['94990', '2'], ['94999.5', '0.1'], ['94995.2', '0.4']],
 };
 
-let root: Root;
+let panel: RenderedPanel;
 let container: HTMLDivElement;
 let qc: QueryClient;
 
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-  qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  qc.setQueryData(queryKeys.market.depth('BTC-USD'), book);
-  const api = createApiClient({ urls, fetch: () => Promise.reject(new Error('offline')) });
-  act(() =>
-    root.render(
-      <QueryClientProvider client={qc}>
-        <ApiProvider client={api} config={urls as unknown as ServiceConfig}>
-          <OrderBook symbol="BTC-USD" info={info} />
-        </ApiProvider>
-      </QueryClientProvider>,
-    ),
-  );
+  panel = renderWithApi(<OrderBook symbol="BTC-USD" info={info} />, (c) => c.setQueryData(queryKeys.market.depth('BTC-USD'), book));
+  ({ container, qc } = panel);
 });
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+afterEach(() => panel.unmount());
 
 const prices = (side: 'asks' | 'bids') =>
   [...container.querySelectorAll(`[data-testid=book-${side}] [data-testid=book-${side}-row] span:nth-child(2)`)].map((s) => s.textContent);

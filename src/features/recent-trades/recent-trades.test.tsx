@@ -1,18 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { ApiProvider } from '../../api/react';
-import type { ServiceConfig } from '../../api/service-config';
+import { renderWithApi, type RenderedPanel } from '../../api/testing/render-with-api';
 import type { RecentTrade, SymbolInfo } from '../../api/schemas';
 import { RecentTrades } from './recent-trades';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const urls = { baseUrl: 'http://x.invalid', authUrl: 'http://x.invalid', bridgeUrl: 'http://x.invalid', geoUrl: 'http://x.invalid' };
 const info = { symbol: 'BTC-USD', base_asset: 'BTC', price_tick_decimals: 1, qty_tick_decimals: 3 } as SymbolInfo;
 /** Newest first, as the cache holds them: trade i at price 95000 + i, newest (i = 99) on top. */
 const trade = (i: number): RecentTrade => ({
@@ -25,31 +19,15 @@ const trade = (i: number): RecentTrade => ({
 });
 const hundred = Array.from({ length: 100 }, (_, k) => trade(99 - k));
 
-let root: Root;
+let panel: RenderedPanel;
 let container: HTMLDivElement;
 let qc: QueryClient;
 
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-  qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  qc.setQueryData(queryKeys.market.recentTrades('BTC-USD'), hundred);
-  const api = createApiClient({ urls, fetch: () => Promise.reject(new Error('offline')) });
-  act(() =>
-    root.render(
-      <QueryClientProvider client={qc}>
-        <ApiProvider client={api} config={urls as unknown as ServiceConfig}>
-          <RecentTrades symbol="BTC-USD" info={info} />
-        </ApiProvider>
-      </QueryClientProvider>,
-    ),
-  );
+  panel = renderWithApi(<RecentTrades symbol="BTC-USD" info={info} />, (c) => c.setQueryData(queryKeys.market.recentTrades('BTC-USD'), hundred));
+  ({ container, qc } = panel);
 });
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+afterEach(() => panel.unmount());
 
 const shownPrices = () => [...container.querySelectorAll('[data-testid=trade-rows] > div > span:first-child')].map((s) => s.textContent);
 const scroller = () => container.querySelector('[data-testid=trade-rows]')!.parentElement!.parentElement!;
