@@ -187,49 +187,36 @@ async function signInWithKey(bare: ReturnType<typeof createApiClient>, requestId
   return { token: login.token, key: createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }) };
 }
 
-/** One request as the app sends it (spec §5.2 headers), as bytes on the wire. */
-function signedRequest(host: string, path: string, body: unknown, acct: { token: string; key: KeyObject }): Buffer {
-  const text = JSON.stringify(body);
+type Trader = { token: string; key: KeyObject };
+
+/** The headers the app sends with a signed command (spec §5.2), for this body. */
+function signedHeaders(text: string, acct: Trader): Record<string, string> {
   const id = randomUUID();
-  const ts = Date.now();
-  const signature = sign(null, Buffer.from(`v1,${id},${ts},${text}`), acct.key).toString('base64');
-  const head = [
-    `POST ${path} HTTP/1.1`,
-    `host: ${host}`,
-    'content-type: application/json',
-    `content-length: ${Buffer.byteLength(text)}`,
-    `authorization: Bearer ${acct.token}`,
-    'x-request-sign-version: v1',
-    `x-request-id: ${id}`,
-    `x-request-timestamp: ${ts}`,
-    `x-request-signature: ${signature}`,
-  ];
+  const ts = String(Date.now());
+  return {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(text)),
+    authorization: `Bearer ${acct.token}`,
+    'x-request-sign-version': 'v1',
+    'x-request-id': id,
+    'x-request-timestamp': ts,
+    'x-request-signature': sign(null, Buffer.from(`v1,${id},${ts},${text}`), acct.key).toString('base64'),
+  };
+}
+
+/** One signed command as bytes on the wire. */
+function signedRequest(host: string, path: string, body: unknown, acct: Trader): Buffer {
+  const text = JSON.stringify(body);
+  const head = [`POST ${path} HTTP/1.1`, `host: ${host}`, ...Object.entries(signedHeaders(text, acct)).map(([k, v]) => `${k}: ${v}`)];
   return Buffer.from(`${head.join('\r\n')}\r\n\r\n${text}`);
 }
 
-function post(baseUrl: string, path: string, body: unknown, acct: { token: string; key: KeyObject }): Promise<number> {
+function post(baseUrl: string, path: string, body: unknown, acct: Trader): Promise<number> {
   const text = JSON.stringify(body);
-  const id = randomUUID();
-  const ts = Date.now();
-  const signature = sign(null, Buffer.from(`v1,${id},${ts},${text}`), acct.key).toString('base64');
   const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {
     const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(text),
-          authorization: `Bearer ${acct.token}`,
-          'x-request-sign-version': 'v1',
-          'x-request-id': id,
-          'x-request-timestamp': String(ts),
-          'x-request-signature': signature,
-        },
-      },
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: signedHeaders(text, acct) },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
