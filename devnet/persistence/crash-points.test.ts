@@ -25,6 +25,13 @@ let now = T0;
 const clock = () => now;
 const config = { startTime: T0, seed: 7, historyDays: 0 };
 
+/** A ledger on `dir` as the devnet starts one: loaded from whatever files are there. */
+function opened(dir: string, snapshotEvery?: number): Ledger {
+  const l = new Ledger(config, clock, dir, snapshotEvery);
+  l.open();
+  return l;
+}
+
 /** Some of everything: accounts, a deposit, transfers both ways, resting and filled orders, a cancel. */
 function workload(l: Ledger, tag: string): void {
   const run = (c: Command) => {
@@ -69,8 +76,7 @@ describe('ledger crash points', () => {
   it('a crash between writing the snapshot and emptying the journal replays nothing twice', async () => {
     const dir = freshDir();
     now = T0;
-    const l = new Ledger(config, clock, dir);
-    l.open();
+    const l = opened(dir);
     workload(l, 'a');
     workload(l, 'b');
     const journal = join(dir, 'journal.log');
@@ -88,8 +94,7 @@ describe('ledger crash points', () => {
         writeFileSync(journal, after);
         writeFileSync(join(dir, 'journal.prev.log'), saved);
       }
-      const restarted = new Ledger(config, clock, dir);
-      restarted.open();
+      const restarted = opened(dir);
       expect(stateOf(restarted, users)).toEqual(expected);
     }
     expect(expected.invariant).toBe('ok');
@@ -98,8 +103,7 @@ describe('ledger crash points', () => {
   it('a crash while the snapshot is being written (journal segment sealed, file not yet renamed) loses nothing', async () => {
     const dir = freshDir();
     now = T0;
-    const l = new Ledger(config, clock, dir);
-    l.open();
+    const l = opened(dir);
     workload(l, 'a');
     await l.snapshot();
     workload(l, 'b');
@@ -111,8 +115,7 @@ describe('ledger crash points', () => {
     expect(existsSync(join(copy, 'journal.prev.log'))).toBe(true);
     await writing;
     for (const d of [copy, dir]) {
-      const r = new Ledger(config, clock, d);
-      r.open();
+      const r = opened(d);
       expect(stateOf(r, users)).toEqual(expected);
     }
     expect(existsSync(join(dir, 'journal.prev.log'))).toBe(false);
@@ -121,8 +124,7 @@ describe('ledger crash points', () => {
   it('snapshots requested by the command count are taken after the reply, and restart from them', async () => {
     const dir = freshDir();
     now = T0;
-    const l = new Ledger(config, clock, dir, 5);
-    l.open();
+    const l = opened(dir, 5);
     workload(l, 'a');
     // scheduled, not taken in the command that reached the count
     expect(existsSync(join(dir, 'snapshot.json'))).toBe(false);
@@ -132,16 +134,14 @@ describe('ledger crash points', () => {
     const text = readFileSync(join(dir, 'snapshot.json'), 'utf8');
     expect(text.indexOf('\n')).toBeGreaterThan(0); // header line, then the engine image unquoted
     expect(text.slice(text.indexOf('\n') + 1)).toBe(l.exchange.snapshot());
-    const r = new Ledger(config, clock, dir);
-    r.open();
+    const r = opened(dir);
     expect(stateOf(r, users)).toEqual(stateOf(l, users));
   });
 
   it('after a snapshot, the next waits until the journal has grown as large as that snapshot', async () => {
     const dir = freshDir();
     now = T0;
-    const l = new Ledger(config, clock, dir, 1);
-    l.open();
+    const l = opened(dir, 1);
     workload(l, 'a');
     await new Promise((r) => setImmediate(r));
     await l.snapshot();
@@ -158,8 +158,7 @@ describe('ledger crash points', () => {
   it('loads a snapshot in the old format (one JSON object, the image as a string)', async () => {
     const dir = freshDir();
     now = T0;
-    const l = new Ledger(config, clock, dir);
-    l.open();
+    const l = opened(dir);
     workload(l, 'a');
     await l.snapshot();
     workload(l, 'b');
@@ -168,29 +167,25 @@ describe('ledger crash points', () => {
     const text = readFileSync(path, 'utf8');
     const nl = text.indexOf('\n');
     writeFileSync(path, JSON.stringify({ exchange: text.slice(nl + 1), ...JSON.parse(text.slice(0, nl)) }));
-    const r = new Ledger(config, clock, dir);
-    r.open();
+    const r = opened(dir);
     expect(stateOf(r, users)).toEqual(expected);
   });
 
   it('a torn last line (killed mid-append, never acknowledged) is dropped; everything before it is kept', () => {
     const dir = freshDir();
     now = T0;
-    const l = new Ledger(config, clock, dir);
-    l.open();
+    const l = opened(dir);
     workload(l, 'a');
     const expected = stateOf(l, users);
     appendFileSync(join(dir, 'journal.log'), '{"op":"transferToPerps","user":"bsc_0x00');
-    const restarted = new Ledger(config, clock, dir);
-    restarted.open();
+    const restarted = opened(dir);
     expect(stateOf(restarted, users)).toEqual(expected);
   });
 
   it('restarting twice from the same files gives the same state (replay is deterministic)', async () => {
     const dir = freshDir();
     now = T0;
-    const l = new Ledger(config, clock, dir);
-    l.open();
+    const l = opened(dir);
     workload(l, 'a');
     await l.snapshot();
     workload(l, 'b');
@@ -198,8 +193,7 @@ describe('ledger crash points', () => {
     const copy = freshDir();
     for (const f of ['genesis.json', 'snapshot.json', 'journal.log']) copyFileSync(join(dir, f), join(copy, f));
     for (const d of [dir, copy]) {
-      const r = new Ledger(config, clock, d);
-      r.open();
+      const r = opened(d);
       expect(stateOf(r, users)).toEqual(expected);
     }
   });
