@@ -8,7 +8,7 @@ import { json, Router } from '../http/server';
 import { issueAccessToken } from './access-token';
 import type { AuthKeys } from './keys';
 import { signinMessage } from './signin-message';
-import { walletSignatureProblem } from './wallet-signature';
+import { isSmallOrderPublicKey, walletSignatureProblem } from './wallet-signature';
 
 export interface AuthServiceOptions {
   keys: AuthKeys;
@@ -45,6 +45,7 @@ function checkAddress(chain: Chain, address: string): string {
     throw badRequest('address must be a base58 Solana public key');
   }
   if (bytes.length !== 32) throw badRequest('address must be a 32-byte Solana public key');
+  if (isSmallOrderPublicKey(bytes)) throw badRequest('address is a small-order ed25519 point, not a public key anyone holds the secret of: refused');
   return address;
 }
 

@@ -6,6 +6,50 @@ import type { Chain, SignedDataPayload } from '../../src/api/schemas';
 
 ed.hashes.sha512 = sha512;
 
+/**
+ * True for a 32-byte string that decodes (leniently: non-canonical y ≥ p and x = 0 with the sign
+ * bit count too) to one of the 8 points of small order. Such a "public key" has no secret: under a
+ * cofactored check R = identity, S = 0 verifies every message for it.
+ */
+export function isSmallOrderPublicKey(bytes: Uint8Array): boolean {
+  if (bytes.length !== 32) return false;
+  try {
+    return ed.Point.fromBytes(bytes, true).isSmallOrder();
+  } catch {
+    return false;
+  }
+}
+
+const leToBigint = (b: Uint8Array): bigint => {
+  let n = 0n;
+  for (let i = b.length - 1; i >= 0; i--) n = (n << 8n) | BigInt(b[i]!);
+  return n;
+};
+
+/**
+ * Ed25519 verification as RFC 8032 §5.1.7 strictly, without the cofactor (as Solana's
+ * ed25519-dalek `verify_strict`): canonical encodings of A and R, S < L, neither A nor R of small
+ * order, and [S]B = R + [k]A exactly. `ed.verify(…, { zip215: false })` alone checks the cofactored
+ * equation [8][S]B = [8]R + [8][k]A, which a torsion component added to R slips through.
+ */
+export function verifyEd25519Strict(sig: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean {
+  if (sig.length !== 64 || publicKey.length !== 32) return false;
+  if (!ed.verify(sig, message, publicKey, { zip215: false })) return false;
+  try {
+    const rBytes = sig.subarray(0, 32);
+    const A = ed.Point.fromBytes(publicKey, false);
+    const R = ed.Point.fromBytes(rBytes, false);
+    if (A.isSmallOrder() || R.isSmallOrder()) return false;
+    const N = ed.Point.CURVE().n;
+    const s = leToBigint(sig.subarray(32));
+    if (s >= N) return false;
+    const k = ed.etc.mod(leToBigint(sha512(ed.etc.concatBytes(rBytes, publicKey, message))), N);
+    return ed.Point.BASE.multiply(s, false).equals(R.add(A.multiply(k, false)));
+  } catch {
+    return false;
+  }
+}
+
 const isByteArray = (v: unknown, len?: number): v is number[] =>
   Array.isArray(v) && (len === undefined || v.length === len) && v.every((b) => Number.isInteger(b) && b >= 0 && b <= 255);
 
@@ -62,6 +106,7 @@ export async function walletSignatureProblem(
     return 'address is not base58';
   }
   if (Buffer.compare(Buffer.from(account!.publicKey as number[]), Buffer.from(addressKey)) !== 0) return 'publicKey is not the signing address';
-  const valid = ed.verify(Uint8Array.from(sig), message, addressKey);
+  if (isSmallOrderPublicKey(addressKey)) return 'address is a small-order ed25519 point, not a public key anyone holds the secret of';
+  const valid = verifyEd25519Strict(Uint8Array.from(sig), message, addressKey);
   return valid ? null : 'signature does not match the address for this challenge';
 }
