@@ -118,7 +118,14 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
     name: 'auth',
     host,
     port: ports.auth,
-    router: authRoutes({ keys, ...(o.signin ?? DEVNET_SIGNIN), evmChainId: o.evmChainId ?? 31337, now: clock, onLogin }),
+    router: authRoutes({
+      keys,
+      ...(o.signin ?? DEVNET_SIGNIN),
+      evmChainId: o.evmChainId ?? 31337,
+      now: clock,
+      onLogin,
+      usedChallengesFile: dataDir ? join(dataDir, 'used-challenges.log') : null,
+    }),
     before: ipLimit,
   });
   const bridge = await startHttpService({

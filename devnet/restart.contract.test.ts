@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/api/client';
 import type { Credentials } from '../src/api/transport';
 import { signBody } from '../src/api/signing';
+import { createSessionKey } from '../src/wallet/session-key';
 import { signIn } from '../src/wallet/sign-in';
 import { DEVNET_SIGNIN } from './devnet';
 import { bestPrice, evmWallet } from './test-support/harness';
@@ -121,5 +122,35 @@ describe('the devnet keeps its state across SIGKILL', () => {
     expect(replay.status).toBe(401);
     expect(((await replay.json()) as { message: string }).message).toMatch(/already used/);
     expect((await api.user.queryBalance()).cross_balance).toBe(after.perps);
+  }, 90_000);
+});
+
+describe('used sign-in challenges survive a SIGKILL (issue #13 item 9)', () => {
+  it('a captured login cannot be replayed after a restart', async () => {
+    if (!child || child.exitCode !== null) await startProcess();
+    const wallet = evmWallet();
+    const { requestId } = await createSessionKey();
+    const prep = await fetch(`${urls.authUrl}/v1/offchain/prepare-signin?chain=bsc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ address: wallet.address, requestId }),
+    });
+    const { signedData } = (await prep.json()) as { signedData: string };
+    const claims = JSON.parse(Buffer.from(signedData.split('.')[1]!, 'base64url').toString()) as { message: string };
+    // The exact login body an eavesdropper kept.
+    const captured = JSON.stringify({ signature: await wallet.personalSign(claims.message), signedData });
+    const login = () => fetch(`${urls.authUrl}/v1/offchain/login?chain=bsc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: captured });
+    const first = await login();
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as { token?: string }).token).toBeTruthy();
+
+    await kill9();
+    await startProcess();
+
+    const replay = await login();
+    const answer = (await replay.json()) as { token?: string; message?: string };
+    expect(answer.token).toBeUndefined();
+    expect(replay.status).toBe(401);
+    expect(answer.message).toMatch(/already used/);
   }, 90_000);
 });

@@ -8,6 +8,7 @@ import { json, Router } from '../http/server';
 import { issueAccessToken } from './access-token';
 import type { AuthKeys } from './keys';
 import { signinMessage } from './signin-message';
+import { UsedChallenges } from './used-challenges';
 import { isSmallOrderPublicKey, walletSignatureProblem } from './wallet-signature';
 
 export interface AuthServiceOptions {
@@ -20,6 +21,8 @@ export interface AuthServiceOptions {
   now: () => number;
   /** Called on every successful login (the devnet opens accounts and seeds a vault). */
   onLogin?: (account: string) => void;
+  /** Where used challenges are kept until they expire, so a login cannot be replayed after a restart. */
+  usedChallengesFile?: string | null;
 }
 
 export const DEFAULT_TOKEN_SECONDS = 604_800;
@@ -57,8 +60,8 @@ export function accountId(chain: Chain, address: string): string {
 /** Spec §5.1: prepare-signin, certs, login. */
 export function authRoutes(o: AuthServiceOptions): Router {
   const ttl = o.challengeSeconds ?? 180;
-  const usedNonces = new Map<string, number>();
   const nowSec = () => Math.floor(o.now() / 1000);
+  const usedChallenges = new UsedChallenges(nowSec, o.usedChallengesFile ?? null);
 
   return new Router()
     .get('/v1/offchain/certs', () => json({ keys: [o.keys.publicJwk] }))
@@ -111,16 +114,16 @@ export function authRoutes(o: AuthServiceOptions): Router {
       const { chain: _c, ...rest } = claims;
       const payload = parseValue(rest, signedDataPayload, 'signedData');
       const now = nowSec();
-      for (const [nonce, exp] of usedNonces) if (exp < now) usedNonces.delete(nonce);
-      if (usedNonces.has(payload.nonce)) throw unauthorized('sign-in challenge already used: request a new one');
       // Claimed before the first await, so two logins racing with one challenge cannot both pass;
-      // released again when the signature does not verify (the challenge stays usable by its owner).
-      usedNonces.set(payload.nonce, payload.exp);
+      // released again when the signature does not verify (the challenge stays usable by its owner),
+      // and on disk before the token is issued (a captured login stays refused after a restart).
+      if (!usedChallenges.claim(payload.nonce, payload.exp)) throw unauthorized('sign-in challenge already used: request a new one');
       const problem = await walletSignatureProblem(chain, payload, body.signature, claims).catch(() => 'signature could not be verified');
       if (problem) {
-        usedNonces.delete(payload.nonce);
+        usedChallenges.release(payload.nonce);
         throw unauthorized(problem);
       }
+      usedChallenges.commit(payload.nonce, payload.exp);
       const account = accountId(chain, payload.address);
       const token = await issueAccessToken(
         o.keys.tokenSecret,
