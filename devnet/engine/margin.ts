@@ -6,7 +6,7 @@ import { posConfig } from './state.js';
 import type { Ctx } from './state.js';
 import { RATE_SCALE } from './symbols.js';
 import type { SymbolSpec } from './symbols.js';
-import type { Account, PositionRec } from './types.js';
+import type { Account, PositionRec, SymbolState } from './types.js';
 
 export function notionalOf(spec: SymbolSpec, ticks: number, lots: number): bigint {
   return BigInt(ticks * lots) * spec.notionalUnit;
@@ -187,4 +187,55 @@ export function lockForTl(ctx: Ctx, spec: SymbolSpec, tl: number, leverage: numb
   const n = BigInt(tl) * mul;
   const q = n / den;
   return q * den === n ? q : q + 1n;
+}
+
+/**
+ * decisions.md, "Money safety": a fill never leaves the margin behind it short at the mark. A fill at
+ * or better than the mark does not lower equity at mark, so it always passes. An adverse one (a buy
+ * above the mark, a sell below) must leave the isolated position — or, in cross, the account — with
+ * at least its maintenance margin at the mark, and a position it closes whole must not end in a
+ * deficit the insurance fund would pay. An isolated position's opening part brings its adverse loss
+ * as extra margin (applyFill), which must exist as free cash.
+ *
+ * `budgeted`: the taker's margin budget already charged this fill's adverse loss against cross
+ * availability (cross) or free cash (isolated opening), so those cases need no second look. Fees are
+ * left out: they are covered by the order lock or the taker budget.
+ */
+export function fillKeepsMargin(
+  ctx: Ctx, s: SymbolState, acct: Account, side: 'buy' | 'sell', lots: number, price: number, budgeted: boolean,
+): boolean {
+  const buy = side === 'buy';
+  const adverseTicks = buy ? price - s.mark : s.mark - price;
+  if (adverseTicks <= 0 || acct.system) return true;
+  const spec = s.spec;
+  const pos = acct.positions.get(spec.symbol);
+  const qty = pos === undefined ? 0 : pos.qty;
+  const size = qty < 0 ? -qty : qty;
+  const closeLots = qty !== 0 && qty > 0 !== buy ? Math.min(lots, size) : 0;
+  const openLots = lots - closeLots;
+  const after = qty + (buy ? lots : -lots);
+  const mode = pos !== undefined ? pos.mode : posConfig(ctx, acct, spec.symbol).mode;
+  if (mode === 'cross') {
+    if (budgeted) return true;
+    const f = accountFigures(ctx, acct);
+    const ownMaint = pos === undefined ? 0n : maintMargin(spec, notionalOf(spec, s.mark, size));
+    const maintAfter = f.crossMaint - ownMaint + maintMargin(spec, notionalOf(spec, s.mark, after < 0 ? -after : after));
+    return acct.cross + f.crossUpnl - notionalOf(spec, adverseTicks, lots) >= maintAfter;
+  }
+  if (closeLots > 0 && pos !== undefined) {
+    if (closeLots === size) {
+      // Closed whole: the realized loss at the fill price must fit in the position's margin.
+      const exit = notionalOf(spec, price, size);
+      const realized = qty > 0 ? exit - pos.entryValue : pos.entryValue - exit;
+      if (pos.isoMargin + realized < 0n) return false;
+    } else {
+      const equityAfter = pos.isoMargin + positionUpnl(ctx, pos) - notionalOf(spec, adverseTicks, closeLots);
+      if (equityAfter < maintMargin(spec, notionalOf(spec, s.mark, size - closeLots))) return false;
+    }
+  }
+  if (openLots > 0 && !budgeted) {
+    // A resting order's lock holds the margin and fee of its fill; the adverse loss must come from free cash.
+    return freeCash(acct, accountFigures(ctx, acct)) >= notionalOf(spec, adverseTicks, openLots);
+  }
+  return true;
 }

@@ -3,7 +3,7 @@
 // reduce-only headroom or its margin runs out. Self-trade prevention cancels
 // the RESTING order of the same account ("expire maker") and keeps matching.
 import { headOrder, popHead } from './order-book.js';
-import { availableFor, notionalOf, orderLock } from './margin.js';
+import { availableFor, fillKeepsMargin, notionalOf, orderLock } from './margin.js';
 import { addLock, cancelOrderRec, closeOrder, emitOrder, orderResult, restOrder } from './orders.js';
 import { applyFill } from './positions.js';
 import { account, markPerps, push, watched } from './state.js';
@@ -113,6 +113,15 @@ function match(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, available?:
           return MSG_NO_POSITION;
         }
         if (cap < lots) lots = cap;
+      }
+      if (!fillKeepsMargin(ctx, s, mAcct, m.side, lots, lvl.price, false)) {
+        cancelOrderRec(ctx, m, MSG_MARGIN);
+        m = headOrder(lvl);
+        continue;
+      }
+      if (!fillKeepsMargin(ctx, s, acct, o.side, lots, lvl.price, checkMargin)) {
+        if (lvl.total <= 0) book.removeLevel(lvl);
+        return MSG_MARGIN;
       }
       if (checkMargin) {
         const opp = reducibleLots(acct, o.symbol, o.side);

@@ -71,7 +71,11 @@ export function applyFill(
     pos.entryValue += openNotional;
     pos.updatedAt = ctx.time;
     if (pos.mode === 'isolated') {
-      const m = divCeil(openNotional, BigInt(posConfig(ctx, acct, pos.symbol).leverage));
+      // The margin is notional / leverage plus the loss of a fill worse than the mark, so the
+      // position is born with its initial margin of equity at the mark (decisions.md, money safety).
+      const atMark = notionalOf(s.spec, s.mark, openLots);
+      const adverse = sign > 0 ? openNotional - atMark : atMark - openNotional;
+      const m = divCeil(openNotional, BigInt(posConfig(ctx, acct, pos.symbol).leverage)) + (adverse > 0n ? adverse : 0n);
       acct.cross -= m;
       pos.isoMargin += m;
     }
