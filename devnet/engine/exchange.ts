@@ -1,7 +1,7 @@
 // The facade the devnet service talks to. No I/O, no wall clock: time comes in
 // as `now` (ms) and randomness from the seeded PRNG in the state, so the same
 // commands at the same times always produce the same state.
-import { fmt, iso, parseDecimal, SCALE } from './decimal.js';
+import { fmt, iso, parseDecimal, SCALE, SCALE_DP } from './decimal.js';
 import { deliver } from './events.js';
 import { settleFunding, samplePremium } from './funding.js';
 import { quantize, updateMark, walkIndex } from './index-price.js';
@@ -46,6 +46,8 @@ export interface ExchangeConfig {
   lockSafetyPct?: number;
   /** Closed orders/trades/funding rows kept per account. Default 10 000. */
   maxHistoryPerUser?: number;
+  /** The insurance fund at genesis, DUSD (a decimal string). Default 10 000 000. */
+  insuranceFund?: string;
   symbols?: SymbolConfig[];
 }
 
@@ -54,7 +56,7 @@ export type RestoreOverrides = Pick<ExchangeConfig, 'makers' | 'indexWalk' | 'ma
 
 /** The defaults, with the clock's current time as start time. */
 export function defaultExchangeConfig(startTime: number): Required<Omit<ExchangeConfig, 'symbols'>> & { symbols: SymbolConfig[] } {
-  return { ...resolve({ startTime }), symbols: DEFAULT_SYMBOLS.map((s) => ({ ...s, maker: { ...s.maker } })) };
+  return { ...resolve({ startTime }), insuranceFund: '10000000', symbols: DEFAULT_SYMBOLS.map((s) => ({ ...s, maker: { ...s.maker } })) };
 }
 
 /** System accounts are funded by recorded deposits, so the money invariant covers them. */
@@ -63,6 +65,12 @@ const SYSTEM_FUNDING: ReadonlyArray<[string, bigint]> = [
   [MAKER, 1_000_000_000_000n * SCALE],
   [FLOW, 1_000_000_000_000n * SCALE],
 ];
+
+function insuranceAmount(text: string): bigint {
+  const r = parseDecimal(text, SCALE_DP, 'insuranceFund');
+  if (!r.ok || r.value < 0n) throw new Error(`insuranceFund must be a non-negative decimal string: ${text}`);
+  return r.value;
+}
 
 /** Above this gap advance() walks in 60 s steps (no maker flow) until one hour remains. */
 const FULL_STEP_WINDOW_SEC = 3_600;
@@ -104,8 +112,9 @@ function freshCtx(config: ExchangeConfig): Ctx {
     ctx.syms.set(spec.symbol, s);
     ctx.symList.push(s);
   }
-  for (const [id, amount] of SYSTEM_FUNDING) {
+  for (const [id, standard] of SYSTEM_FUNDING) {
     const a = ensureAccount(ctx, id);
+    const amount = id === HOUSE && config.insuranceFund !== undefined ? insuranceAmount(config.insuranceFund) : standard;
     a.cross += amount;
     ctx.deposits += amount;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HOUSE } from './state.js';
-import { A, B, D, expectInvariant, fund, limit, market, place, quiet, record, T0 } from './test-helpers.js';
+import { A, B, C, D, expectInvariant, fund, limit, market, place, quiet, record, T0 } from './test-helpers.js';
 
 describe('liquidation', () => {
   it('isolated: liquidated below the liquidation price, at the bankruptcy price, orders canceled', () => {
@@ -77,6 +77,51 @@ describe('liquidation', () => {
     // House bought at 92538 while mark is 80000: the loss sits in the insurance account's upnl.
     expect(ex.ledger().insurance).toBe(insuranceBefore);
     expect(ex.queryPositions(HOUSE)[0]).toMatchObject({ qty: '0.4', upnl: '-5015.2' });
+    expectInvariant(ex);
+  });
+
+  it('the house unwinds what it inherited near the mark, never into a far bid of a thin book', () => {
+    const ex = quiet();
+    fund(ex, A, '100000');
+    fund(ex, B, '100000');
+    fund(ex, C, '100000');
+    fund(ex, D, '1000');
+    ex.changeLeverage(D, 'BTC-USD', 40, T0);
+    place(ex, A, limit('sell', '0.4', '95000'));
+    place(ex, D, market('buy', '0.4'));
+    ex.setIndexPrice('BTC-USD', '93700', T0 + 1000); // D liquidated at 92538, the house is long 0.4
+    expect(ex.queryPositions(HOUSE)[0]).toMatchObject({ qty: '0.4', entry_price: '92538' });
+    place(ex, B, limit('buy', '0.4', '90300'), T0 + 1500); // far below: mark × (1 − mmr) = 92528.75
+    ex.advance(T0 + 3000);
+    expect(ex.queryPositions(HOUSE)[0]).toMatchObject({ qty: '0.4' });
+    expect(ex.queryPositions(B)).toEqual([]);
+    place(ex, C, limit('buy', '0.4', '93600'), T0 + 3500);
+    ex.advance(T0 + 5000);
+    expect(ex.queryPositions(HOUSE)).toEqual([]);
+    expect(ex.queryPositions(C)[0]).toMatchObject({ qty: '0.4', entry_price: '93600' });
+    expectInvariant(ex);
+  });
+
+  it('when the fund cannot bear a gap, the most profitable opposite positions are deleveraged at the bankruptcy price', () => {
+    const ex = quiet({ insuranceFund: '100' });
+    fund(ex, A, '100000');
+    fund(ex, B, '100000');
+    fund(ex, D, '1000');
+    ex.changeLeverage(D, 'BTC-USD', 40, T0);
+    ex.changeLeverage(A, 'BTC-USD', 20, T0);
+    place(ex, A, limit('sell', '0.3', '95000'));
+    place(ex, B, limit('sell', '0.1', '95000'));
+    place(ex, D, market('buy', '0.4')); // D long 0.4 at 95000; A short 0.3 (20×), B short 0.1 (10×)
+    ex.setIndexPrice('BTC-USD', '80000', T0 + 1000); // through D's bankruptcy price 92538: the fund would lose 5015.2
+    expect(ex.queryPositions(D)).toEqual([]);
+    expect(ex.queryPositions(HOUSE)).toEqual([]);
+    // A ranks first (more profit per unit of margin), then B; both closed at 92538.
+    expect(ex.queryPositions(A)).toEqual([]);
+    expect(ex.queryPositions(B)).toEqual([]);
+    const adl = ex.queryOrders(A, { limit: 10 }).result.find((o) => o.source === 'adl');
+    expect(adl).toMatchObject({ status: 'filled', fill_qty: '0.3', fill_avg_price: '92538', remark: 'auto-deleveraging', reduce_only: true });
+    expect(ex.queryTrades(B).result[0]).toMatchObject({ price: '92538', qty: '0.1', pnl: '246.2' });
+    expect(ex.queryBalance(HOUSE).equity).toBe('100');
     expectInvariant(ex);
   });
 });

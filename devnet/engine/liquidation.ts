@@ -4,16 +4,19 @@
 // The position is taken over by the insurance (house) account at the
 // bankruptcy price, so the trader loses exactly the margin backing it; the
 // trader's orders in that symbol (TP/SL included) are canceled first. The
-// house later unwinds its inventory with market orders against the book.
-import { bmax } from './decimal.js';
+// house later unwinds its inventory near the mark; when the fund cannot bear
+// a hand-over, opposite positions are auto-deleveraged instead (adl.ts).
+import { autoDeleverage } from './adl.js';
+import { bmax, SCALE } from './decimal.js';
+import { bookForcedFill } from './forced-fill.js';
+import { insuranceFund, INSURANCE_FLOOR, takeoverLoss } from './insurance.js';
 import { accountFigures, maintMargin, notionalOf, upnlAt } from './margin.js';
-import { cancelAllIn, closeOrder, emitOrder, registerOrder } from './orders.js';
-import { applyFill, coverDeficit } from './positions.js';
-import { account, HOUSE, markPerps, posConfig, push, watched } from './state.js';
-import type { Ctx } from './state.js';
-import type { Account, OrderRec, PositionRec, SymbolState, TradeRec } from './types.js';
-import { renderTrade } from './views.js';
 import { runOrder } from './matching.js';
+import { cancelAllIn, registerOrder } from './orders.js';
+import { coverDeficit } from './positions.js';
+import { account, HOUSE } from './state.js';
+import type { Ctx } from './state.js';
+import type { Account, OrderRec, PositionRec, SymbolState } from './types.js';
 
 export function checkLiquidations(ctx: Ctx): void {
   if (ctx.holders.size === 0) return;
@@ -63,46 +66,51 @@ export function liquidateCross(ctx: Ctx, acct: Account): void {
   if (acct.cross < 0n) coverDeficit(ctx, acct, -acct.cross, true);
 }
 
+/**
+ * The liquidated position leaves the trader at `value` (its bankruptcy price): to the insurance fund
+ * when the fund can bear the loss at the mark without going below its floor, otherwise to the most
+ * profitable opposite positions by auto-deleveraging (what they cannot absorb still goes to the fund).
+ */
 function handOver(ctx: Ctx, acct: Account, s: SymbolState, pos: PositionRec, value: bigint): void {
-  const house = account(ctx, HOUSE);
   const lots = Math.abs(pos.qty);
-  const side = pos.qty > 0 ? 'sell' : 'buy';
+  const long = pos.qty > 0;
   const liqId = ++ctx.seq.liq;
-  const o: OrderRec = {
-    id: ++ctx.seq.order, clOrdId: `liq-${liqId}`, user: acct.id, symbol: pos.symbol, side, type: 'market', tif: 'ioc',
-    price: 0, qty: lots, filled: 0, fillTl: 0, fillExtra: 0n, reduceOnly: true, leverage: posConfig(ctx, acct, pos.symbol).leverage,
-    status: 'new', positionId: pos.id, liqId, source: 'liquidation', remark: 'liquidation',
-    createdAt: ctx.time, updatedAt: ctx.time, tp: 0, sl: 0, tpId: 0, slId: 0, parentId: 0,
-  };
-  registerOrder(ctx, acct, o);
-  emitOrder(ctx, o);
+  let rest = { lots, value };
+  const loss = takeoverLoss(notionalOf(s.spec, s.mark, lots), value, long);
+  if (loss > 0n && insuranceFund(ctx) - loss < INSURANCE_FLOOR) rest = autoDeleverage(ctx, s, acct, long, lots, value, liqId);
+  if (rest.lots === 0) return;
+  const f = { lots: rest.lots, value: rest.value, source: 'liquidation' as const, remark: 'liquidation', liqId };
   const tradeId = ++ctx.seq.trade;
-  o.filled = lots;
-  o.fillExtra = value;
-  const pnl = applyFill(ctx, s, acct, side, lots, value);
-  applyFill(ctx, s, house, side === 'sell' ? 'buy' : 'sell', lots, value);
-  markPerps(ctx, acct);
-  const t: TradeRec = { id: tradeId, orderId: o.id, user: acct.id, symbol: pos.symbol, side, qty: lots, value, fee: 0n, pnl, time: ctx.time };
-  acct.trades.push(t);
-  ctx.history?.added(t);
-  if (watched(ctx, acct.id)) push(ctx, { type: 'trade', user: acct.id, trade: renderTrade(ctx, t) });
-  closeOrder(ctx, o, 'filled', 'liquidation');
+  bookForcedFill(ctx, s, acct, { ...f, side: long ? 'sell' : 'buy' }, tradeId);
+  bookForcedFill(ctx, s, account(ctx, HOUSE), { ...f, side: long ? 'buy' : 'sell' }, tradeId);
 }
 
-/** The house closes inherited positions through the book (within the price band). */
+/**
+ * The house closes inherited positions through the book, but only near the mark: an IOC limit at
+ * mark × (1 ∓ mmr). A thin book far from the mark is waited out, never sold into (decisions.md: a
+ * far resting order must not turn the fund's inventory into someone's profit).
+ */
 export function unwindHouse(ctx: Ctx): void {
   const house = ctx.accounts.get(HOUSE);
   if (house === undefined || house.positions.size === 0) return;
   for (const pos of [...house.positions.values()]) {
     const s = ctx.syms.get(pos.symbol);
     if (s === undefined) continue;
+    const sell = pos.qty > 0;
     const o: OrderRec = {
       id: ++ctx.seq.order, clOrdId: `house-${ctx.seq.order}`, user: house.id, symbol: pos.symbol,
-      side: pos.qty > 0 ? 'sell' : 'buy', type: 'market', tif: 'ioc', price: 0, qty: Math.abs(pos.qty), filled: 0,
+      side: sell ? 'sell' : 'buy', type: 'limit', tif: 'ioc', price: unwindLimit(s, sell), qty: Math.abs(pos.qty), filled: 0,
       fillTl: 0, fillExtra: 0n, reduceOnly: true, leverage: 1, status: 'new', positionId: pos.id, liqId: 0,
       source: 'system', remark: '', createdAt: ctx.time, updatedAt: ctx.time, tp: 0, sl: 0, tpId: 0, slId: 0, parentId: 0,
     };
     registerOrder(ctx, house, o);
     runOrder(ctx, house, s, o);
   }
+}
+
+/** mark × (1 − mmr) rounded up for a sell, mark × (1 + mmr) rounded down for a buy, in ticks. */
+export function unwindLimit(s: SymbolState, sell: boolean): number {
+  const mark = BigInt(s.mark);
+  if (sell) return Number((mark * (SCALE - s.spec.mmr) + SCALE - 1n) / SCALE);
+  return Number((mark * (SCALE + s.spec.mmr)) / SCALE);
 }

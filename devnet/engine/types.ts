@@ -10,7 +10,7 @@ export type OrderType = 'limit' | 'market';
 export type TimeInForce = 'gtc' | 'ioc' | 'alo';
 export type MarginMode = 'cross' | 'isolated';
 export type OrderStatus = 'new' | 'open' | 'filled' | 'canceled' | 'rejected' | 'untriggered';
-export type OrderSource = 'user' | 'liquidation' | 'tp' | 'sl' | 'system';
+export type OrderSource = 'user' | 'liquidation' | 'adl' | 'tp' | 'sl' | 'system';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; code: number; message: string };
 
