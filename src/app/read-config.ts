@@ -1,7 +1,12 @@
 import type { ServiceConfig } from '../api/service-config';
+import { parseWithdrawContracts, type WithdrawContractSettings } from '../wallet/withdraw-transaction';
 
-/** Where the app talks to (read at build time too: the CSP names these services). Unset VITE_* variables mean the local devnet (decisions.md "Hosts"). */
-export type AppConfig = ServiceConfig;
+/**
+ * Where the app talks to (read at build time too: the CSP names these services). Unset VITE_*
+ * variables mean the local devnet (decisions.md "Hosts"). `withdrawContracts` holds the withdraw
+ * contract by chain id from `VITE_WITHDRAW_CONTRACT` (the devnet's comes from its /devnet/config).
+ */
+export type AppConfig = ServiceConfig & WithdrawContractSettings;
 
 export const DEVNET_DEFAULTS = {
   baseUrl: 'http://127.0.0.1:7100',
@@ -47,6 +52,10 @@ export function readConfig(env: Record<string, string | undefined>): AppConfig {
     ...(env.VITE_WALLETCONNECT_PROJECT_ID ? { walletConnectProjectId: env.VITE_WALLETCONNECT_PROJECT_ID } : {}),
   };
   // VITE_DEVNET marks a devnet on other ports (the browser tests run one beside a developer's).
-  return { ...config, isDevnet: env.VITE_DEVNET === 'true' || config.baseUrl === DEVNET_DEFAULTS.baseUrl };
+  return {
+    ...config,
+    isDevnet: env.VITE_DEVNET === 'true' || config.baseUrl === DEVNET_DEFAULTS.baseUrl,
+    withdrawContracts: parseWithdrawContracts(env.VITE_WITHDRAW_CONTRACT, config.evmChainId),
+  };
 }
 

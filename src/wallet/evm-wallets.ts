@@ -22,7 +22,7 @@ import {
 import type { WithdrawResponse } from '../api/schemas';
 import { withdrawContractAbi } from '../api/withdraw-contract';
 import type { EvmWalletSigner } from './wallet-signer';
-import { checkWithdrawSubmission, withdrawCallArgs, WithdrawNotAllowed } from './withdraw-transaction';
+import { checkWithdrawContract, checkWithdrawSubmission, withdrawCallArgs, WithdrawNotAllowed } from './withdraw-transaction';
 
 export interface EvmChainSettings {
   evmChainId: number;
@@ -172,10 +172,13 @@ async function ensureChain(config: Config, chainId: number): Promise<void> {
 }
 
 /**
- * Withdraw step 3 (spec §4.3), before the wallet prompt: refuse if the connected account is not
- * `signature.caller` or the authorization expired, then switch the wallet to `signature.chain_id`.
+ * Withdraw step 3 (spec §4.3), before the wallet prompt: refuse if the bridge's contract is not the
+ * withdraw contract the app expects on that chain (`expectedContract`, null = none known), if the
+ * connected account is not `signature.caller` or the authorization expired, then switch the wallet
+ * to `signature.chain_id`.
  */
-export async function prepareWithdraw(config: Config, w: WithdrawResponse, nowSeconds: number): Promise<void> {
+export async function prepareWithdraw(config: Config, w: WithdrawResponse, nowSeconds: number, expectedContract: string | null): Promise<void> {
+  checkWithdrawContract(w, expectedContract);
   const c = getConnection(config);
   if (c.status !== 'connected' || !c.address) throw new WithdrawNotAllowed('Connect the EVM wallet that requested this withdrawal');
   checkWithdrawSubmission(w, c.address, nowSeconds);
@@ -187,10 +190,10 @@ export async function prepareWithdraw(config: Config, w: WithdrawResponse, nowSe
 }
 
 /** Sends `reqRemoteCall(message, signature)` with the on-chain amount token_amount − withdraw_fee. */
-export async function submitWithdraw(config: Config, w: WithdrawResponse, nowSeconds: number): Promise<Hex> {
-  await prepareWithdraw(config, w, nowSeconds);
+export async function submitWithdraw(config: Config, w: WithdrawResponse, nowSeconds: number, expectedContract: string | null): Promise<Hex> {
+  await prepareWithdraw(config, w, nowSeconds, expectedContract);
   return writeContract(config, {
-    address: w.signature.contract_address as Address,
+    address: expectedContract as Address,
     abi: withdrawContractAbi,
     functionName: 'reqRemoteCall',
     args: withdrawCallArgs(w),
