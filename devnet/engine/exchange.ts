@@ -1,13 +1,13 @@
 // The facade the devnet service talks to. No I/O, no wall clock: time comes in
 // as `now` (ms) and randomness from the seeded PRNG in the state, so the same
 // commands at the same times always produce the same state.
-import { fmt, iso, parseDecimal, SCALE, SCALE_DP } from './decimal.js';
+import { fmt, parseDecimal, SCALE, SCALE_DP } from './decimal.js';
+import { audit, type AuditReport } from './audit.js';
 import { deliver } from './events.js';
 import { settleFunding, samplePremium } from './funding.js';
 import { quantize, updateMark, walkIndex } from './index-price.js';
 import { newKlineStore, seedHistory } from './klines.js';
 import { checkLiquidations, unwindHouse } from './liquidation.js';
-import { accountFigures, upnlAt, notionalOf } from './margin.js';
 import * as md from './market-data.js';
 import { flow, requote } from './market-makers.js';
 import { BookSide } from './order-book.js';
@@ -225,6 +225,11 @@ export class Exchange {
     return this.run(() => wallets.creditCash(this.ctx, user, amount, ref));
   }
 
+  /** Takes a deposit credit back (its block left the canonical chain); see wallets.reverseCredit. */
+  reverseCredit(ref: string): Result<wallets.Reversal> {
+    return this.run(() => wallets.reverseCredit(this.ctx, ref));
+  }
+
   reserveWithdraw(user: string, amount: string, ref: string): Result<void> {
     return this.run(() => wallets.reserveWithdraw(this.ctx, user, amount, ref));
   }
@@ -422,48 +427,18 @@ export class Exchange {
   }
 
   /**
-   * Σ over every account (system ones included) of cash + perps wallet + upnl,
-   * plus fees collected, equals deposits − withdrawals. Σ upnl is included
-   * because realized PnL moves into wallets while the counterparty's side is
-   * still open; since Σ qty = 0 per symbol, Σ upnl does not depend on the mark.
-   * The insurance fund is the house account's balance. Also checks Σ qty = 0,
-   * lock bookkeeping and that no cash/perps-free balance is negative.
+   * The audit of named accounts (audit.ts): every trader's cash, isolated margins and perps equity,
+   * fees, the insurance fund and the house, each non-negative, adding up to deposits − withdrawals;
+   * withdraw reservations pending, settled or released once; Σ qty = 0; order locks consistent.
    */
+  audit(): AuditReport {
+    return audit(this.ctx);
+  }
+
+  /** The audit's verdict in one line (kept for callers of the old money invariant). */
   moneyInvariant(): { ok: boolean; detail: string } {
-    const ctx = this.ctx;
-    let total = ctx.fees;
-    const problems: string[] = [];
-    const net = new Map<string, number>();
-    for (const a of ctx.accounts.values()) {
-      total += a.cashFree + a.cashLocked + a.cross;
-      if (a.cashFree < 0n || a.cashLocked < 0n) problems.push(`${a.id}: negative cash`);
-      const tl: number[] = [];
-      for (const o of a.live.values()) {
-        const s = ctx.syms.get(o.symbol);
-        if (s === undefined || a.system || o.status !== 'open' || o.reduceOnly) continue;
-        tl[s.spec.idx] = (tl[s.spec.idx] ?? 0) + (o.qty - o.filled) * o.price;
-      }
-      for (let i = 0; i < ctx.symList.length; i++) {
-        if ((tl[i] ?? 0) !== (a.lockTl[i] ?? 0)) problems.push(`${a.id}: lock bookkeeping ${a.lockTl[i] ?? 0} ≠ ${tl[i] ?? 0}`);
-      }
-      for (const p of a.positions.values()) {
-        const s = ctx.syms.get(p.symbol);
-        if (s === undefined) continue;
-        total += p.isoMargin + upnlAt(p, notionalOf(s.spec, s.mark, Math.abs(p.qty)));
-        net.set(p.symbol, (net.get(p.symbol) ?? 0) + p.qty);
-        if (p.qty === 0) problems.push(`${a.id}: zero position kept`);
-      }
-      if (!a.system && a.positions.size === 0 && a.cross < 0n) problems.push(`${a.id}: negative perps balance without positions`);
-    }
-    for (const [sym, n] of net) if (n !== 0) problems.push(`${sym}: Σ qty = ${n}`);
-    const expected = ctx.deposits - ctx.withdrawals;
-    if (total !== expected) problems.push(`Σ = ${fmt(total)} ≠ deposits − withdrawals = ${fmt(expected)}`);
-    const house = ctx.accounts.get(HOUSE);
-    const insurance = house ? house.cross + accountFigures(ctx, house).crossUpnl : 0n;
-    const detail = problems.length === 0
-      ? `ok: Σ = ${fmt(total)}, fees ${fmt(ctx.fees)}, insurance ${fmt(insurance)}, at ${iso(ctx.time)}`
-      : problems.join('; ');
-    return { ok: problems.length === 0, detail };
+    const r = audit(this.ctx);
+    return { ok: r.ok, detail: r.detail };
   }
 
   /** Totals the service may expose on an admin endpoint. */

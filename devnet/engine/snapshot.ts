@@ -24,6 +24,8 @@ interface AccountImage {
   id: string;
   cashFree: bigint;
   cashLocked: bigint;
+  /** Only when non-zero (reverseCredit). */
+  debt?: bigint;
   cross: bigint;
   cfg: Array<[string, PosConfig]>;
   positions: PositionRec[];
@@ -102,6 +104,7 @@ export function snapshotChunks(ctx: Ctx): string[] {
       id: a.id,
       cashFree: a.cashFree,
       cashLocked: a.cashLocked,
+      ...(a.debt ? { debt: a.debt } : {}),
       cross: a.cross,
       cfg: [...a.cfg.entries()],
       positions: [...a.positions.values()],
@@ -229,6 +232,7 @@ export function restoreCtx(json: string, overrides: Partial<ResolvedConfig>): Ct
     const a = newAccount(ai.id);
     a.cashFree = ai.cashFree;
     a.cashLocked = ai.cashLocked;
+    if (ai.debt) a.debt = ai.debt;
     a.cross = ai.cross;
     a.cfg = new Map(ai.cfg);
     for (const p of ai.positions) {

@@ -114,6 +114,11 @@ export interface Account {
   system: boolean;
   cashFree: bigint;
   cashLocked: bigint;
+  /**
+   * What a reversed deposit could not take back from the wallets (reverseCredit); repaid first out
+   * of the account's next credits. Absent = 0.
+   */
+  debt?: bigint;
   /** Perps wallet money not held as isolated margin (= cross_balance). */
   cross: bigint;
   /**
@@ -168,6 +173,8 @@ export interface Counters {
 export interface CreditRec {
   user: string;
   amount: bigint;
+  /** Set by reverseCredit (the deposit left the canonical chain); a later credit of the same ref re-applies it. */
+  reversed?: boolean;
 }
 
 export interface WithdrawRec {

@@ -30,16 +30,59 @@ export function creditCash(ctx: Ctx, user: string, amount: string, ref: string):
   const a = parseAmount(amount);
   if (!a.ok) return a;
   const prev = ctx.credits.get(ref);
-  if (prev !== undefined) {
+  // A reversed credit may be applied again: the deposit came back on the canonical chain.
+  if (prev !== undefined && !prev.reversed) {
     if (prev.user === user && prev.amount === a.value) return OK;
     return bad(`ref ${ref} was already used for a different credit`);
   }
   const acct = ensureAccount(ctx, user);
   ctx.credits.set(ref, { user, amount: a.value });
-  acct.cashFree += a.value;
-  ctx.deposits += a.value;
+  // A debt left by an earlier reversal is repaid first.
+  const repay = acct.debt !== undefined && acct.debt > 0n ? (acct.debt < a.value ? acct.debt : a.value) : 0n;
+  if (repay > 0n) acct.debt = acct.debt! - repay;
+  acct.cashFree += a.value - repay;
+  ctx.deposits += a.value - repay;
   markCash(ctx, acct);
   return OK;
+}
+
+/** How a reversal was covered: from the Cash Wallet, the perps wallet, and what is left owed. */
+export interface Reversal {
+  fromCash: bigint;
+  fromPerps: bigint;
+  debt: bigint;
+}
+
+/**
+ * Takes back a credit whose deposit left the canonical chain. Idempotent per ref (a second call
+ * returns zeros). The amount comes out of the Cash Wallet's free balance first; what is missing
+ * there comes from the perps wallet's withdrawable cash (what transfer_to_spot would allow, so
+ * no position is left under-margined); any remainder becomes `acct.debt`, repaid first out of the
+ * account's later credits. Money locked for pending withdrawals is not touched (it may already be
+ * paid on-chain) and no wallet ever goes negative. `ctx.deposits` falls by what was actually taken
+ * back, so the money invariant (Σ wallets = deposits − withdrawals) keeps holding; the debt is a
+ * receivable outside the wallets.
+ */
+export function reverseCredit(ctx: Ctx, ref: string): Result<Reversal> {
+  if (!validRef(ref)) return bad('ref is required');
+  const credit = ctx.credits.get(ref);
+  if (credit === undefined) return bad(`unknown credit ref ${ref}`, 404);
+  if (credit.reversed) return { ok: true, value: { fromCash: 0n, fromPerps: 0n, debt: 0n } };
+  const acct = ctx.accounts.get(credit.user);
+  if (acct === undefined) return bad('unknown account', 404);
+  const fromCash = acct.cashFree < credit.amount ? acct.cashFree : credit.amount;
+  const rest = credit.amount - fromCash;
+  const perps = rest > 0n ? withdrawable(ctx, acct) : 0n;
+  const fromPerps = perps < rest ? perps : rest;
+  const debt = rest - fromPerps;
+  acct.cashFree -= fromCash;
+  acct.cross -= fromPerps;
+  if (debt > 0n) acct.debt = (acct.debt ?? 0n) + debt;
+  ctx.deposits -= fromCash + fromPerps;
+  credit.reversed = true;
+  markCash(ctx, acct);
+  if (fromPerps > 0n) markPerps(ctx, acct);
+  return { ok: true, value: { fromCash, fromPerps, debt } };
 }
 
 export function reserveWithdraw(ctx: Ctx, user: string, amount: string, ref: string): Result<void> {
