@@ -1,8 +1,9 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { readConfig } from './src/app/read-config';
-import { contentSecurityPolicy } from './src/app/content-security-policy';
+import { contentSecurityPolicy, headersFile, securityHeaders } from './src/app/content-security-policy';
 
 /** The production page carries its CSP (dev keeps Vite's inline HMR client working). */
 function contentSecurityPolicyMeta(mode: string): Plugin {
@@ -19,8 +20,29 @@ function contentSecurityPolicyMeta(mode: string): Plugin {
   };
 }
 
+/**
+ * The response headers (CSP with frame-ancestors 'none', X-Frame-Options, nosniff, Referrer-Policy):
+ * written to `_headers` next to the build for static hosts, and sent by `vite preview` (the same
+ * set) and `vite dev` (its CSP also allows Vite's inline refresh preamble).
+ */
+export function securityHeadersPlugin(mode: string): Plugin {
+  const config = () => readConfig(loadEnv(mode, process.cwd(), 'VITE_'));
+  const send = (headers: Record<string, string>) => (_req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    next();
+  };
+  return {
+    name: 'security-headers',
+    configureServer: (server) => void server.middlewares.use(send(securityHeaders(config(), { dev: true }))),
+    configurePreviewServer: (server) => void server.middlewares.use(send(securityHeaders(config()))),
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(securityHeaders(config())) });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), contentSecurityPolicyMeta(mode)],
+  plugins: [react(), tailwindcss(), contentSecurityPolicyMeta(mode), securityHeadersPlugin(mode)],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   build: { target: 'es2022', sourcemap: true },

@@ -1,5 +1,7 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { BASE } from './support/ports';
+import { BASE, PORTS } from './support/ports';
 import { signInWith, storedToken } from './support/session';
 
 /** CSP violations the page reports, collected from its first script on. */
@@ -99,4 +101,55 @@ test('service strings are rendered as text, never as markup', async ({ page }) =
   expect(await page.locator('img[src="x"]').count()).toBe(0);
   // The form kept what was typed.
   await expect(page.locator('#order-size')).toHaveValue('0.001');
+});
+
+/** A page on another origin (another local port) that frames the app, and a frameable page as a control. */
+async function framingSite(appUrl: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    if (req.url === '/plain') return res.end('<!doctype html><p id="plain">frameable</p>');
+    res.end(`<!doctype html><iframe id="app" src="${appUrl}" width="800" height="600"></iframe><iframe id="control" src="/plain"></iframe>`);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+test('the app is served with security headers and cannot be framed by another site', async ({ page }) => {
+  const response = await page.goto('/trade/BTC-USD');
+  const headers = response!.headers();
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['content-security-policy']).toContain("script-src 'self'");
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  // … exactly what the _headers file written next to the build says (what a static host sends).
+  const built = await page.request.get('/_headers');
+  expect(built.status()).toBe(200);
+  const lines = (await built.text()).split('\n').filter((l) => /^\s+\S/.test(l));
+  expect(Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]))).toEqual({
+    'content-security-policy': headers['content-security-policy'],
+    'x-frame-options': headers['x-frame-options'],
+    'x-content-type-options': headers['x-content-type-options'],
+    'referrer-policy': headers['referrer-policy'],
+  });
+  // The app's scripts carry them too (nosniff matters for every response).
+  const script = await page.locator('script[src]').first().getAttribute('src');
+  expect((await page.request.get(script!)).headers()['x-content-type-options']).toBe('nosniff');
+
+  const appUrl = `http://127.0.0.1:${PORTS.app}/trade/BTC-USD`;
+  const site = await framingSite(appUrl);
+  try {
+    await page.goto(site.url);
+    // The control frame from the framing site itself loads: the test can see a frame render.
+    await expect(page.frameLocator('#control').locator('#plain')).toHaveText('frameable');
+    const appFrame = () => page.frames().find((f) => f.url().startsWith(appUrl) || f.url().startsWith('chrome-error:'));
+    await expect.poll(() => appFrame()?.url()).toBeTruthy();
+    // Give a framed app time to render, then check it never did.
+    await page.waitForTimeout(3_000);
+    const frame = appFrame()!;
+    expect(frame.url()).toMatch(/^chrome-error:/);
+    expect(await page.frameLocator('#app').getByTestId('book-bids').count()).toBe(0);
+  } finally {
+    await site.close();
+  }
 });

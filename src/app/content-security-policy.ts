@@ -34,3 +34,46 @@ export function contentSecurityPolicy(config: AppConfig): string {
     "form-action 'none'",
   ].join('; ');
 }
+
+/**
+ * The response headers every page and asset of the app is served with (static hosting reads them
+ * from `_headers`; `vite preview` and `vite dev` send them too). The header CSP is the page policy
+ * plus `frame-ancestors 'none'`, which a `<meta>` CSP cannot carry: no other site may frame the app
+ * (clickjacking a withdraw or an order). `X-Frame-Options: DENY` says the same to older browsers.
+ * Referrer-Policy `no-referrer`: the app needs no Referer anywhere, and its URLs stay its own.
+ *
+ * `dev`: Vite's dev server injects inline module scripts (the React refresh preamble) and talks
+ * to its HMR client over a WebSocket on its own origin, so dev's policy also allows inline scripts.
+ */
+export function securityHeaders(config: AppConfig, o: { dev?: boolean } = {}): Record<string, string> {
+  let policy = contentSecurityPolicy(config);
+  if (o.dev) policy = policy.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'");
+  return {
+    'Content-Security-Policy': `${policy}; frame-ancestors 'none'`,
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+  };
+}
+
+/** `_headers` for static hosts that read it (Netlify, Cloudflare Pages): the headers on every path. */
+export function headersFile(headers: Record<string, string>): string {
+  return ['/*', ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`), ''].join('\n');
+}
+
+/** Reads a `_headers` file back (for the check that the built one matches `securityHeaders`). */
+export function parseHeadersFile(text: string): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  let path: string | null = null;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      path = line.trim();
+      out[path] = {};
+    } else if (path) {
+      const i = line.indexOf(':');
+      out[path]![line.slice(0, i).trim()] = line.slice(i + 1).trim();
+    }
+  }
+  return out;
+}
