@@ -7,7 +7,7 @@
 // pushed into a deficit of its own); whatever they cannot absorb goes to the fund after all.
 import { SCALE } from './decimal.js';
 import { bookForcedFill } from './forced-fill.js';
-import { holdingMargin, notionalOf, upnlAt } from './margin.js';
+import { holdingMargin, notionalOf, perpsEquity, positionUpnl, upnlAt } from './margin.js';
 import { HOUSE, posConfig } from './state.js';
 import type { Ctx } from './state.js';
 import type { Account, PositionRec, SymbolState } from './types.js';
@@ -18,7 +18,10 @@ interface Candidate {
   score: bigint;
 }
 
-/** Opposite positions that profit at the per-lot value, best ranked first (ties: account id). */
+/**
+ * Opposite positions that can close at `value` (for `lots`) without a deficit of their own, best ranked
+ * first (ties: account id).
+ */
 function candidates(ctx: Ctx, s: SymbolState, victim: Account, long: boolean, value: bigint, lots: number): Candidate[] {
   const out: Candidate[] = [];
   for (const id of ctx.holders) {
@@ -27,13 +30,22 @@ function candidates(ctx: Ctx, s: SymbolState, victim: Account, long: boolean, va
     const pos = acct?.positions.get(s.spec.symbol);
     if (acct === undefined || pos === undefined || pos.qty > 0 === long) continue;
     const size = pos.qty < 0 ? -pos.qty : pos.qty;
-    // Closing at the victim's bankruptcy price: the victim sells (long) to these shorts, or buys from longs.
-    if (upnlAt(pos, (value * BigInt(size)) / BigInt(lots)) < 0n) continue;
-    const upnl = upnlAt(pos, notionalOf(s.spec, s.mark, size));
+    const atMark = upnlAt(pos, notionalOf(s.spec, s.mark, size));
+    const atValue = upnlAt(pos, (value * BigInt(size)) / BigInt(lots));
+    if (!closesWithoutDeficit(ctx, acct, pos, atValue - atMark)) continue;
     const margin = holdingMargin(pos, posConfig(ctx, acct, pos.symbol).leverage);
-    out.push({ acct, pos, score: (upnl * SCALE) / (margin > 0n ? margin : 1n) });
+    out.push({ acct, pos, score: (atMark * SCALE) / (margin > 0n ? margin : 1n) });
   }
   return out.sort((a, b) => (a.score === b.score ? (a.acct.id < b.acct.id ? -1 : 1) : a.score > b.score ? -1 : 1));
+}
+
+/** Closing at a price `worse` (≤ 0: worse than the mark by that much) leaves the margin behind it ≥ 0. */
+function closesWithoutDeficit(ctx: Ctx, acct: Account, pos: PositionRec, worse: bigint): boolean {
+  if (acct.system) return perpsEquity(ctx, acct) + worse >= 0n;
+  if (pos.mode === 'isolated') return pos.isoMargin + positionUpnl(ctx, pos) + worse >= 0n;
+  let equity = acct.cross;
+  for (const p of acct.positions.values()) if (p.mode === 'cross') equity += positionUpnl(ctx, p);
+  return equity + worse >= 0n;
 }
 
 /**

@@ -1,5 +1,6 @@
 export { Exchange, defaultExchangeConfig } from './exchange.js';
 export type { ExchangeConfig, RestoreOverrides } from './exchange.js';
+export type { AuditReport } from './audit.js';
 export { DEFAULT_SYMBOLS } from './symbols.js';
 export type { SymbolConfig, MakerProfile } from './symbols.js';
 export { RESOLUTIONS } from './klines.js';

@@ -87,8 +87,10 @@ function handOver(ctx: Ctx, acct: Account, s: SymbolState, pos: PositionRec, val
 
 /**
  * The house closes inherited positions through the book, but only near the mark: an IOC limit at
- * mark × (1 ∓ mmr). A thin book far from the mark is waited out, never sold into (decisions.md: a
- * far resting order must not turn the fund's inventory into someone's profit).
+ * mark × (1 ∓ mmr), for no more than the fund can pay in fee and price at that limit. A thin book far
+ * from the mark is waited out, never sold into (a far resting order must not turn the fund's inventory
+ * into someone's profit). When the fund is below its floor anyway (the mark moved against what it
+ * holds), its inventory is auto-deleveraged at the price that brings it back to the floor.
  */
 export function unwindHouse(ctx: Ctx): void {
   const house = ctx.accounts.get(HOUSE);
@@ -97,14 +99,44 @@ export function unwindHouse(ctx: Ctx): void {
     const s = ctx.syms.get(pos.symbol);
     if (s === undefined) continue;
     const sell = pos.qty > 0;
+    const price = unwindLimit(s, sell);
+    const lots = affordableLots(ctx, s, price, Math.abs(pos.qty));
+    if (lots === 0) continue;
     const o: OrderRec = {
       id: ++ctx.seq.order, clOrdId: `house-${ctx.seq.order}`, user: house.id, symbol: pos.symbol,
-      side: sell ? 'sell' : 'buy', type: 'limit', tif: 'ioc', price: unwindLimit(s, sell), qty: Math.abs(pos.qty), filled: 0,
+      side: sell ? 'sell' : 'buy', type: 'limit', tif: 'ioc', price, qty: lots, filled: 0,
       fillTl: 0, fillExtra: 0n, reduceOnly: true, leverage: 1, status: 'new', positionId: pos.id, liqId: 0,
       source: 'system', remark: '', createdAt: ctx.time, updatedAt: ctx.time, tp: 0, sl: 0, tpId: 0, slId: 0, parentId: 0,
     };
     registerOrder(ctx, house, o);
     runOrder(ctx, house, s, o);
+  }
+  deleverageHouse(ctx, house);
+}
+
+/** Lots whose worst cost at `price` (distance from the mark plus the taker fee) the fund can pay. */
+function affordableLots(ctx: Ctx, s: SymbolState, price: number, lots: number): number {
+  const perLot = notionalOf(s.spec, Math.abs(price - s.mark), 1) + BigInt(price) * s.spec.takerFeeUnit;
+  const spare = insuranceFund(ctx) - INSURANCE_FLOOR;
+  if (perLot === 0n) return lots;
+  if (spare <= 0n) return 0;
+  const n = spare / perLot;
+  return n < BigInt(lots) ? Number(n) : lots;
+}
+
+/** A fund below its floor hands its inventory to opposite positions at the price that restores the floor. */
+function deleverageHouse(ctx: Ctx, house: Account): void {
+  for (const pos of [...house.positions.values()]) {
+    const shortfall = INSURANCE_FLOOR - insuranceFund(ctx);
+    if (shortfall <= 0n) return;
+    const s = ctx.syms.get(pos.symbol);
+    if (s === undefined) continue;
+    const long = pos.qty > 0;
+    const lots = Math.abs(pos.qty);
+    const atMark = notionalOf(s.spec, s.mark, lots);
+    // The house sells above the mark (or buys below it) by the shortfall: the counterparties bear it.
+    const value = long ? atMark + shortfall : bmax(0n, atMark - shortfall);
+    autoDeleverage(ctx, s, house, long, lots, value, 0);
   }
 }
 

@@ -76,6 +76,13 @@ export function accountFigures(ctx: Ctx, acct: Account): AccountFigures {
   return { locked: lockedAmount(ctx, acct), crossMargin, crossUpnl, crossMaint, isolatedBalance, isolatedUpnl };
 }
 
+/** Perps equity: cross balance + isolated margins + upnl of every position, at the mark. */
+export function perpsEquity(ctx: Ctx, acct: Account): bigint {
+  let sum = acct.cross;
+  for (const p of acct.positions.values()) sum += p.isoMargin + positionUpnl(ctx, p);
+  return sum;
+}
+
 /** cross_balance: the perps wallet amount not held as isolated margin. */
 export function crossBalance(acct: Account): bigint {
   return acct.cross;
