@@ -8,13 +8,17 @@
 // and each term is checked on its own: no trader's cash, isolated margin or perps equity below zero,
 // fees ≥ 0, the insurance fund at or above its floor, the house not below zero; each reserved
 // withdrawal pending (its amount locked in that trader's cash), settled once (counted in withdrawals)
-// or released once; Σ qty = 0 per symbol; order locks match the resting orders.
+// or released once; deposits = credits not reversed + debts reversals left; Σ qty = 0 per symbol;
+// order locks match the resting orders.
 import { fmt, iso } from './decimal.js';
 import { insuranceFund, INSURANCE_FLOOR } from './insurance.js';
 import { perpsEquity } from './margin.js';
 import { HOUSE } from './state.js';
 import type { Ctx } from './state.js';
 import type { Account } from './types.js';
+
+/** Ref prefix of the system accounts' funding at genesis (snapshots older than it lack these credits). */
+export const GENESIS_REF = 'genesis:';
 
 export interface AuditReport {
   ok: boolean;
@@ -52,7 +56,19 @@ export function audit(ctx: Ctx): AuditReport {
   }
   if (settled !== ctx.withdrawals) problems.push(`withdrawals ${fmt(ctx.withdrawals)} ≠ Σ settled withdraws ${fmt(settled)}`);
 
+  let activeCredits = 0n;
+  let hasGenesis = false;
+  for (const [ref, c] of ctx.credits) {
+    if (ref.startsWith(GENESIS_REF)) hasGenesis = true;
+    if (!c.reversed) activeCredits += c.amount;
+  }
+  let debt = 0n;
+
   for (const a of ctx.accounts.values()) {
+    if (a.debt !== undefined) {
+      if (a.debt < 0n) problems.push(`${a.id}: debt ${fmt(a.debt)}`);
+      debt += a.debt;
+    }
     const equity = perpsEquity(ctx, a);
     for (const p of a.positions.values()) {
       net.set(p.symbol, (net.get(p.symbol) ?? 0) + p.qty);
@@ -75,6 +91,10 @@ export function audit(ctx: Ctx): AuditReport {
     if (a.positions.size === 0 && a.cross < 0n) problems.push(`${a.id}: perps balance ${fmt(a.cross)} with no position`);
   }
   for (const [sym, n] of net) if (n !== 0) problems.push(`${sym}: Σ qty = ${n}`);
+  // Deposits count every credit not reversed, plus what reversals could not take back (owed as debt).
+  if (hasGenesis && ctx.deposits !== activeCredits + debt) {
+    problems.push(`deposits ${fmt(ctx.deposits)} ≠ credits not reversed ${fmt(activeCredits)} + debts ${fmt(debt)}`);
+  }
 
   const insurance = insuranceFund(ctx);
   const houseAcct = ctx.accounts.get(HOUSE);

@@ -2,7 +2,7 @@
 // as `now` (ms) and randomness from the seeded PRNG in the state, so the same
 // commands at the same times always produce the same state.
 import { fmt, parseDecimal, SCALE, SCALE_DP } from './decimal.js';
-import { audit, type AuditReport } from './audit.js';
+import { audit, GENESIS_REF, type AuditReport } from './audit.js';
 import { deliver } from './events.js';
 import { settleFunding, samplePremium } from './funding.js';
 import { quantize, updateMark, walkIndex } from './index-price.js';
@@ -117,6 +117,8 @@ function freshCtx(config: ExchangeConfig): Ctx {
     const amount = id === HOUSE && config.insuranceFund !== undefined ? insuranceAmount(config.insuranceFund) : standard;
     a.cross += amount;
     ctx.deposits += amount;
+    // Recorded like any credit, so the audit can tie deposits to credits.
+    ctx.credits.set(`${GENESIS_REF}${id}`, { user: id, amount });
   }
   for (const s of ctx.symList) {
     requote(ctx, s);
