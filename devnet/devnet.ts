@@ -22,6 +22,7 @@ import { ConnectionLimit } from './streams/connection-limit';
 import { MarketStreamServer } from './streams/market-stream-server';
 import { OrderOutcomes } from './streams/order-outcomes';
 import { OrderStreamServer } from './streams/order-stream-server';
+import { DEFAULT_STREAM_LIMITS, StreamGuard, type StreamLimits } from './streams/stream-guard';
 import { tradeRoutes } from './trade/trade-routes';
 
 export interface DevnetOptions {
@@ -45,6 +46,12 @@ export interface DevnetOptions {
   chain?: DevnetChain;
   snapshotMs?: number;
   maxStreamConnectionsPerIp?: number;
+  /**
+   * Per-socket stream limits (ping interval, pong timeout, lifetime, send-buffer bound, inbound
+   * messages a second, depth/price flush interval); tests shorten them. The inbound limit is a rate
+   * limit: off when `rateLimit.enabled` is false unless given here.
+   */
+  streams?: Partial<StreamLimits>;
   log?: (line: string) => void;
 }
 
@@ -145,9 +152,21 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
   const geo = await startHttpService({ name: 'geo', host, port: ports.geo, router: geoRoutes({ region: () => region, now: clock }) });
 
   // ---- streams on the trading host
-  const marketStream = new MarketStreamServer({ exchange: () => ledger.exchange, verifyToken, resolveImpersonation: impersonate });
+  const streamLimits: StreamLimits = {
+    ...DEFAULT_STREAM_LIMITS,
+    ...(limiter.config.enabled ? {} : { maxInboundPerSecond: 0 }),
+    ...o.streams,
+  };
+  const marketStream = new MarketStreamServer({
+    exchange: () => ledger.exchange,
+    verifyToken,
+    resolveImpersonation: impersonate,
+    limiter,
+    now: clock,
+    flushMs: streamLimits.flushMs,
+  });
   ledger.exchange.watchUsers((user) => marketStream.watches(user));
-  const orderStream = new OrderStreamServer({ ledger, outcomes, signatures, verifyToken, resolveImpersonation: impersonate });
+  const orderStream = new OrderStreamServer({ ledger, outcomes, signatures, verifyToken, resolveImpersonation: impersonate, limiter, now: clock });
   let unsubscribe = subscribeEngine();
   function subscribeEngine() {
     return ledger.exchange.on((e) => {
@@ -157,21 +176,33 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
   }
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const connections = new ConnectionLimit(o.maxStreamConnectionsPerIp ?? 10);
+  // Pings, pong timeout, lifetime; token expiry on both streams is swept on the same timer.
+  const streamGuard = new StreamGuard(streamLimits, () => {
+    marketStream.expireTokens();
+    orderStream.expireTokens();
+  });
   base.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node drops the HTTP server's error handler on upgrade: a reset here must not crash the devnet.
+    socket.on('error', () => socket.destroy());
+    const refuse = (status: string) => {
+      socket.once('finish', () => socket.destroy());
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
+    };
     const path = new URL(req.url ?? '/', 'http://devnet').pathname;
     const ip = req.socket.remoteAddress ?? '';
     if (path !== '/ws-stream/v1' && path !== '/ws-api/v1') {
-      socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
+      refuse('404 Not Found');
       return;
     }
-    if (!connections.tryOpen(ip)) {
-      socket.end('HTTP/1.1 429 Too Many Requests\r\n\r\n');
+    // The slot is given back when this TCP connection closes, whether or not the handshake succeeds.
+    if (!connections.tryHold(ip, socket)) {
+      refuse('429 Too Many Requests');
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      ws.on('close', () => connections.close(ip));
-      if (path === '/ws-stream/v1') marketStream.attach(ws);
-      else orderStream.attach(ws);
+      const guarded = streamGuard.guard(ws);
+      if (path === '/ws-stream/v1') marketStream.attach(guarded);
+      else orderStream.attach(guarded);
     });
   });
 
@@ -179,10 +210,6 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
     ledger.run({ op: 'advance' });
   };
   const ticker = o.tickMs === 0 ? null : setInterval(tick, o.tickMs ?? 250);
-  const pinger = setInterval(() => {
-    marketStream.ping();
-    orderStream.ping();
-  }, 10_000);
   const snapshotter = dataDir ? setInterval(() => ledger.scheduleSnapshot(), o.snapshotMs ?? 60_000) : null;
 
   const wsBase = base.url.replace(/^http/, 'ws');
@@ -203,7 +230,7 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
     },
     close: async () => {
       if (ticker) clearInterval(ticker);
-      clearInterval(pinger);
+      streamGuard.close();
       if (snapshotter) clearInterval(snapshotter);
       await chainLink?.stop();
       unsubscribe();

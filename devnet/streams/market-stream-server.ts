@@ -1,24 +1,33 @@
-import type { WebSocket } from 'ws';
 import type { Exchange, ExchangeEvent } from '../engine';
 import type { TokenClaims } from '../auth/access-token';
-import { HttpError } from '../http/errors';
+import type { RateLimiter } from '../auth/rate-limit';
+import { HttpError, tooManyRequests } from '../http/errors';
+import type { GuardedSocket } from './stream-guard';
 
 type PublicChannel = 'price' | 'depth_book' | 'public_trade';
 const PUBLIC: readonly string[] = ['price', 'depth_book', 'public_trade'];
 const USER_CHANNELS = ['order', 'position', 'balance', 'trade'] as const;
 
 interface Client {
-  socket: WebSocket;
+  socket: GuardedSocket;
   seq: number;
   subs: Set<string>;
   account: string | null;
   streams: Set<string> | null;
+  /** The access token's expiry (unix seconds) while `account` is set. */
+  exp: number;
 }
+
+export const TOKEN_EXPIRED = 'access token expired: sign in again';
 
 export interface MarketStreamDeps {
   exchange: () => Exchange;
   verifyToken: (token: string) => Promise<TokenClaims>;
   resolveImpersonation: (owner: string, vault: string | undefined) => string;
+  /** The account budget HTTP requests also draw on: each `auth` costs one request. */
+  limiter: RateLimiter;
+  /** The devnet clock (ms), for token expiry. */
+  now: () => number;
   /** How often coalesced depth and price snapshots go out. */
   flushMs?: number;
 }
@@ -26,6 +35,14 @@ export interface MarketStreamDeps {
 /**
  * The market stream `/ws-stream/v1` (decisions.md): public channels per symbol, user channels after
  * `auth`. Depth and price changes are coalesced and sent at most once per flush interval.
+ *
+ * Costs (issue #13): `auth` verifies a token and reads the account, so it is charged one request
+ * (45 credits) to the token's account bucket, the one HTTP draws on; over budget it is answered
+ * `{"channel":"auth","data":{"code":429,…}}` and the socket is not (or no longer) authenticated.
+ * `subscribe`/`unsubscribe` are public reads and are not charged to an account: the per-socket inbound
+ * limit, the send-buffer bound and the per-IP connection limit bound them. User channels stop when
+ * the token expires: the next private push or the periodic sweep sends `auth` with code 401 and the
+ * socket falls back to public channels until it authenticates again.
  */
 export class MarketStreamServer {
   private readonly clients = new Set<Client>();
@@ -39,25 +56,49 @@ export class MarketStreamServer {
     this.timer = setInterval(() => this.flush(), deps.flushMs ?? 50);
   }
 
-  attach(socket: WebSocket): void {
-    const client: Client = { socket, seq: 0, subs: new Set(), account: null, streams: null };
+  attach(socket: GuardedSocket): void {
+    const client: Client = { socket, seq: 0, subs: new Set(), account: null, streams: null, exp: 0 };
     this.clients.add(client);
-    socket.on('message', (data) => void this.receive(client, data.toString()));
-    socket.on('close', () => {
+    socket.ws.on('message', (data) => {
+      const over = socket.admit();
+      if (over === null) {
+        void this.receive(client, data.toString());
+      } else if (over) {
+        this.push(client, 'error', { code: 429, msg: over });
+        socket.close(1008, 'too many messages');
+      }
+    });
+    socket.ws.on('close', () => {
       this.clients.delete(client);
       this.setAccount(client, null);
     });
-    socket.on('error', () => socket.terminate());
+    socket.ws.on('error', () => socket.ws.terminate());
   }
 
   private push(client: Client, channel: string, data: unknown, symbol?: string) {
-    if (client.socket.readyState !== 1) return;
+    if (!client.socket.open) return;
     client.seq += 1;
-    client.socket.send(JSON.stringify(symbol ? { seq: client.seq, channel, symbol, data } : { seq: client.seq, channel, data }));
+    client.socket.send(symbol ? { seq: client.seq, channel, symbol, data } : { seq: client.seq, channel, data });
   }
 
   private error(client: Client, message: string) {
     this.push(client, 'error', { code: 400, msg: message });
+  }
+
+  private expired(client: Client): boolean {
+    return client.account !== null && client.exp <= Math.floor(this.deps.now() / 1000);
+  }
+
+  /** The token ran out: private channels stop, and the client is told so. */
+  private expire(client: Client) {
+    this.setAccount(client, null);
+    client.streams = null;
+    this.push(client, 'auth', { code: 401, msg: TOKEN_EXPIRED });
+  }
+
+  /** Ends user channels whose token has expired (called periodically). */
+  expireTokens(): void {
+    for (const c of this.clients) if (this.expired(c)) this.expire(c);
   }
 
   private async receive(client: Client, text: string) {
@@ -133,11 +174,14 @@ export class MarketStreamServer {
     }
     try {
       const claims = await this.deps.verifyToken(a.token);
+      const limited = this.deps.limiter.accountProblem(claims.account);
+      if (limited) throw tooManyRequests(limited);
       const account = this.deps.resolveImpersonation(claims.account, typeof a.impersonate === 'string' ? a.impersonate : undefined);
       const streams = Array.isArray(a.streams)
         ? new Set(a.streams.map((s: unknown) => (s as { channel?: unknown })?.channel).filter((c): c is string => typeof c === 'string'))
         : null;
       this.setAccount(client, account);
+      client.exp = claims.exp;
       client.streams = streams;
       this.push(client, 'auth', { code: 200, msg: 'success' });
       const wallets = this.deps.exchange().wallets(account);
@@ -190,7 +234,11 @@ export class MarketStreamServer {
       case 'trade':
       case 'balance': {
         const data = e.type === 'order' ? e.order : e.type === 'position' ? e.position : e.type === 'trade' ? e.trade : e.wallet;
-        for (const c of this.clients) if (c.account === e.user && this.wants(c, e.type)) this.push(c, e.type, data);
+        for (const c of this.clients) {
+          if (c.account !== e.user || !this.wants(c, e.type)) continue;
+          if (this.expired(c)) this.expire(c);
+          else this.push(c, e.type, data);
+        }
         return;
       }
       default:
@@ -230,14 +278,9 @@ export class MarketStreamServer {
     this.dirtyPrice.clear();
   }
 
-  /** Server pings keep intermediaries from closing idle sockets (decisions.md: every 10 s). */
-  ping(): void {
-    for (const c of this.clients) if (c.socket.readyState === 1) c.socket.ping();
-  }
-
   close(): void {
     clearInterval(this.timer);
-    for (const c of this.clients) c.socket.terminate();
+    for (const c of this.clients) c.socket.ws.terminate();
     this.clients.clear();
   }
 }
