@@ -1,10 +1,13 @@
 import { parseArgs } from 'node:util';
+import { auditDataDir } from './audit';
 import { startChain } from './chain';
 import { startDevnet } from './devnet';
 
 /**
  * `npm run devnet -- [--reset] [--data-dir DIR] [--base-port 7100] [--chain-port 8545] [--chain-id 31337]
- *   [--no-chain] [--tick-ms N] [--funding-ms N] [--no-rate-limit] [--region XX] [--snapshot-ms N]`
+ *   [--no-chain] [--tick-ms N] [--funding-ms N] [--no-rate-limit] [--region XX] [--snapshot-ms N]
+ *   [--confirmations 2] [--block-ms 1000]`
+ * `npm run devnet -- --audit DIR`: audit a data dir and exit (0 = it holds).
  */
 const { values } = parseArgs({
   options: {
@@ -19,8 +22,25 @@ const { values } = parseArgs({
     'chain-id': { type: 'string', default: '31337' },
     'no-chain': { type: 'boolean', default: false },
     'snapshot-ms': { type: 'string' },
+    confirmations: { type: 'string', default: '2' },
+    'block-ms': { type: 'string', default: '1000' },
+    audit: { type: 'string' },
   },
 });
+
+// `--audit DIR`: audit a data dir (a copy of it) and exit 0 when it holds, 1 when it does not.
+if (values.audit !== undefined) {
+  let report;
+  try {
+    report = auditDataDir(values.audit);
+  } catch (e) {
+    console.error(`audit: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(2);
+  }
+  console.log(report.ok ? `audit ok: ${report.detail}` : `audit FAILED:\n${report.problems.map((p) => `  - ${p}`).join('\n')}`);
+  console.log(JSON.stringify(report.totals, null, 2));
+  process.exit(report.ok ? 0 : 1);
+}
 
 const chainId = Number(values['chain-id']);
 const chain = values['no-chain'] ? undefined : await startChain({ port: Number(values['chain-port']), chainId });
@@ -39,7 +59,7 @@ const devnet = await startDevnet({
   region: values.region!,
   evmChainId: chainId,
   ...(values['snapshot-ms'] ? { snapshotMs: Number(values['snapshot-ms']) } : {}),
-  ...(chain ? { chain } : {}),
+  ...(chain ? { chain, confirmations: Number(values.confirmations), blockMs: Number(values['block-ms']) } : {}),
   log: (line) => console.log(`[devnet] ${line}`),
 });
 

@@ -443,6 +443,11 @@ export class Exchange {
     return { ok: r.ok, detail: r.detail };
   }
 
+  /** Every withdraw reservation and where it stands (the ledger audit ties them to the bridge's book). */
+  withdrawReservations(): Array<{ ref: string; user: string; amount: string; state: 'pending' | 'settled' | 'released' }> {
+    return [...this.ctx.withdraws].map(([ref, w]) => ({ ref, user: w.user, amount: fmt(w.amount), state: w.state }));
+  }
+
   /** Totals the service may expose on an admin endpoint. */
   ledger(): { deposits: string; withdrawals: string; fees: string; insurance: string } {
     const house = this.ctx.accounts.get(HOUSE);
