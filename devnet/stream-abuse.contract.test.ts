@@ -435,6 +435,11 @@ describe('a token that expires while a socket is logged in', () => {
       await sleep(300);
       expect(pushed.filter((p) => p.at >= expiredAt)).toEqual([]);
       expect(devnet.ledger.exchange.queryOpenOrders(account).result.map((o) => o.cl_ord_id)).toEqual([]);
+      // Nor are outcomes of HTTP orders routed to the expired session (sent here with a valid token).
+      const env = await longLived.api.trade.newOrder(limitOrder(farBid, 'http-after'), orders.sessionId);
+      await sleep(300);
+      expect(replies.has(env.request_id)).toBe(false);
+      expect(pushed.filter((p) => p.at >= expiredAt)).toEqual([]);
 
       // A fresh token on the same sockets brings the private data back.
       market.authenticate({ token: longLived.session.token });

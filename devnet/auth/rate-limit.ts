@@ -1,6 +1,9 @@
 /**
  * decisions.md rate limits: per account a credit bucket (45 credits a request, refill 1000/s,
  * capacity 900), and 50 requests/s per IP. Over either: HTTP 429.
+ * One bucket per account across HTTP and both streams: signed HTTP requests, the order stream's
+ * `auth:login`/`order:new`/`order:cancel` and the market stream's `auth` each cost one request
+ * (devnet/streams). Stream sockets also have a per-socket inbound limit (devnet/streams/stream-guard.ts).
  */
 export interface RateLimitConfig {
   enabled: boolean;

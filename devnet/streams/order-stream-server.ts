@@ -111,8 +111,14 @@ export class OrderStreamServer {
             throw new HttpError(403, 'session_id is in use by another account: pick a fresh one');
           }
           if (conn.session) this.deps.outcomes.dropSession(conn.session.sessionId, conn.session);
-          conn.session = { sessionId: req.session_id, claims, account, send, loginRequestId: req.request_id, expired: false };
-          this.deps.outcomes.registerSession(req.session_id, conn.session);
+          const session: Session = { sessionId: req.session_id, claims, account, send, loginRequestId: req.request_id, expired: false };
+          // Outcomes of HTTP orders routed here stop with the token, even before the expiry sweep.
+          session.send = (m) => {
+            if (this.expired(session)) this.expire(conn);
+            else send(m);
+          };
+          conn.session = session;
+          this.deps.outcomes.registerSession(req.session_id, session);
           send({ code: 0, message: 'success', request_id: req.request_id });
           return;
         }
