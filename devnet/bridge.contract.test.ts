@@ -1,10 +1,11 @@
-import { BaseError, ContractFunctionRevertedError, formatUnits, parseUnits } from 'viem';
+import { BaseError, ContractFunctionRevertedError, createTestClient, formatUnits, http, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withdrawContractAbi } from '../src/api/withdraw-contract';
 import { dec } from '../src/lib/decimal';
 import { checkWithdrawSubmission, withdrawCallArgs, WithdrawNotAllowed } from '../src/wallet/withdraw-transaction';
 import { dusdAbi } from './chain/abis';
 import { devnetPublicClient, devnetWalletClient } from './chain/clients';
+import { auditChain } from './chain/chain-audit';
 import { freePort } from './chain/free-port';
 import { startChain, type DevnetChain, type TestAccount } from './chain';
 import type { Devnet } from './devnet';
@@ -37,10 +38,18 @@ const cash = async () => {
   return ((await res.json()) as { cash: { free: string; locked: string } }).cash;
 };
 
+/** Until the devnet's indexer has processed `block` (2 confirmations: the chain mines one a second). */
+async function indexedPast(block: bigint) {
+  await expect.poll(async () => (await devnet.chainLink!.poll()).cursor.fromBlock > block, { timeout: 10_000, interval: 100 }).toBe(true);
+}
+
+const creditDelays: number[] = [];
 async function deposit(amount: string) {
   const hash = await wallet().writeContract({ address: chain.addresses.token, abi: dusdAbi, functionName: 'transfer', args: [chain.addresses.vault, parseUnits(amount, 18)] });
-  await pub().waitForTransactionReceipt({ hash });
-  await devnet.chainLink!.poll();
+  const receipt = await pub().waitForTransactionReceipt({ hash });
+  const t0 = performance.now();
+  await indexedPast(receipt.blockNumber);
+  creditDelays.push(performance.now() - t0);
 }
 
 describe('money on-chain: deposit, transfer, withdraw through reqRemoteCall', () => {
@@ -82,7 +91,7 @@ describe('money on-chain: deposit, transfer, withdraw through reqRemoteCall', ()
     expect((await pub().waitForTransactionReceipt({ hash })).status).toBe('success');
     expect(formatUnits((await onChainBalance()) - chainBefore, 18)).toBe(dec('10').minus(w.withdraw_fee).toFixed());
 
-    await devnet.chainLink!.poll();
+    await indexedPast((await pub().getTransactionReceipt({ hash })).blockNumber);
     const history = (await (await fetch(`${devnet.urls.bridgeUrl}/devnet/withdrawals`, { headers: { authorization: `Bearer ${trader.session.token}` } })).json()) as {
       tx: { id: string; status: string; dst_tx: string };
     }[];
@@ -122,6 +131,10 @@ describe('money on-chain: deposit, transfer, withdraw through reqRemoteCall', ()
     const earlierPending = devnet.ledger.withdrawals.records.filter((r) => r.status === 'Pending').reduce((sum, r) => sum.plus(r.amount), dec(0));
     const w = await trader.api.wallet.withdraw({ amount: '3', chain: 'bsc' });
     expect(dec(before.free).minus((await cash()).free).eq(3)).toBe(true);
+    // Refunded only once an indexed block is past expired_at (decisions.md): move chain time too.
+    const test = createTestClient({ mode: 'hardhat', transport: http(chain.rpcUrl) });
+    await test.increaseTime({ seconds: Math.max(1, w.signature.expired_at + 5 - Number((await pub().getBlock()).timestamp)) });
+    await test.mine({ blocks: 1 });
     clockOffset = (w.signature.expired_at + 31) * 1000 - Date.now();
     try {
       await expect
@@ -155,5 +168,14 @@ describe('money on-chain: deposit, transfer, withdraw through reqRemoteCall', ()
     await expect(trader.api.wallet.withdraw({ amount: '5', chain: 'solana' })).rejects.toMatchObject({ status: 400 });
     await expect(trader.api.wallet.withdraw({ amount: '99999999', chain: 'bsc' })).rejects.toMatchObject({ status: 400 });
     expect(await cash()).toEqual(before);
+  });
+
+  it('the chain audit: credits = vault receipts, confirmed = MessageReq payouts, every request settled once', async () => {
+    await indexedPast(await pub().getBlockNumber());
+    const audit = await auditChain({ ledger: devnet.ledger, rpcUrl: chain.rpcUrl, chainId: chain.chainId, ...chain.addresses });
+    expect(audit.problems, audit.detail).toEqual([]);
+    expect(audit.ok).toBe(true);
+    const ms = creditDelays.map((d) => d.toFixed(0)).join(', ');
+    console.log(`[bridge] deposit receipt → indexed at 2 confirmations: ${ms} ms; ${audit.detail}`);
   });
 });

@@ -44,6 +44,10 @@ export interface DevnetOptions {
   authorizationSeconds?: number;
   /** The local EVM chain: deposits, withdrawals and the on-chain faucet (none = no chain). */
   chain?: DevnetChain;
+  /** Blocks a deposit needs (itself included) before it is credited; default 2. */
+  confirmations?: number;
+  /** The chain mines a block this often besides on every transaction (0 = leave its mining alone); default 1000. */
+  blockMs?: number;
   snapshotMs?: number;
   maxStreamConnectionsPerIp?: number;
   /**
@@ -101,7 +105,14 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
     if (ledger.exchange.vaultsOf(account).length === 0) ledger.run({ op: 'createVault', owner: account });
   };
 
-  const chainLink = o.chain ? linkChain(ledger, o.chain, { now: clock, log }) : null;
+  const chainLink = o.chain
+    ? linkChain(ledger, o.chain, {
+        now: clock,
+        log,
+        ...(o.confirmations !== undefined ? { confirmations: o.confirmations } : {}),
+        ...(o.blockMs !== undefined ? { blockMs: o.blockMs } : {}),
+      })
+    : null;
   const authorizer =
     chainLink?.authorizer ??
     ({

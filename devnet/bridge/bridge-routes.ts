@@ -53,7 +53,8 @@ export function bridgeRoutes(o: BridgeOptions): Router {
       const auth = o.authorizer();
       const now = o.now();
       const evmCaller = caller.claims.address;
-      const nonce = o.ledger.withdrawals.nextNonce(evmCaller);
+      // Reserved before the signer is awaited: concurrent requests get distinct nonces.
+      const nonce = o.ledger.withdrawals.reserveNonce(evmCaller);
       const expiredAt = Math.floor(now / 1000) + o.authorizationSeconds;
       const signature = await auth.sign({ token: auth.tokenAddress, amount: amount - fee, nonce: BigInt(nonce), expiredAt: BigInt(expiredAt), caller: evmCaller });
       const record: WithdrawRecord = {

@@ -22,6 +22,8 @@ export interface WithdrawRecord {
   signature: string;
   dstTx: string;
   dstBlock: string;
+  /** Genesis hash of the chain instance the payout was seen on (absent in older records). */
+  dstGenesis?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -31,14 +33,32 @@ export class Withdrawals {
   records: WithdrawRecord[] = [];
   lastNonce: Record<string, number> = {};
   seq = 0;
+  /**
+   * Nonces handed out to requests still being signed (not state: a reservation that never became a
+   * record was never shown to anyone, and the contract only needs nonces to increase).
+   */
+  private reserved: Record<string, number> = {};
 
   nextNonce(caller: string): number {
-    return (this.lastNonce[caller.toLowerCase()] ?? 0) + 1;
+    const c = caller.toLowerCase();
+    return Math.max(this.lastNonce[c] ?? 0, this.reserved[c] ?? 0) + 1;
+  }
+
+  /**
+   * Takes the next nonce for `caller` at once, before any await: two requests signing at the same
+   * time (a slow signer) must not share a nonce, or only one of them could ever be executed.
+   */
+  reserveNonce(caller: string): number {
+    const n = this.nextNonce(caller);
+    this.reserved[caller.toLowerCase()] = n;
+    return n;
   }
 
   add(r: WithdrawRecord): void {
     this.records.push(r);
-    this.lastNonce[r.caller.toLowerCase()] = r.nonce;
+    const c = r.caller.toLowerCase();
+    // Requests signed concurrently may be recorded out of nonce order: lastNonce never goes back.
+    this.lastNonce[c] = Math.max(this.lastNonce[c] ?? 0, r.nonce);
     this.seq++;
   }
 

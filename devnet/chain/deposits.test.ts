@@ -7,6 +7,7 @@ import { freePort } from './free-port';
 import {
   startChain,
   type ChainIndexerOptions,
+  type ChainReorg,
   type ChainReset,
   type DepositEvent,
   type DevnetChain,
@@ -52,6 +53,7 @@ function recordingIndexer(extra: Partial<ChainIndexerOptions> = {}) {
     ignored: [] as IgnoredDepositEvent[],
     cursors: [] as IndexerCursor[],
     resets: [] as ChainReset[],
+    reorgs: [] as ChainReorg[],
   };
   const indexer = chain.createIndexer({
     pollIntervalMs: 60_000, // tests drive it with poll()
@@ -59,6 +61,7 @@ function recordingIndexer(extra: Partial<ChainIndexerOptions> = {}) {
     onIgnoredDeposit: (e) => void seen.ignored.push(e),
     onCursor: (c) => void seen.cursors.push(c),
     onChainReset: (r) => void seen.resets.push(r),
+    onReorg: (r) => void seen.reorgs.push(r),
     ...extra,
   });
   return { indexer, seen };
@@ -132,17 +135,26 @@ describe('deposit indexing', () => {
     const mine = seen.deposits.filter((d) => d.txHash === receipt.transactionHash);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toEqual({
-      ref: `${chain.chainId}:${chain.genesisHash}:${receipt.transactionHash}:${mine[0]!.logIndex}`,
+      // txHash + ordinal of the transfer among the tx's transfers to the vault (not the log index).
+      ref: `${chain.chainId}:${chain.genesisHash}:${receipt.transactionHash}:0`,
+      ordinal: 0,
       from: trader.address,
       amount: 10n ** 18n,
       txHash: receipt.transactionHash,
       logIndex: mine[0]!.logIndex,
       blockNumber: receipt.blockNumber,
+      blockHash: receipt.blockHash,
     });
     // Every deposit so far, including the earlier one by another account, arrives once and in order.
     expect(new Set(seen.deposits.map((d) => d.ref)).size).toBe(seen.deposits.length);
     persisted = seen.cursors.at(-1);
-    expect(persisted).toEqual({ fromBlock: receipt.blockNumber + 1n, prevBlockHash: receipt.blockHash });
+    const block = await client().getBlock({ blockNumber: receipt.blockNumber });
+    expect(persisted).toEqual({
+      fromBlock: receipt.blockNumber + 1n,
+      prevBlockHash: receipt.blockHash,
+      genesisHash: chain.genesisHash,
+      prevBlockTimestamp: block.timestamp,
+    });
     expect(indexer.cursor()).toEqual(persisted);
   });
 
@@ -245,7 +257,7 @@ describe('chain reset detection', () => {
     await indexer.stop();
   });
 
-  it('reports a replaced chain that already grew past the cursor (block hash changed)', async () => {
+  it('a cursor without the chain instance (no genesis) whose block was replaced is a reset (block hash changed)', async () => {
     const test = createTestClient({ mode: 'hardhat', transport: http(chain.rpcUrl) });
     const snapshot = await test.snapshot();
     const { indexer, seen } = recordingIndexer();
@@ -263,10 +275,36 @@ describe('chain reset detection', () => {
     await test.mine({ blocks: 3 });
 
     const resumed = recordingIndexer();
-    resumed.indexer.start(cursor);
+    resumed.indexer.start({ fromBlock: cursor.fromBlock, prevBlockHash: cursor.prevBlockHash });
     await resumed.indexer.poll();
     await resumed.indexer.stop();
     expect(resumed.seen.resets.map((r) => r.reason)).toEqual(['block-hash-changed']);
     expect(resumed.seen.deposits).toEqual([]);
+  });
+
+  it('a replaced history on the same chain instance is a reorg from the fork point, then indexing goes on', async () => {
+    const test = createTestClient({ mode: 'hardhat', transport: http(chain.rpcUrl) });
+    const { indexer, seen } = recordingIndexer();
+    const top = await client().getBlock();
+    const head = top.number;
+    indexer.start({ fromBlock: head + 1n, prevBlockHash: top.hash, genesisHash: chain.genesisHash });
+    await indexer.poll();
+    const snapshot = await test.snapshot();
+    const gone = await deposit(parseUnits('1', 18));
+    await test.mine({ blocks: 2 });
+    await indexer.poll();
+    expect(seen.deposits.map((d) => d.txHash)).toEqual([gone.transactionHash]);
+
+    await test.revert({ id: snapshot });
+    await test.increaseTime({ seconds: 10 });
+    await test.mine({ blocks: 1 });
+    const kept = await deposit(parseUnits('2', 18));
+    await test.mine({ blocks: 3 });
+    await indexer.poll();
+    await indexer.stop();
+    expect(seen.resets).toEqual([]);
+    expect(seen.reorgs.map((r) => r.fromBlock)).toEqual([head + 1n]);
+    expect(seen.deposits.map((d) => d.txHash)).toEqual([gone.transactionHash, kept.transactionHash]);
+    expect(indexer.cursor().prevBlockHash).toBe((await client().getBlock()).hash);
   });
 });

@@ -6,6 +6,12 @@
  * cursor advances (onCursor) only after every event up to it was handled, so a crash or a
  * throwing callback means redelivery from the last cursor, never a gap. Consumers dedupe on
  * `ref` (see EventBase.ref).
+ *
+ * Reorgs: the indexer remembers the hashes of the blocks it processed (the last `reorgWindow`
+ * range ends). When the block before its cursor is no longer canonical on the same chain instance
+ * (same genesis), it walks back to the newest remembered block that still is, reports
+ * `onReorg({ fromBlock })` (every event it delivered from `fromBlock` on may be gone) and indexes
+ * again from there. A different genesis, or a cursor that carries no genesis, is a chain reset.
  */
 import { getAbiItem, type Address, type Hex } from 'viem';
 import { withdrawContractAbi } from '../../src/api/withdraw-contract';
@@ -27,11 +33,21 @@ const messageReqEvent = getAbiItem({ abi: withdrawContractAbi, name: 'MessageReq
 export interface IndexerCursor {
   fromBlock: bigint;
   prevBlockHash?: Hex;
+  /** Hash of block 0 of the chain the cursor belongs to; lets a mismatch be told apart: reorg or new chain. */
+  genesisHash?: Hex;
+  /** Timestamp of block fromBlock − 1 (set on the cursors the indexer reports; not needed to resume). */
+  prevBlockTimestamp?: bigint;
 }
 
 interface EventBase {
   /**
-   * The dedupe key: `${chainId}:${genesisHash}:${txHash}:${logIndex}`. The genesis hash is
+   * The dedupe key. Deposits: `${chainId}:${genesisHash}:${txHash}:${ordinal}`, where `ordinal` is
+   * the place of this transfer among the transfers to the vault in the same transaction (0 for a
+   * plain transfer). A reorg can re-mine the same transaction in another block at another log
+   * index, but its transfers to the vault and their order are the same, so the same deposit keeps
+   * its ref and cannot be credited twice; a transaction with several transfers to the vault still
+   * gives each its own ref. Withdrawals: `${chainId}:${genesisHash}:${txHash}:${logIndex}` (they
+   * are matched on caller + nonce, not on the ref). The genesis hash is
    * there because a devnet chain restarted fresh replays the same deployer transactions: same
    * sender, nonce, data and fees give the very same tx hashes, so `${chainId}:${txHash}:…`
    * alone would make a deposit on the new chain look like one already credited on the old.
@@ -40,9 +56,12 @@ interface EventBase {
   txHash: Hex;
   logIndex: number;
   blockNumber: bigint;
+  blockHash: Hex;
 }
 
 export interface DepositEvent extends EventBase {
+  /** Place among the transaction's transfers to the vault (see `ref`). */
+  ordinal: number;
   from: Address;
   /** Base units (18 decimals). */
   amount: bigint;
@@ -82,6 +101,8 @@ export interface IndexerOptions {
   bridge: Address;
   /** A block counts once it has this many blocks on top, itself included; default 1 (mined = final). */
   confirmations?: number;
+  /** How many processed range ends are remembered to find where a reorg forked; default 64. */
+  reorgWindow?: number;
   minDeposit?: bigint;
   pollIntervalMs?: number;
   /** Largest eth_getLogs range per request. */
@@ -89,6 +110,12 @@ export interface IndexerOptions {
   onDeposit(event: DepositEvent): MaybePromise<void>;
   onIgnoredDeposit?(event: IgnoredDepositEvent): MaybePromise<void>;
   onWithdraw?(event: WithdrawEvent): MaybePromise<void>;
+  /**
+   * Blocks from `fromBlock` on that this indexer processed are no longer canonical: undo what came
+   * from them if it is gone. Indexing then resumes from `fromBlock` (redelivering what is still
+   * there, at-least-once as always). If it throws, the pass fails and the reorg is reported again.
+   */
+  onReorg?(reorg: ChainReorg): MaybePromise<void>;
   /** Persist this; pass it back to start() after a restart. */
   onCursor?(cursor: IndexerCursor): MaybePromise<void>;
   /**
@@ -98,6 +125,14 @@ export interface IndexerOptions {
   onChainReset?(reset: ChainReset): MaybePromise<void>;
   /** A poll failed (node unreachable, callback threw); the next poll retries. Default: console.warn. */
   onError?(error: unknown): void;
+}
+
+export interface ChainReorg {
+  /** First block that may have changed. */
+  fromBlock: bigint;
+  /** The cursor that no longer fits. */
+  cursor: IndexerCursor;
+  head: bigint;
 }
 
 export interface PollResult {
@@ -116,7 +151,7 @@ export interface ChainIndexer {
   cursor(): IndexerCursor;
 }
 
-type Delivery = { blockNumber: bigint; logIndex: number; deliver: () => MaybePromise<void> };
+type Delivery = { blockNumber: bigint; blockHash: Hex; logIndex: number; deliver: () => MaybePromise<void> };
 
 export function createIndexer(options: IndexerOptions): ChainIndexer {
   const client = devnetPublicClient(options.rpcUrl, options.chainId);
@@ -128,7 +163,10 @@ export function createIndexer(options: IndexerOptions): ChainIndexer {
   const onError = options.onError ?? ((error: unknown) => console.warn('[chain indexer] poll failed:', error));
   // Genesis hash of the chain being indexed, fetched on the first poll after start().
   let genesisHash: Hex | undefined;
-  const ref = (txHash: Hex, logIndex: number) => `${options.chainId}:${genesisHash}:${txHash}:${logIndex}`;
+  const ref = (txHash: Hex, n: number) => `${options.chainId}:${genesisHash}:${txHash}:${n}`;
+  const reorgWindow = options.reorgWindow ?? 64;
+  // Hashes of processed blocks (range ends), oldest first: where to look for a reorg's fork point.
+  let recent: { number: bigint; hash: Hex }[] = [];
 
   let cursor: IndexerCursor = { fromBlock: 0n };
   let generation = 0;
@@ -139,19 +177,39 @@ export function createIndexer(options: IndexerOptions): ChainIndexer {
   let checkedHead: bigint | undefined;
   let pendingReset: ChainReset | undefined;
 
-  async function detectReset(head: bigint): Promise<ChainResetReason | undefined> {
+  /** A reset reason, 'reorg' (same chain, the cursor's block was replaced), or nothing. */
+  async function check(head: bigint): Promise<ChainResetReason | 'reorg' | undefined> {
     if (checkedHead === undefined) {
       if ((await client.getChainId()) !== options.chainId) return 'chain-id-changed';
       genesisHash = (await client.getBlock({ blockNumber: 0n })).hash;
+      if (cursor.genesisHash && cursor.genesisHash !== genesisHash) return 'block-hash-changed';
+      const codes = await Promise.all([options.token, options.bridge].map((address) => client.getCode({ address })));
+      if (codes.some((code) => code === undefined)) return 'contracts-missing';
+    } else if (head !== checkedHead) {
+      // A node restarted under us is a new chain, not a reorg.
+      if ((await client.getBlock({ blockNumber: 0n })).hash !== genesisHash) return 'block-hash-changed';
     }
-    if (cursor.fromBlock > 0n && head < cursor.fromBlock - 1n) return 'head-behind-cursor';
+    // Only a cursor known to belong to this very chain instance can be reorged; otherwise: reset.
+    const sameChain = cursor.genesisHash === genesisHash;
+    if (cursor.fromBlock > 0n && head < cursor.fromBlock - 1n) return sameChain ? 'reorg' : 'head-behind-cursor';
     if (cursor.fromBlock > 0n && cursor.prevBlockHash) {
       const block = await client.getBlock({ blockNumber: cursor.fromBlock - 1n });
-      if (block.hash !== cursor.prevBlockHash) return 'block-hash-changed';
+      if (block.hash !== cursor.prevBlockHash) return sameChain ? 'reorg' : 'block-hash-changed';
     }
-    const codes = await Promise.all([options.token, options.bridge].map((address) => client.getCode({ address })));
-    if (codes.some((code) => code === undefined)) return 'contracts-missing';
     return undefined;
+  }
+
+  /** First block that may differ: one past the newest remembered block still canonical. */
+  async function forkPoint(head: bigint): Promise<bigint> {
+    for (let i = recent.length - 1; i >= 0; i--) {
+      const known = recent[i]!;
+      if (known.number > head) continue;
+      const block = await client.getBlock({ blockNumber: known.number });
+      if (block.hash === known.hash) return known.number + 1n;
+    }
+    // Nothing remembered (fresh start from a persisted cursor): assume the deepest reorg we allow.
+    const back = cursor.fromBlock - BigInt(reorgWindow);
+    return back > 0n ? back : 0n;
   }
 
   async function eventsIn(fromBlock: bigint, toBlock: bigint): Promise<Delivery[]> {
@@ -160,20 +218,28 @@ export function createIndexer(options: IndexerOptions): ChainIndexer {
       client.getLogs({ address: options.bridge, event: messageReqEvent, fromBlock, toBlock }),
     ]);
     const deliveries: Delivery[] = [];
-    for (const log of transfers) {
+    // Ordinal of each transfer among its transaction's transfers to the vault (a tx lies in one block,
+    // and ranges are whole blocks, so all of them are in this answer).
+    const perTx = new Map<Hex, number>();
+    for (const log of [...transfers].sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1))) {
       const { from, value } = log.args;
       if (from === undefined || value === undefined) continue;
+      const ordinal = perTx.get(log.transactionHash) ?? 0;
+      perTx.set(log.transactionHash, ordinal + 1);
       const event: DepositEvent = {
-        ref: ref(log.transactionHash, log.logIndex),
+        ref: ref(log.transactionHash, ordinal),
+        ordinal,
         from,
         amount: value,
         txHash: log.transactionHash,
         logIndex: log.logIndex,
         blockNumber: log.blockNumber,
+        blockHash: log.blockHash,
       };
       const reason = from === ZERO_ADDRESS ? 'mint' : value < minDeposit ? 'below-minimum' : undefined;
       deliveries.push({
         blockNumber: log.blockNumber,
+        blockHash: log.blockHash,
         logIndex: log.logIndex,
         deliver: () => (reason ? options.onIgnoredDeposit?.({ ...event, reason }) : options.onDeposit(event)),
       });
@@ -191,8 +257,9 @@ export function createIndexer(options: IndexerOptions): ChainIndexer {
         txHash: log.transactionHash,
         logIndex: log.logIndex,
         blockNumber: log.blockNumber,
+        blockHash: log.blockHash,
       };
-      deliveries.push({ blockNumber: log.blockNumber, logIndex: log.logIndex, deliver: () => options.onWithdraw?.(event) });
+      deliveries.push({ blockNumber: log.blockNumber, blockHash: log.blockHash, logIndex: log.logIndex, deliver: () => options.onWithdraw?.(event) });
     }
     return deliveries.sort((a, b) =>
       a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
@@ -204,17 +271,23 @@ export function createIndexer(options: IndexerOptions): ChainIndexer {
     if (pendingReset) return { head: pendingReset.head, cursor, reset: pendingReset };
     const myGeneration = generation;
     const head = await client.getBlockNumber();
-    if (head !== checkedHead) {
-      const reason = await detectReset(head);
-      if (reason) {
-        const reset: ChainReset = { reason, cursor, head };
-        pendingReset = reset;
-        halt();
-        await options.onChainReset?.(reset);
-        return { head, cursor: reset.cursor, reset };
-      }
-      checkedHead = head;
+    const found = await check(head);
+    if (found === 'reorg') {
+      const fromBlock = await forkPoint(head);
+      await options.onReorg?.({ fromBlock, cursor, head });
+      if (generation !== myGeneration) return { head, cursor };
+      const prev = fromBlock > 0n ? await client.getBlock({ blockNumber: fromBlock - 1n }) : undefined;
+      recent = recent.filter((r) => r.number < fromBlock);
+      cursor = { fromBlock, genesisHash, ...(prev ? { prevBlockHash: prev.hash, prevBlockTimestamp: prev.timestamp } : {}) };
+      await options.onCursor?.(cursor);
+    } else if (found) {
+      const reset: ChainReset = { reason: found, cursor, head };
+      pendingReset = reset;
+      halt();
+      await options.onChainReset?.(reset);
+      return { head, cursor: reset.cursor, reset };
     }
+    checkedHead = head;
     const safeHead = head - (confirmations - 1n);
     while (cursor.fromBlock <= safeHead) {
       const toBlock = cursor.fromBlock + maxRange - 1n < safeHead ? cursor.fromBlock + maxRange - 1n : safeHead;
@@ -222,13 +295,17 @@ export function createIndexer(options: IndexerOptions): ChainIndexer {
         eventsIn(cursor.fromBlock, toBlock),
         client.getBlock({ blockNumber: toBlock }),
       ]);
+      // The chain moved under this read (a reorg between the two calls): leave it to the next pass.
+      if (deliveries.some((d) => d.blockNumber === toBlock && d.blockHash !== block.hash)) break;
       for (const item of deliveries) {
         // start() was called meanwhile (e.g. from a callback): its cursor wins.
         if (generation !== myGeneration) return { head, cursor };
         await item.deliver();
       }
       if (generation !== myGeneration) return { head, cursor };
-      cursor = { fromBlock: toBlock + 1n, prevBlockHash: block.hash };
+      cursor = { fromBlock: toBlock + 1n, prevBlockHash: block.hash, genesisHash, prevBlockTimestamp: block.timestamp };
+      recent.push({ number: toBlock, hash: block.hash });
+      if (recent.length > reorgWindow) recent = recent.slice(-reorgWindow);
       await options.onCursor?.(cursor);
     }
     return { head, cursor };
@@ -262,6 +339,8 @@ export function createIndexer(options: IndexerOptions): ChainIndexer {
       generation += 1;
       cursor = { ...from };
       checkedHead = undefined;
+      // The block before the cursor is known: a reorg is searched for down to it at least.
+      recent = cursor.prevBlockHash && cursor.fromBlock > 0n ? [{ number: cursor.fromBlock - 1n, hash: cursor.prevBlockHash }] : [];
       genesisHash = undefined;
       pendingReset = undefined;
       running = true;

@@ -170,6 +170,7 @@ describe('withdraw via reqRemoteCall', () => {
         txHash: receipt.transactionHash,
         logIndex: withdrawals[0]?.logIndex,
         blockNumber: receipt.blockNumber,
+        blockHash: receipt.blockHash,
       },
     ]);
   });

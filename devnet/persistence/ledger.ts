@@ -19,14 +19,30 @@ export type Command =
   | { op: 'transferMargin'; user: string; symbol: string; amount: string }
   | { op: 'transferToPerps'; user: string; amount: string }
   | { op: 'transferToSpot'; user: string; amount: string }
-  | { op: 'deposit'; user: string; amount: string; ref: string }
+  | { op: 'deposit'; user: string; amount: string; ref: string; chain?: ChainDepositOrigin }
+  /** The deposit's block left the canonical chain: its credit is taken back (Exchange.reverseCredit). */
+  | { op: 'depositReversed'; ref: string }
   | { op: 'withdrawRequest'; record: WithdrawRecord }
-  | { op: 'withdrawConfirmed'; id: string; dstTx: string; dstBlock: string }
+  | { op: 'withdrawConfirmed'; id: string; dstTx: string; dstBlock: string; dstGenesis?: string }
   | { op: 'withdrawExpired'; id: string }
   | { op: 'chainCursor'; cursor: StoredChainCursor };
 
 /** A journal line: the command, the time it ran at and its place in the journal's sequence. */
 type Stamped = Command & { now: number; seq?: number };
+
+/** Where an on-chain deposit credit came from: checked against the canonical chain after a reorg. */
+export interface ChainDepositOrigin {
+  txHash: string;
+  block: string;
+  blockHash: string;
+}
+
+/** An on-chain deposit credit as the ledger knows it (chain credits only, keyed by the event ref). */
+export interface ChainDeposit extends ChainDepositOrigin {
+  user: string;
+  amount: string;
+  reversed: boolean;
+}
 
 /** Where the chain indexer resumes, on which chain instance (bigints as strings for JSON). */
 export interface StoredChainCursor {
@@ -46,6 +62,8 @@ interface Snapshot {
   exchange: string;
   withdrawals: ReturnType<Withdrawals['toJSON']>;
   chainCursor: StoredChainCursor | null;
+  /** Absent in snapshots older than reorg handling. */
+  chainDeposits?: Record<string, ChainDeposit>;
   at: number;
   /** Sequence number of the last journaled command the snapshot includes (absent in old snapshots). */
   seq?: number;
@@ -76,6 +94,8 @@ export class Ledger {
   exchange: Exchange;
   withdrawals = new Withdrawals();
   chainCursor: StoredChainCursor | null = null;
+  /** Every on-chain deposit credit (reversed ones included), by ref. */
+  chainDeposits: Record<string, ChainDeposit> = {};
   private journal: Journal | null = null;
   private sinceSnapshot = 0;
   private replaying = false;
@@ -120,6 +140,7 @@ export class Ledger {
       });
       this.withdrawals = Withdrawals.fromJSON(snap.withdrawals);
       this.chainCursor = snap.chainCursor;
+      this.chainDeposits = snap.chainDeposits ?? {};
       this.seq = snap.seq ?? 0;
     }
     // A sealed segment left by a snapshot that had not become durable (or whose segment was not yet
@@ -196,6 +217,7 @@ export class Ledger {
     const header: Omit<Snapshot, 'exchange'> = {
       withdrawals: this.withdrawals.toJSON(),
       chainCursor: this.chainCursor,
+      chainDeposits: this.chainDeposits,
       at: this.clock(),
       seq: this.seq,
     };
@@ -252,8 +274,21 @@ export class Ledger {
         return ex.transferToPerps(c.user, c.amount);
       case 'transferToSpot':
         return ex.transferToSpot(c.user, c.amount);
-      case 'deposit':
-        return ex.creditCash(c.user, c.amount, c.ref);
+      case 'deposit': {
+        const was = this.chainDeposits[c.ref];
+        const r = ex.creditCash(c.user, c.amount, c.ref);
+        // A redelivered credit (already applied, not reversed) changes nothing and is not journaled.
+        if (r.ok && was && !was.reversed) return fail(409, `deposit ${c.ref} is already credited`);
+        if (r.ok && c.chain) this.chainDeposits[c.ref] = { user: c.user, amount: c.amount, ...c.chain, reversed: false };
+        return r;
+      }
+      case 'depositReversed': {
+        const was = this.chainDeposits[c.ref];
+        if (!was || was.reversed) return fail(409, `deposit ${c.ref} is not an active chain credit`);
+        const r = ex.reverseCredit(c.ref);
+        if (r.ok) was.reversed = true;
+        return r;
+      }
       case 'withdrawRequest': {
         const r = ex.reserveWithdraw(c.record.account, c.record.amount, c.record.id);
         if (r.ok) this.withdrawals.add(c.record);
@@ -263,7 +298,7 @@ export class Ledger {
         const rec = this.withdrawals.byId(c.id);
         if (!rec || rec.status !== 'Pending') return fail(409, `withdraw ${c.id} is not pending`);
         const r = ex.settleWithdraw(c.id);
-        if (r.ok) Object.assign(rec, { status: 'Confirmed', dstTx: c.dstTx, dstBlock: c.dstBlock, updatedAt: nanoIso(c.now) });
+        if (r.ok) Object.assign(rec, { status: 'Confirmed', dstTx: c.dstTx, dstBlock: c.dstBlock, ...(c.dstGenesis ? { dstGenesis: c.dstGenesis } : {}), updatedAt: nanoIso(c.now) });
         return r;
       }
       case 'withdrawExpired': {
