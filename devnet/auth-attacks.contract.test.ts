@@ -11,14 +11,14 @@
  */
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { WebSocket } from 'ws';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/api/client';
 import { signBody } from '../src/api/signing';
 import { MarketStream } from '../src/api/stream/market-stream';
 import { OrderStream } from '../src/api/stream/order-stream';
 import { createSessionKey } from '../src/wallet/session-key';
 import type { Devnet } from './devnet';
-import { bestPrice, evmWallet, fund, nodeSocket, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
+import { bestPrice, evmWallet, expectAudit, fund, nodeSocket, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
 import { accountState, expectRefusal, probe, signedHeaders, type Answer } from './test-support/probe';
 
 let devnet: Devnet;
@@ -66,6 +66,7 @@ beforeAll(async () => {
   bob.actAs(null);
 }, 30_000);
 afterAll(() => devnet?.close());
+afterEach(() => expectAudit(devnet));
 
 async function everything() {
   return {

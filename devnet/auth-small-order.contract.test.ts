@@ -2,12 +2,12 @@ import * as ed from '@noble/ed25519';
 import { sha512 } from '@noble/hashes/sha2.js';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/api/client';
 import { createSessionKey } from '../src/wallet/session-key';
 import { loginSignature, type SolanaWalletSigner } from '../src/wallet/wallet-signer';
 import type { Devnet } from './devnet';
-import { signedInTrader, startTestDevnet } from './test-support/harness';
+import { expectAudit, signedInTrader, startTestDevnet } from './test-support/harness';
 import { walletSignatureProblem } from './auth/wallet-signature';
 
 ed.hashes.sha512 = sha512;
@@ -51,6 +51,7 @@ beforeAll(async () => {
   devnet = await startTestDevnet();
 });
 afterAll(() => devnet.close());
+afterEach(() => expectAudit(devnet));
 
 describe('Solana sign-in with a small-order public key (issue #13 item 5)', () => {
   it('the list holds all 8 small-order points, each a valid (lenient) encoding', () => {

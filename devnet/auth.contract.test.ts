@@ -1,7 +1,7 @@
 import bs58 from 'bs58';
 import { SignJWT } from 'jose';
 import nacl from 'tweetnacl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/api/client';
 import type { ApiError } from '../src/api/errors';
 import { createSessionKey } from '../src/wallet/session-key';
@@ -10,7 +10,7 @@ import { SignInRefused, verifySignedData } from '../src/wallet/signed-data';
 import { loginSignature, type WalletSigner } from '../src/wallet/wallet-signer';
 import type { Devnet } from './devnet';
 import { DEVNET_SIGNIN } from './devnet';
-import { evmWallet, signedInTrader, startTestDevnet } from './test-support/harness';
+import { evmWallet, expectAudit, signedInTrader, startTestDevnet } from './test-support/harness';
 
 let devnet: Devnet;
 let clockOffset = 0;
@@ -20,6 +20,7 @@ beforeAll(async () => {
   devnet = await startTestDevnet({ clock });
 });
 afterAll(() => devnet.close());
+afterEach(() => expectAudit(devnet));
 
 const bare = () => createApiClient({ urls: devnet.urls });
 

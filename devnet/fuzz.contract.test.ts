@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { WebSocket } from 'ws';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   balance,
   depthBook,
@@ -36,7 +36,7 @@ import {
 import { signBody } from '../src/api/signing';
 import { createSessionKey } from '../src/wallet/session-key';
 import type { Devnet } from './devnet';
-import { bestPrice, evmWallet, fund, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
+import { bestPrice, evmWallet, expectAudit, fund, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
 import { accountState, expectRefusal, probe, rawHttp, RequestCounter, signedHeaders, type AccountState, type Answer } from './test-support/probe';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1);
@@ -75,6 +75,7 @@ beforeAll(async () => {
   expect((before.alice.positions as unknown[]).length).toBe(2);
 }, 30_000);
 afterAll(() => devnet?.close());
+afterEach(() => expectAudit(devnet));
 
 // ---------------------------------------------------------------------------------------------
 // Values that are wrong for a field, by the field's kind.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/api/client';
 import type { ApiError } from '../src/api/errors';
 import { klineResolution, type NewOrderBody } from '../src/api/schemas';
@@ -7,7 +7,7 @@ import { MarketStream } from '../src/api/stream/market-stream';
 import { OrderStream } from '../src/api/stream/order-stream';
 import { dec } from '../src/lib/decimal';
 import type { Devnet } from './devnet';
-import { bestPrice, fund, nodeSocket, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
+import { bestPrice, expectAudit, fund, nodeSocket, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
 
 let devnet: Devnet;
 let alice: Trader;
@@ -23,6 +23,7 @@ beforeAll(async () => {
   await fund(devnet, bob, '100000', '50000');
 });
 afterAll(() => devnet.close());
+afterEach(() => expectAudit(devnet));
 
 const market = () => createApiClient({ urls: devnet.urls }).market;
 

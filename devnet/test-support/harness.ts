@@ -7,6 +7,7 @@ import { dec, type Dec } from '../../src/lib/decimal';
 import { signIn } from '../../src/wallet/sign-in';
 import type { SignedInSession } from '../../src/wallet/session-store';
 import type { EvmWalletSigner, WalletSigner } from '../../src/wallet/wallet-signer';
+import { auditLedger } from '../audit';
 import { DEVNET_SIGNIN, startDevnet, type Devnet, type DevnetOptions } from '../devnet';
 
 export const nodeSocket: SocketFactory = (url) => new WebSocket(url) as unknown as ReturnType<SocketFactory>;
@@ -67,4 +68,14 @@ export async function bestPrice(api: ApiClient, symbol: string, side: 'bid' | 'a
   const levels = (side === 'bid' ? book.bids : book.asks).map(([p]) => dec(p));
   if (levels.length === 0) throw new Error(`${symbol} has no ${side}s`);
   return levels.reduce((a, b) => (side === 'bid' ? (b.gt(a) ? b : a) : b.lt(a) ? b : a));
+}
+
+/**
+ * The audit of named accounts (and the bridge's withdraw book) on a running devnet: every contract
+ * scenario ends with it, so no scenario may leave money where it should not be.
+ */
+export function expectAudit(devnet: Devnet | undefined): void {
+  if (devnet === undefined) return;
+  const report = auditLedger(devnet.ledger);
+  if (!report.ok) throw new Error(`audit of named accounts failed: ${report.detail}`);
 }
