@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Ledger, type Command } from './ledger';
 import { dec } from '../../src/lib/decimal';
+import { auditLedger } from '../audit';
 
 const T0 = Date.UTC(2025, 0, 1);
 const dirs: string[] = [];
@@ -55,9 +56,9 @@ function workload(l: Ledger, tag: string): void {
   run({ op: 'transferToPerps', user, amount: '3' });
 }
 
-/** The observable state: every account's wallets, orders and positions, plus the money invariant. */
+/** The observable state: every account's wallets, orders and positions, plus the audit of named accounts. */
 function stateOf(l: Ledger, users: string[]) {
-  const inv = l.exchange.moneyInvariant();
+  const inv = auditLedger(l);
   return {
     invariant: inv.ok ? 'ok' : inv.detail,
     ledger: l.exchange.ledger(),

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors';
 import { dec, type Dec } from '../../src/lib/decimal';
 import { auditAccount, devnetProcess, faucet, freePortBlock, openDataDir, soakTrader, wallets, type DevnetProcess, type Seen, type SoakTrader } from '../test-support/soak';
+import { auditLedger } from '../audit';
 
 const CLIENTS = Number(process.env.SOAK_CLIENTS ?? 50);
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
@@ -158,10 +159,10 @@ describe.runIf(process.env.SOAK === '1')(`load: ${CLIENTS} concurrent trading cl
     }
     const balances = await Promise.all(clients.map((c) => c.t.api.user.queryBalance()));
 
-    // What is on disk after a clean stop: the money invariant, and the same wallets.
+    // What is on disk after a clean stop: the audit of named accounts, and the same wallets.
     await dn.stop('SIGTERM');
     const onDisk = openDataDir(dn.dataDir);
-    const inv = onDisk.exchange.moneyInvariant();
+    const inv = auditLedger(onDisk);
     expect(inv.ok, inv.detail).toBe(true);
     clients.forEach((c, k) => expect(onDisk.exchange.queryBalance(c.t.account).cross_balance, `client ${c.i}`).toBe(balances[k]!.cross_balance));
 
