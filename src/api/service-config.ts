@@ -13,4 +13,6 @@ export interface ServiceConfig extends ServiceUrls {
   signinUri: string;
   /** True on the local devnet: the devnet wallet and faucet are offered. */
   isDevnet: boolean;
+  /** The withdraw contract by chain id (`VITE_WITHDRAW_CONTRACT`); a withdraw to any other is refused. */
+  withdrawContracts?: Readonly<Record<number, string>>;
 }

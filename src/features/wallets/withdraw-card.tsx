@@ -8,7 +8,7 @@ import { devnetApi } from '../../wallet/devnet-api';
 import { loadEvm } from '../../wallet/evm-runtime';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
 import { expectedWithdrawContract } from '../../wallet/withdraw-contract-source';
-import { checkWithdrawContract, type WithdrawContractSettings } from '../../wallet/withdraw-transaction';
+import { checkWithdrawContract } from '../../wallet/withdraw-transaction';
 import { AmountInput, Button, Card, errorText, GhostButton } from './parts';
 import type { WalletRows } from './use-wallet-rows';
 import { checkAmount } from './wallet-model';
@@ -49,8 +49,7 @@ export function WithdrawCard({ rows }: { rows: WalletRows }) {
     mark('check', 'active');
     // The contract the bridge names must be the withdraw contract this app knows for that chain
     // (VITE_WITHDRAW_CONTRACT, or the devnet's own): checked before the wallet is even loaded.
-    // The app config carries `withdrawContracts` (src/app/read-config.ts) beyond ServiceConfig.
-    const expected = await expectedWithdrawContract(config as typeof config & Partial<WithdrawContractSettings>, w.signature.chain_id);
+    const expected = await expectedWithdrawContract(config, w.signature.chain_id);
     checkWithdrawContract(w, expected);
     const { evm, config: wagmi } = await loadEvm(config);
     const now = Math.floor(api.transport.now() / 1000);
