@@ -56,9 +56,12 @@ export function linkChain(ledger: Ledger, chain: DevnetChain, o: ChainLinkOption
       }),
   };
   const blockMs = o.blockMs ?? DEFAULT_BLOCK_MS;
-  if (blockMs > 0) {
+  /** Interval mining is node state: set again whenever the node under us turns out to be a new one. */
+  const setIntervalMining = () => {
+    if (blockMs <= 0) return;
     rpc(chain.rpcUrl, 'evm_setIntervalMining', [blockMs]).catch((e: unknown) => o.log(`interval mining not set: ${e instanceof Error ? e.message : String(e)}`));
-  }
+  };
+  setIntervalMining();
 
   let lastSaved = { genesis: '', fromBlock: -1n };
   // Something was delivered since the cursor was last stored: store the next one whatever its distance.
@@ -126,6 +129,7 @@ export function linkChain(ledger: Ledger, chain: DevnetChain, o: ChainLinkOption
     },
     onChainReset: (reset) => {
       o.log(`chain reset (${reset.reason}): indexing the new chain from block 0`);
+      setIntervalMining();
       indexed = undefined;
       dirty = true;
       saveCursor(0n, undefined, 'reset'); // the new genesis is stored with the next cursor

@@ -190,11 +190,13 @@ export function createIndexer(options: IndexerOptions): ChainIndexer {
       if ((await client.getBlock({ blockNumber: 0n })).hash !== genesisHash) return 'block-hash-changed';
     }
     // Only a cursor known to belong to this very chain instance can be reorged; otherwise: reset.
-    const sameChain = cursor.genesisHash === genesisHash;
-    if (cursor.fromBlock > 0n && head < cursor.fromBlock - 1n) return sameChain ? 'reorg' : 'head-behind-cursor';
+    // The genesis is read again first: a node restarted under us may have reached the same height.
+    const sameChain = async () =>
+      cursor.genesisHash === genesisHash && (await client.getBlock({ blockNumber: 0n })).hash === genesisHash;
+    if (cursor.fromBlock > 0n && head < cursor.fromBlock - 1n) return (await sameChain()) ? 'reorg' : 'head-behind-cursor';
     if (cursor.fromBlock > 0n && cursor.prevBlockHash) {
-      const block = await client.getBlock({ blockNumber: cursor.fromBlock - 1n });
-      if (block.hash !== cursor.prevBlockHash) return sameChain ? 'reorg' : 'block-hash-changed';
+      const block = await client.getBlock({ blockNumber: cursor.fromBlock - 1n }).catch(() => undefined);
+      if (block?.hash !== cursor.prevBlockHash) return (await sameChain()) ? 'reorg' : 'block-hash-changed';
     }
     return undefined;
   }

@@ -16,6 +16,7 @@ import { withdrawContractAbi } from '../../src/api/withdraw-contract';
 import { withdrawCallArgs } from '../../src/wallet/withdraw-transaction';
 import { startChain, type DevnetChain } from '../chain';
 import { dusdAbi } from '../chain/abis';
+import { auditChain } from '../chain/chain-audit';
 import { devnetPublicClient, devnetWalletClient } from '../chain/clients';
 import { freePort } from '../chain/free-port';
 import { evmWallet } from '../test-support/harness';
@@ -65,6 +66,7 @@ describe.runIf(process.env.SOAK === '1')('chain faults: devnet crashes and chain
       }
       await sleep(1500); // three more indexer passes: a late double credit would show now
       cash = parseUnits((await wallets(trader)).cash.free, 18);
+      if (cash !== want) console.log(`[soak:chain] ${what}: devnet chain log\n${dn!.log.filter((l) => /reorg|reset|revers|instance|indexer/.test(l)).join('\n')}`);
       let extra = cash + withdrawn - BigInt(digits) * ONE;
       const counts: number[] = [];
       for (let i = 0; i < digits; i++) {
@@ -73,6 +75,14 @@ describe.runIf(process.env.SOAK === '1')('chain faults: devnet crashes and chain
       }
       expect({ what, counts, rest: extra }).toEqual({ what, counts: counts.map(() => 1), rest: 0n });
       expect(cash).toBe(want);
+    };
+
+    /** chain-audit.ts on a copy of the (stopped) devnet's data dir against the current chain. */
+    const expectAudit = async (what: string) => {
+      const c = chain!;
+      const audit = await auditChain({ ledger: openDataDir(dn!.dataDir), rpcUrl: c.rpcUrl, chainId: c.chainId, ...c.addresses });
+      expect({ what, problems: audit.problems }, audit.detail).toEqual({ what, problems: [] });
+      console.log(`[soak:chain] audit ${what}: ${audit.detail}`);
     };
 
     await chain.mintDusd(holder.address, 1000n * ONE);
@@ -109,6 +119,11 @@ describe.runIf(process.env.SOAK === '1')('chain faults: devnet crashes and chain
     }[];
     expect(history.filter((h) => h.tx.id === w.tx.id).map((h) => h.tx.status)).toEqual(['Confirmed']);
     expect(parseUnits((await wallets(trader)).cash.locked, 18)).toBe(0n);
+    // The books against this chain: every deposit credited once, the withdrawal paid once.
+    await dn.stop('SIGKILL');
+    kills++;
+    await expectAudit('after the devnet crashes');
+    await dn.start();
 
     // --- 2. the chain node restarts under a running devnet ------------------------------------------
     const oldGenesis = chain.genesisHash;
@@ -139,6 +154,7 @@ describe.runIf(process.env.SOAK === '1')('chain faults: devnet crashes and chain
     await dn.stop('SIGKILL');
     const inv = openDataDir(dn.dataDir).exchange.moneyInvariant();
     expect(inv.ok, inv.detail).toBe(true);
+    await expectAudit('at the end, on the third chain instance');
     const vault = await devnetPublicClient(chain.rpcUrl, chain.chainId).readContract({ address: chain.addresses.token, abi: dusdAbi, functionName: 'balanceOf', args: [chain.addresses.vault] });
     expect(vault).toBe(ONE + 4n ** BigInt(digits - 1));
     console.log(`[soak:chain] ${digits} deposits and 1 withdrawal across ${kills} devnet SIGKILLs and 2 chain node restarts: each credited once, none lost`);
