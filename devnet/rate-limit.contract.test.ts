@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../src/api/errors';
 import type { Devnet } from './devnet';
-import { signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
+import { expectAudit, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
 
 let devnet: Devnet;
 let trader: Trader;
@@ -12,6 +12,7 @@ beforeAll(async () => {
   trader = await signedInTrader(devnet);
 });
 afterAll(() => devnet.close());
+afterEach(() => expectAudit(devnet));
 
 describe('rate limits (decisions.md)', () => {
   it('answers 429 past the account burst, then refills', async () => {

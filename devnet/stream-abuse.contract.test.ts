@@ -9,7 +9,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { WebSocket, type ClientOptions } from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/api/client';
 import type { ApiError } from '../src/api/errors';
 import type { NewOrderBody, OrderStreamReply } from '../src/api/schemas';
@@ -17,7 +17,7 @@ import { MarketStream } from '../src/api/stream/market-stream';
 import { OrderStream } from '../src/api/stream/order-stream';
 import { signIn } from '../src/wallet/sign-in';
 import { DEVNET_SIGNIN, type Devnet } from './devnet';
-import { bestPrice, evmWallet, fund, nodeSocket, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
+import { bestPrice, evmWallet, expectAudit, fund, nodeSocket, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -89,6 +89,7 @@ describe('connection slots (decisions.md: at most 10 stream connections per IP)'
     devnet = await startTestDevnet();
   });
   afterAll(() => devnet.close());
+  afterEach(() => expectAudit(devnet));
 
   it('upgrade requests with an invalid Sec-WebSocket-Key do not take the IP’s slots', async () => {
     for (let i = 0; i < 12; i++) {
@@ -154,6 +155,7 @@ describe('one rate-limit budget per account across HTTP and both streams', () =>
     farBid = (await bestPrice(trader.api, 'BTC-USD', 'bid')).mul('0.97').toFixed(0);
   });
   afterAll(() => devnet.close());
+  afterEach(() => expectAudit(devnet));
 
   it('HTTP and order-stream orders interleaved: about one bucket accepted, the rest 429, the engine holds exactly the accepted', async () => {
     const stream = new OrderStream({ url: devnet.urls.orderStreamUrl, createSocket: nodeSocket });
@@ -222,6 +224,7 @@ describe('one rate-limit budget per account across HTTP and both streams', () =>
       expect(market.frames.find((f) => f.channel === 'auth')).toMatchObject({ data: { code: 200 } });
     } finally {
       market.ws.close();
+      expectAudit(slow);
       await slow.close();
     }
   });
@@ -300,6 +303,7 @@ describe('sockets that ask for snapshots and stop reading (the issue: 4 sockets,
       // Each socket holds at most the bound plus one frame before it is closed.
       expect(peak.heap, `heap+external grew ${MiB(peak.heap)} MiB`).toBeLessThan(SOCKETS * BUFFER + 48 * 1024 * 1024);
     } finally {
+      expectAudit(devnet);
       await devnet.close();
     }
   }, 60_000);
@@ -313,6 +317,7 @@ describe('sockets that ask for snapshots and stop reading (the issue: 4 sockets,
       for (const c of clients) expect(c.frames.some((f) => f.channel === 'error' && (f.data as { code: number }).code === 429)).toBe(true);
       expect(peak.heap, `heap+external grew ${MiB(peak.heap)} MiB`).toBeLessThan(48 * 1024 * 1024);
     } finally {
+      expectAudit(devnet);
       await devnet.close();
     }
   }, 60_000);
@@ -326,6 +331,7 @@ describe('pings, pongs and lifetime (decisions.md "Streams")', () => {
     devnet = await startTestDevnet({ streams: { pingIntervalMs: 100, pongTimeoutMs: 600, maxLifetimeMs: 4000 } });
   });
   afterAll(() => devnet.close());
+  afterEach(() => expectAudit(devnet));
 
   it('a client that answers no ping gets the 408 frame and is closed; one that answers stays', async () => {
     const t0 = Date.now();
@@ -375,6 +381,7 @@ describe('a token that expires while a socket is logged in', () => {
     for (let i = 0; i < 5; i++) devnet.tick();
   });
   afterAll(() => devnet.close());
+  afterEach(() => expectAudit(devnet));
 
   it('stops orders on the order stream (401) and private pushes on the market stream', async () => {
     const wallet = evmWallet();
