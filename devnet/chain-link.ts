@@ -122,6 +122,15 @@ export function linkChain(ledger: Ledger, chain: DevnetChain, o: ChainLinkOption
         const r = ledger.run({ op: 'depositReversed', ref });
         if (r.ok) o.log(`deposit ${d.amount} DUSD to ${d.user} reversed: block ${d.block} left the canonical chain (tx ${d.txHash})`);
       }
+      // A payout reorged away: the request is Pending again (re-mined, it confirms again; else it expires).
+      const genesis = reorg.cursor.genesisHash ?? chain.genesisHash;
+      for (const r of ledger.withdrawals.records) {
+        if (r.status !== 'Confirmed' || (r.dstGenesis ?? chain.genesisHash) !== genesis || BigInt(r.dstBlock) < reorg.fromBlock) continue;
+        const receipt = await client.getTransactionReceipt({ hash: r.dstTx as `0x${string}` }).catch(() => null);
+        if (receipt && receipt.status === 'success' && receipt.blockNumber === BigInt(r.dstBlock)) continue;
+        const u = ledger.run({ op: 'withdrawUnconfirmed', id: r.id });
+        if (u.ok) o.log(`withdraw ${r.id}: its payout ${r.dstTx} left the canonical chain; Pending again`);
+      }
     },
     onCursor: (c) => {
       if (c.prevBlockTimestamp !== undefined) indexed = { block: c.fromBlock - 1n, time: c.prevBlockTimestamp };

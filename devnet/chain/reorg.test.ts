@@ -5,6 +5,7 @@
  */
 import { createTestClient, encodeFunctionData, http, keccak256, parseUnits, type Hex } from 'viem';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { withdrawContractAbi } from '../../src/api/withdraw-contract';
 import { linkChain, type ChainLink } from '../chain-link';
 import { Ledger } from '../persistence/ledger';
 import { dusdAbi } from './abis';
@@ -157,6 +158,64 @@ describe('deposits and reorgs', () => {
     await test().mine({ blocks: 1 });
     await link.poll();
     expect(cashFree() - before).toBe(amount);
+    await audit();
+  });
+
+  it('a withdrawal confirmed in blocks that are reorged away is Pending again, and confirmed again when re-mined', async () => {
+    const account = user();
+    // Cash to withdraw, credited by a deposit.
+    await send(await signedDeposit(parseUnits('20', 18)));
+    await test().mine({ blocks: 1 });
+    await link.poll();
+    const chainNow = (await pub().getBlock()).timestamp;
+    const auth = { token: chain.addresses.token, amount: parseUnits('4.9', 18), nonce: 1n, expiredAt: chainNow + 3600n, chainId: chain.chainId, caller: trader.address, contractAddress: chain.addresses.bridge };
+    const signature = await chain.signWithdrawAuthorization(auth);
+    const id = `wd_reorg_${Date.now()}`;
+    const r = ledger.run({
+      op: 'withdrawRequest',
+      record: {
+        id, account, nonce: 1, status: 'Pending', fromAddr: account, caller: trader.address, token: 'DUSD', tokenAddr: chain.addresses.token,
+        amount: '5', fee: '0.1', srcChain: 'bsc', dstChain: 'bsc', expiredAt: Number(auth.expiredAt), chainId: chain.chainId,
+        contractAddress: chain.addresses.bridge, signature, dstTx: '', dstBlock: '0', createdAt: '', updatedAt: '',
+      },
+    });
+    expect(r.ok).toBe(true);
+    const locked = () => ledger.exchange.wallets(account).cash.locked;
+    const submit = async () => {
+      const wallet = devnetWalletClient(chain.rpcUrl, chain.chainId, trader.privateKey);
+      const hash = await wallet.writeContract({
+        address: chain.addresses.bridge,
+        abi: withdrawContractAbi,
+        functionName: 'reqRemoteCall',
+        args: [{ token: auth.token, amount: auth.amount, nonce: auth.nonce }, { expiredAt: auth.expiredAt, chainId: BigInt(auth.chainId), caller: auth.caller, contractAddress: auth.contractAddress, signature }],
+      });
+      expect((await pub().waitForTransactionReceipt({ hash })).status).toBe('success');
+      return hash;
+    };
+    const snapshot = await test().snapshot();
+    const first = await submit();
+    await test().mine({ blocks: 2 });
+    await link.poll();
+    expect(ledger.withdrawals.byId(id)).toMatchObject({ status: 'Confirmed', dstTx: first });
+    expect(locked()).toBe('0');
+
+    // Reorged away, deeper than the confirmation depth: the payout no longer exists.
+    await test().revert({ id: snapshot });
+    await test().increaseTime({ seconds: 1 });
+    await test().mine({ blocks: 5 });
+    await link.poll();
+    await link.poll();
+    expect(ledger.withdrawals.byId(id)?.status).toBe('Pending');
+    expect(locked()).toBe('5');
+    expect(ledger.exchange.moneyInvariant().ok).toBe(true);
+    await audit();
+
+    // The authorization is still valid: submitted again, it confirms again, once.
+    const second = await submit();
+    await test().mine({ blocks: 2 });
+    await link.poll();
+    expect(ledger.withdrawals.byId(id)).toMatchObject({ status: 'Confirmed', dstTx: second });
+    expect(locked()).toBe('0');
     await audit();
   });
 });

@@ -240,6 +240,11 @@ export class Exchange {
     return this.run(() => wallets.settleWithdraw(this.ctx, ref));
   }
 
+  /** The payout that settled `ref` left the canonical chain: pending (locked) again. */
+  unsettleWithdraw(ref: string): Result<void> {
+    return this.run(() => wallets.unsettleWithdraw(this.ctx, ref));
+  }
+
   releaseWithdraw(ref: string): Result<void> {
     return this.run(() => wallets.releaseWithdraw(this.ctx, ref));
   }

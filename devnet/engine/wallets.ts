@@ -119,6 +119,23 @@ export function settleWithdraw(ctx: Ctx, ref: string): Result<void> {
   return OK;
 }
 
+/**
+ * Undoes settleWithdraw: the on-chain payout that settled it was reorged away, so the request is
+ * pending again (its amount locked again) until the payout reappears or the request expires.
+ */
+export function unsettleWithdraw(ctx: Ctx, ref: string): Result<void> {
+  const w = ctx.withdraws.get(ref);
+  if (w === undefined) return bad(`unknown withdraw ref ${ref}`, 404);
+  if (w.state !== 'settled') return bad(`withdraw ${ref} is ${w.state}, not settled`);
+  const acct = ctx.accounts.get(w.user);
+  if (acct === undefined) return bad('unknown account', 404);
+  acct.cashLocked += w.amount;
+  ctx.withdrawals -= w.amount;
+  w.state = 'pending';
+  markCash(ctx, acct);
+  return OK;
+}
+
 export function releaseWithdraw(ctx: Ctx, ref: string): Result<void> {
   const p = pending(ctx, ref);
   if (!p.ok) return p;

@@ -25,6 +25,8 @@ export type Command =
   | { op: 'withdrawRequest'; record: WithdrawRecord }
   | { op: 'withdrawConfirmed'; id: string; dstTx: string; dstBlock: string; dstGenesis?: string }
   | { op: 'withdrawExpired'; id: string }
+  /** The MessageReq that confirmed it was reorged away: Pending again. */
+  | { op: 'withdrawUnconfirmed'; id: string }
   | { op: 'chainCursor'; cursor: StoredChainCursor };
 
 /** A journal line: the command, the time it ran at and its place in the journal's sequence. */
@@ -306,6 +308,16 @@ export class Ledger {
         if (!rec || rec.status !== 'Pending') return fail(409, `withdraw ${c.id} is not pending`);
         const r = ex.releaseWithdraw(c.id);
         if (r.ok) Object.assign(rec, { status: 'Expired', updatedAt: nanoIso(c.now) });
+        return r;
+      }
+      case 'withdrawUnconfirmed': {
+        const rec = this.withdrawals.byId(c.id);
+        if (!rec || rec.status !== 'Confirmed') return fail(409, `withdraw ${c.id} is not confirmed`);
+        const r = ex.unsettleWithdraw(c.id);
+        if (r.ok) {
+          Object.assign(rec, { status: 'Pending', dstTx: '', dstBlock: '0', updatedAt: nanoIso(c.now) });
+          delete rec.dstGenesis;
+        }
         return r;
       }
       case 'chainCursor':
