@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import { layersPlugin } from './tools/eslint-layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-e2e', 'node_modules', 'test-results', 'playwright-report', '.devnet-data', 'devnet/contracts/artifacts', 'bench/.out'] },
+  { ignores: ['dist', 'dist-e2e', 'node_modules', 'test-results', 'playwright-report', '.devnet-data', 'devnet/contracts/artifacts', 'bench/.out', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
