@@ -9,6 +9,7 @@ import { BodySignatureVerifier } from './auth/body-signature';
 import { loadOrCreateAuthKeys } from './auth/keys';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitConfig } from './auth/rate-limit';
 import { requestAuthenticator, resolveImpersonation } from './auth/request-auth';
+import { UsedChallenges } from './auth/used-challenges';
 import { bridgeRoutes, type WithdrawAuthorizer } from './bridge/bridge-routes';
 import type { DevnetChain } from './chain';
 import { linkChain, type ChainLink } from './chain-link';
@@ -88,6 +89,7 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
   const { replayed } = ledger.open();
   if (replayed > 0) log(`replayed ${replayed} journaled commands`);
 
+  const usedChallenges = new UsedChallenges(() => Math.floor(clock() / 1000), dataDir ? join(dataDir, 'used-challenges.log') : null);
   const signatures = new BodySignatureVerifier(clock, undefined, undefined, dataDir ? join(dataDir, 'request-ids.log') : null);
   const limiter = new RateLimiter({ ...DEFAULT_RATE_LIMIT, ...o.rateLimit }, clock);
   const vaultOwner = (id: string) => ledger.exchange.vaultOwner(id);
@@ -142,7 +144,7 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
       evmChainId: o.evmChainId ?? 31337,
       now: clock,
       onLogin,
-      usedChallengesFile: dataDir ? join(dataDir, 'used-challenges.log') : null,
+      usedChallenges,
     }),
     before: ipLimit,
   });
@@ -252,6 +254,7 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
       await Promise.all([base.close(), auth.close(), bridge.close(), geo.close()]);
       await ledger.close();
       signatures.close();
+      usedChallenges.close();
     },
   };
 }

@@ -21,8 +21,8 @@ export interface AuthServiceOptions {
   now: () => number;
   /** Called on every successful login (the devnet opens accounts and seeds a vault). */
   onLogin?: (account: string) => void;
-  /** Where used challenges are kept until they expire, so a login cannot be replayed after a restart. */
-  usedChallengesFile?: string | null;
+  /** Spent challenges, kept until they expire (durable in the devnet, so a login cannot be replayed after a restart). */
+  usedChallenges?: UsedChallenges;
 }
 
 export const DEFAULT_TOKEN_SECONDS = 604_800;
@@ -61,7 +61,7 @@ export function accountId(chain: Chain, address: string): string {
 export function authRoutes(o: AuthServiceOptions): Router {
   const ttl = o.challengeSeconds ?? 180;
   const nowSec = () => Math.floor(o.now() / 1000);
-  const usedChallenges = new UsedChallenges(nowSec, o.usedChallengesFile ?? null);
+  const usedChallenges = o.usedChallenges ?? new UsedChallenges(nowSec);
 
   return new Router()
     .get('/v1/offchain/certs', () => json({ keys: [o.keys.publicJwk] }))

@@ -1,8 +1,7 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
 import bs58 from 'bs58';
 import { unauthorized } from '../http/errors';
-import { writeFileAtomic } from '../persistence/journal';
+import { ExpiringKeys } from '../persistence/expiring-keys';
 
 export type SignatureHeaders = Record<string, string | string[] | undefined>;
 
@@ -15,44 +14,21 @@ export type SignatureHeaders = Record<string, string | string[] | undefined>;
  * compacted to the live ids at startup and whenever it has grown well past them).
  */
 export class BodySignatureVerifier {
-  private readonly seen = new Map<string, number>();
+  private readonly seen: ExpiringKeys;
   private readonly keys = new Map<string, KeyObject>();
   private lastSweep = 0;
-  private fd: number | null = null;
-  private appended = 0;
 
   constructor(
     private readonly now: () => number,
     readonly skewMs = 30_000,
     readonly replayWindowMs = 300_000,
-    private readonly file: string | null = null,
+    file: string | null = null,
   ) {
-    if (!file) return;
-    const t = now();
-    if (existsSync(file)) {
-      for (const line of readFileSync(file, 'utf8').split('\n')) {
-        try {
-          const [exp, key] = JSON.parse(line) as [number, string];
-          if (typeof exp === 'number' && typeof key === 'string' && exp >= t) this.seen.set(key, exp);
-        } catch {
-          // a torn last line: that request was never acted on
-        }
-      }
-    }
-    this.compact();
-  }
-
-  private compact(): void {
-    if (!this.file) return;
-    if (this.fd !== null) closeSync(this.fd);
-    writeFileAtomic(this.file, [...this.seen].map(([k, exp]) => `${JSON.stringify([exp, k])}\n`).join(''));
-    this.fd = openSync(this.file, 'a');
-    this.appended = 0;
+    this.seen = new ExpiringKeys(now, file, 10_000);
   }
 
   close(): void {
-    if (this.fd !== null) closeSync(this.fd);
-    this.fd = null;
+    this.seen.close();
   }
 
   private publicKey(sessionKey: string): KeyObject {
@@ -93,20 +69,14 @@ export class BodySignatureVerifier {
     const message = Buffer.from(`${version},${id},${ts},${body}`, 'utf8');
     const valid = await verifyOffThread(message, sessionKey, signature, (k) => this.publicKey(k));
     if (!valid) throw unauthorized('body signature does not verify against the session key of this token');
-    this.sweep(now);
+    if (now - this.lastSweep >= 10_000) {
+      this.lastSweep = now;
+      this.seen.prune();
+    }
     const replayKey = `${sessionKey}:${id}`;
     if (this.seen.has(replayKey)) throw unauthorized('x-request-id already used (replay refused)');
-    this.seen.set(replayKey, now + this.replayWindowMs);
-    if (this.fd !== null) {
-      writeSync(this.fd, `${JSON.stringify([now + this.replayWindowMs, replayKey])}\n`);
-      if (++this.appended > 2 * this.seen.size + 10_000) this.compact();
-    }
-  }
-
-  private sweep(now: number) {
-    if (now - this.lastSweep < 10_000) return;
-    this.lastSweep = now;
-    for (const [k, exp] of this.seen) if (exp < now) this.seen.delete(k);
+    this.seen.add(replayKey, now + this.replayWindowMs);
+    this.seen.persist(replayKey, now + this.replayWindowMs);
   }
 }
 
