@@ -1,5 +1,5 @@
 import { BaseError, ContractFunctionRevertedError, createTestClient, formatUnits, http, parseUnits } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withdrawContractAbi } from '../src/api/withdraw-contract';
 import { dec } from '../src/lib/decimal';
 import { checkWithdrawSubmission, withdrawCallArgs, WithdrawNotAllowed } from '../src/wallet/withdraw-transaction';
@@ -9,7 +9,7 @@ import { auditChain } from './chain/chain-audit';
 import { freePort } from './chain/free-port';
 import { startChain, type DevnetChain, type TestAccount } from './chain';
 import type { Devnet } from './devnet';
-import { evmWallet, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
+import { evmWallet, expectAudit, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
 
 let chain: DevnetChain;
 let clockOffset = 0;
@@ -25,6 +25,7 @@ beforeAll(async () => {
   trader = await signedInTrader(devnet, evmWallet(holder.privateKey));
   await chain.mintDusd(holder.address, parseUnits('1000', 18));
 }, 60_000);
+afterEach(() => expectAudit(devnet));
 afterAll(async () => {
   await devnet?.close();
   await chain?.stop();

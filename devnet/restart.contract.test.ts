@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { auditDataDir } from './audit';
 import { createApiClient } from '../src/api/client';
 import type { Credentials } from '../src/api/transport';
 import { signBody } from '../src/api/signing';
@@ -47,7 +48,10 @@ function kill9(): Promise<void> {
 
 afterAll(async () => {
   if (child && child.exitCode === null) await kill9();
+  // What the SIGKILLs left on disk passes the audit of named accounts.
+  const report = auditDataDir(dataDir);
   rmSync(dataDir, { recursive: true, force: true });
+  expect(report.problems).toEqual([]);
 });
 
 describe('the devnet keeps its state across SIGKILL', () => {
