@@ -105,6 +105,9 @@ export function marketOverview(ctx: Ctx): MarketOverview {
   };
 }
 
+/** Precision of base and quote assets on the exchange ([doc sample]: 9). */
+const ASSET_DECIMALS = 9;
+
 export function symbolInfo(ctx: Ctx, symbol?: string): Result<SymbolInfo[]> {
   let list = ctx.symList;
   if (symbol !== undefined && symbol !== '') {
@@ -121,8 +124,9 @@ export function symbolInfo(ctx: Ctx, symbol?: string): Result<SymbolInfo[]> {
         symbol: c.symbol,
         base_asset: c.base,
         quote_asset: c.quote,
-        base_decimals: c.qtyDecimals,
-        quote_decimals: c.priceDecimals,
+        // The assets' precision on the exchange (the docs sample shows 9 for both), not the ticks.
+        base_decimals: ASSET_DECIMALS,
+        quote_decimals: ASSET_DECIMALS,
         price_tick_decimals: c.priceDecimals,
         qty_tick_decimals: c.qtyDecimals,
         depth_ticks: c.depthTicks,

@@ -42,10 +42,11 @@ export interface SymbolConfig {
 
 export const DEFAULT_SYMBOLS: readonly SymbolConfig[] = [
   {
-    symbol: 'BTC-USD', base: 'BTC', quote: 'DUSD', priceDecimals: 1, qtyDecimals: 3,
-    depthTicks: '0.1,1,10,100', enabled: true, defLeverage: 10, maxLeverage: 40, maxOpenOrders: 200,
-    minOrderQty: '0.001', maxOrderQty: '100', maxPositionSize: '200',
-    priceCapRatio: '0.05', priceFloorRatio: '0.05', makerFee: '0.0001', takerFee: '0.0004',
+    // The public service's BTC-USD (decisions.md, [doc sample]).
+    symbol: 'BTC-USD', base: 'BTC', quote: 'DUSD', priceDecimals: 2, qtyDecimals: 3,
+    depthTicks: '0.01,0.1,1', enabled: true, defLeverage: 10, maxLeverage: 20, maxOpenOrders: 100,
+    minOrderQty: '0.001', maxOrderQty: '100', maxPositionSize: '1000',
+    priceCapRatio: '0.3', priceFloorRatio: '0.3', makerFee: '0.0001', takerFee: '0.0004',
     startPrice: '95000', volatilityPerSec: 0.0001,
     maker: { halfSpreadBps: 0.5, levelStepBps: 1, levels: 25, minLots: 20, maxLots: 800, flowProb: 0.7, flowMaxLots: 60 },
   },

@@ -1,14 +1,29 @@
 // Shared fixtures for the engine tests (not part of the public API).
 import { Exchange } from './exchange.js';
 import type { ExchangeConfig } from './exchange.js';
+import { DEFAULT_SYMBOLS } from './symbols.js';
+import type { SymbolConfig } from './symbols.js';
 import type { ExchangeEvent, Order } from './types.js';
 import type { NewOrderParams } from './validation.js';
 
 export const T0 = Date.UTC(2025, 0, 1);
 
+/**
+ * The BTC-USD the hand-checked engine tests are written against: price tick 0.1, price band ±5 %,
+ * up to 40× (mmr 1.25 %), 200 open orders, max position 200. The formulas do not depend on these
+ * numbers; the service's own BTC-USD (DEFAULT_SYMBOLS, the public docs' sample) is tested in
+ * market-data.test.ts and validation.test.ts.
+ */
+export const TEST_BTC: SymbolConfig = {
+  ...(DEFAULT_SYMBOLS[0] as SymbolConfig),
+  priceDecimals: 1, depthTicks: '0.1,1,10,100', maxLeverage: 40, maxOpenOrders: 200, maxPositionSize: '200',
+  priceCapRatio: '0.05', priceFloorRatio: '0.05',
+};
+export const TEST_SYMBOLS: SymbolConfig[] = [TEST_BTC, ...DEFAULT_SYMBOLS.slice(1)];
+
 /** A quiet exchange: no makers, no random walk, no synthetic candles: every number is hand-checkable. */
 export function quiet(extra: ExchangeConfig = {}): Exchange {
-  return new Exchange({ startTime: T0, makers: false, indexWalk: false, historyDays: 0, ...extra });
+  return new Exchange({ startTime: T0, makers: false, indexWalk: false, historyDays: 0, symbols: TEST_SYMBOLS, ...extra });
 }
 
 const fundings = new WeakMap<Exchange, number>();
