@@ -39,6 +39,7 @@ export interface DevnetOptions {
   exchange?: Partial<ExchangeConfig>;
   rateLimit?: Partial<RateLimitConfig>;
   signin?: { domain: string; uri: string };
+  /** The local EVM chain id withdrawals are signed for (never the sign-in message's, which says 56). */
   evmChainId?: number;
   region?: string;
   withdrawFee?: string;
@@ -141,7 +142,7 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
     router: authRoutes({
       keys,
       ...(o.signin ?? DEVNET_SIGNIN),
-      evmChainId: o.evmChainId ?? 31337,
+      // The sign-in message says Chain ID 56 whatever the local EVM runs (decisions.md "Sign-in").
       now: clock,
       onLogin,
       usedChallenges,

@@ -16,7 +16,11 @@ export interface AuthServiceOptions {
   /** domain and uri the challenge names; the app checks them before asking the wallet to sign. */
   domain: string;
   uri: string;
-  evmChainId: number;
+  /**
+   * `Chain ID` of a bsc challenge (message and payload): the public chain, 56, whatever chain the
+   * devnet's local EVM runs (decisions.md "Sign-in"); withdrawals alone name the local chain.
+   */
+  bscSigninChainId?: number;
   challengeSeconds?: number;
   now: () => number;
   /** Called on every successful login (the devnet opens accounts and seeds a vault). */
@@ -29,6 +33,8 @@ export const DEFAULT_TOKEN_SECONDS = 604_800;
 export const MAX_TOKEN_SECONDS = 604_800;
 /** Solana challenges carry chainId 0: the spec's payload needs an int and Solana has no EVM chain id. */
 export const SOLANA_CHAIN_ID = 0;
+/** bsc challenges name BNB Smart Chain mainnet, as the public service's do (decisions.md "Sign-in"). */
+export const BSC_SIGNIN_CHAIN_ID = 56;
 
 const chainOf = (q: URLSearchParams): Chain => {
   const c = q.get('chain');
@@ -82,7 +88,7 @@ export function authRoutes(o: AuthServiceOptions): Router {
         uri: o.uri,
         statement: 'Sign in to trade perpetual futures. This request will not trigger a blockchain transaction or cost any gas fees.',
         version: '1',
-        chainId: chain === 'bsc' ? o.evmChainId : SOLANA_CHAIN_ID,
+        chainId: chain === 'bsc' ? (o.bscSigninChainId ?? BSC_SIGNIN_CHAIN_ID) : SOLANA_CHAIN_ID,
         nonce: randomBytes(12).toString('hex'),
         address,
         requestId: body.requestId,

@@ -66,6 +66,31 @@ function canonical(v: unknown): string {
 }
 
 /**
+ * The challenge fields a Solana `input` must echo: a public Solana client sends exactly these nine
+ * (the payload without message/exp/iat); the app sends the whole payload (decisions.md "Sign-in").
+ */
+export const SOLANA_INPUT_CORE_FIELDS = ['domain', 'uri', 'statement', 'version', 'chainId', 'nonce', 'address', 'requestId', 'issuedAt'] as const;
+
+/**
+ * decisions.md "Sign-in" [evidence + ours]: `input` is an object that carries at least the core
+ * fields the challenge has, and every field it carries is a claim of the challenge with the same
+ * JSON value (types included: chainId "0" is not 0). A field the challenge never issued is refused
+ * too: `input` claims to be the challenge, so anything else in it is a claim the service never made.
+ */
+function inputProblem(input: unknown, issued: Record<string, unknown>): string | null {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return 'signature input must be the challenge payload (a JSON object)';
+  const given = input as Record<string, unknown>;
+  for (const k of SOLANA_INPUT_CORE_FIELDS) {
+    if (Object.hasOwn(issued, k) && !Object.hasOwn(given, k)) return `signature input lacks the challenge's ${k}`;
+  }
+  for (const [k, v] of Object.entries(given)) {
+    if (!Object.hasOwn(issued, k)) return `signature input carries ${k}, which the challenge does not`;
+    if (canonical(v) !== canonical(issued[k])) return `signature input's ${k} is not this challenge's`;
+  }
+  return null;
+}
+
+/**
  * Checks the wallet's signature of `payload.message`: EIP-191 personal_sign for BSC, or the Solana
  * base64(JSON{input, output{signedMessage, signature, account.publicKey}}) of spec §5.1.4.
  * Returns a reason when it does not verify.
@@ -74,7 +99,7 @@ export async function walletSignatureProblem(
   chain: Chain,
   payload: SignedDataPayload,
   signature: string,
-  /** The decoded signedData claims exactly as issued; Solana's `input` must equal them. */
+  /** The decoded signedData claims exactly as issued; Solana's `input` must not contradict them. */
   issuedClaims: Record<string, unknown>,
 ): Promise<string | null> {
   if (chain === 'bsc') {
@@ -92,7 +117,8 @@ export async function walletSignatureProblem(
   }
   const d = decoded as { input?: unknown; output?: { signedMessage?: unknown; signature?: unknown; account?: { publicKey?: unknown } } };
   if (!d || typeof d !== 'object' || !d.output) return 'signature JSON lacks input/output';
-  if (canonical(d.input) !== canonical(issuedClaims)) return 'signature input is not this challenge';
+  const inputWrong = inputProblem(d.input, issuedClaims);
+  if (inputWrong) return inputWrong;
   const { signedMessage, signature: sig, account } = d.output;
   if (!isByteArray(signedMessage) || !isByteArray(sig, 64) || !isByteArray(account?.publicKey, 32)) {
     return 'signature output must hold signedMessage, a 64-byte signature and a 32-byte publicKey as byte arrays';

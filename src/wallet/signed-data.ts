@@ -28,7 +28,9 @@ const decodeJson = (part: string): unknown => JSON.parse(new TextDecoder().decod
 
 /**
  * decisions.md "Sign-in": verify signedData (ES256) with the JWKS key whose `kid` matches, then check
- * exp, requestId, address, domain and uri before the wallet is asked for anything.
+ * exp, requestId, address, domain and uri before the wallet is asked for anything. `chainId` is not
+ * compared with the configured EVM chain: a bsc challenge says 56 (the public chain) on the devnet
+ * too, whose local EVM (31337) is the withdraw chain, not the sign-in one.
  */
 export async function verifySignedData(signedData: string, jwks: Jwks, expect: ChallengeExpectations): Promise<VerifiedChallenge> {
   const parts = signedData.split('.');
