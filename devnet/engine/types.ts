@@ -208,7 +208,8 @@ export interface Order {
   closed_block: number;
   source: string;
   remark: string;
-  payload: null;
+  /** null, or `{ parent_id }` for a TP/SL child. */
+  payload: { parent_id: number } | null;
   created_at: string;
   updated_at: string;
 }

@@ -54,7 +54,8 @@ export function renderOrder(ctx: Ctx, o: OrderRec): Order {
     closed_block: -1,
     source: o.source,
     remark: o.remark,
-    payload: null,
+    // [ours] A TP/SL child names its parent, so a client can count the OCO pair once toward headroom.
+    payload: o.parentId !== 0 ? { parent_id: o.parentId } : null,
     created_at: iso(o.createdAt),
     updated_at: iso(o.updatedAt),
   };
