@@ -26,6 +26,7 @@ describe('balance and position figures', () => {
       upnl: '-2',
       equity: '99997.0492',
       pnl_freeze: '0',
+      pnl_24h: '-0.9508', // decisions.md Leniency: realized PnL of 24 h (0) − fees 0.9508 + funding (none)
     });
     expect(ex.wallets(C)).toEqual({
       cash: { account_type: 'spot', token: 'DUSD', free: '0', locked: '0', total: '0' },
@@ -38,13 +39,14 @@ describe('balance and position figures', () => {
       user: C, symbol: 'BTC-USD', status: 'open', qty: '0.025', leverage: '10', margin_mode: 'cross', margin_asset: 'DUSD',
       entry_price: '95080', entry_value: '2377', mark_price: '95000', position_value: '2375', initial_margin: '237.7',
       holding_margin: '237.7', maint_margin: '29.6875', mmr: '0.0125', realized_pnl: '0', upnl: '-2',
+      required_margin: '237.5', // decisions.md Leniency: |qty| × mark / leverage = 2375 / 10 (initial_margin is at entry)
       // Cross: the whole cross balance backs the position, far below zero.
       bankruptcy_price: '0', liq_price: '0',
     });
     expect(Object.keys(pos[0] ?? {})).toEqual([
       'id', 'user', 'symbol', 'status', 'qty', 'leverage', 'margin_mode', 'margin_asset', 'entry_price', 'entry_value',
       'mark_price', 'position_value', 'initial_margin', 'holding_margin', 'maint_margin', 'mmr', 'bankruptcy_price',
-      'liq_price', 'realized_pnl', 'upnl', 'time', 'created_at', 'updated_at',
+      'liq_price', 'realized_pnl', 'upnl', 'required_margin', 'time', 'created_at', 'updated_at',
     ]);
     // Short side: B sold 0.015 @ 95100 (maker), qty is negative.
     expect(ex.queryPositions(B)[0]).toMatchObject({ qty: '-0.015', entry_price: '95100', upnl: '1.5' });

@@ -43,7 +43,9 @@ describe('matching', () => {
     expect(order(ex, C, ioc)).toMatchObject({ status: 'canceled', fill_qty: '0.01', remark: 'unfilled remainder canceled' });
 
     const empty = place(ex, C, market('buy', '0.01'));
-    expect(order(ex, C, empty)).toMatchObject({ status: 'canceled', fill_qty: '0', price: '0', order_type: 'market' });
+    // decisions.md "Order records": a market order records the limit it could reach, the band bound
+    // mark × (1 + price_cap_ratio) = 95000 × 1.05 (not "0").
+    expect(order(ex, C, empty)).toMatchObject({ status: 'canceled', fill_qty: '0', price: '99750', order_type: 'market' });
 
     // The band is mark 95000 × (1 ± 0.05) = [90250, 99750]: a market buy takes up to 99750 only.
     place(ex, B, limit('sell', '0.01', '99750'));

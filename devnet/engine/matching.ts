@@ -80,7 +80,10 @@ function match(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, available?:
   const buy = o.side === 'buy';
   const book = buy ? s.asks : s.bids;
   const spec = s.spec;
-  const limit = o.type === 'limit' ? o.price : buy ? capTicks(spec, s.mark) : floorTicks(spec, s.mark);
+  // A user's market order carries its own limit (validation.ts: the price sent, or the band bound);
+  // TP/SL children keep their trigger in `price` and forced/system market orders 0, so those take the
+  // band bound at the mark now.
+  const limit = o.type === 'limit' || (o.source === 'user' && o.price > 0) ? o.price : buy ? capTicks(spec, s.mark) : floorTicks(spec, s.mark);
   const checkMargin = !acct.system && !o.reduceOnly;
   let budget = checkMargin ? (available ?? availableFor(ctx, acct, o.symbol)) : 0n;
   while (o.filled < o.qty) {

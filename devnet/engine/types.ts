@@ -22,7 +22,11 @@ export interface OrderRec {
   side: Side;
   type: OrderType;
   tif: TimeInForce;
-  /** Limit price in ticks; for TP/SL children the trigger price; 0 for plain market orders. */
+  /**
+   * Limit price in ticks; for TP/SL children the trigger price. A user's market order stores the limit
+   * it may reach (the price sent, or the band bound at the mark: validation.ts); forced fills (liquidation
+   * hand-over, ADL) and system market orders store 0 and their record shows the fill price (views.ts).
+   */
   price: number;
   qty: number;
   filled: number;
@@ -269,6 +273,8 @@ export interface Position {
   liq_price: string;
   realized_pnl: string;
   upnl: string;
+  /** Beyond the spec (decisions.md Leniency): |qty| × mark / leverage. */
+  required_margin: string;
   time: string;
   created_at: string;
   updated_at: string;
@@ -286,6 +292,8 @@ export interface Balance {
   upnl: string;
   equity: string;
   pnl_freeze: string;
+  /** Beyond the spec (decisions.md Leniency): realized PnL of the last 24 h net of fees and funding. */
+  pnl_24h: string;
 }
 
 export interface WalletRow {

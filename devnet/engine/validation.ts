@@ -103,6 +103,21 @@ export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Che
     if (price > cap) return bad(`price is above the price cap ${formatUnits(cap, spec.pd)} (mark × (1 + ${spec.cfg.priceCapRatio}))`);
     if (price < floor) return bad(`price is below the price floor ${formatUnits(floor, spec.pd)} (mark × (1 − ${spec.cfg.priceFloorRatio}))`);
   }
+  else {
+    // decisions.md "Order records": a market order's record carries the limit it may reach. The
+    // exchange's own bound is the band at the mark (buy: the price cap, sell: the price floor), which
+    // matching has always applied. A price sent with it is a tighter limit and is kept as sent (it must
+    // be on the tick and positive, as for limit orders); one beyond the band cannot loosen it, so the
+    // band bound is what the order may reach and what it records. "0" (or none) = no limit of its own.
+    const bound = side === 'buy' ? capTicks(spec, s.mark) : floorTicks(spec, s.mark);
+    price = bound;
+    if (present(p.price) && p.price !== '') {
+      const r = parseUnits(p.price, spec.pd, 'price');
+      if (!r.ok) return bad(r.message.includes('decimal places') ? `price must be a multiple of the price tick ${formatUnits(1, spec.pd)}` : r.message);
+      if (r.value < 0) return bad('price must not be negative');
+      if (r.value > 0) price = side === 'buy' ? Math.min(r.value, bound) : Math.max(r.value, bound);
+    }
+  }
 
   const acct = ctx.accounts.get(user) ?? newAccount(user);
   let clOrdId: string | undefined;

@@ -1,7 +1,7 @@
 // Renders internal records as the exact JSON shapes of service-interface.md §2.
 // Decimal rule: every decimal string is the exact internal value with trailing
 // zeros trimmed ("65000.5", "0", "-12.25"); 1e-18 is the finest digit.
-import { divRound, fmt, formatFixed, formatUnits, iso } from './decimal.js';
+import { divCeil, divRound, fmt, formatFixed, formatUnits, iso } from './decimal.js';
 import {
   accountFigures, balanceTotal, crossAvailable, equity, holdingMargin, initialMargin, maintMargin,
   notionalOf, orderLock, pnlFreeze, totalUpnl, upnlAt, withdrawable,
@@ -35,7 +35,11 @@ export function renderOrder(ctx: Ctx, o: OrderRec): Order {
     side: o.side,
     order_type: o.type,
     time_in_force: o.tif,
-    price: formatUnits(o.price, pd),
+    // decisions.md "Order records": a market order shows the limit it was allowed to reach, never "0".
+    // A user's market order stores it (the price sent, or the band bound: validation.ts). A forced fill
+    // (liquidation hand-over or ADL, booked at the bankruptcy price) stores 0: its limit *was* that
+    // price, so it shows the fill price, exact even off the tick grid.
+    price: o.type === 'market' && o.price === 0 && o.filled > 0 ? avg : formatUnits(o.price, pd),
     qty: formatUnits(o.qty, qd),
     fill_qty: formatUnits(o.filled, qd),
     fill_avg_price: avg,
@@ -139,6 +143,10 @@ export function renderPosition(ctx: Ctx, acct: Account, pos: PositionRec): Posit
     liq_price: fmt(risk.liquidation),
     realized_pnl: fmt(pos.realized),
     upnl: fmt(upnlAt(pos, value)),
+    // Beyond the spec (decisions.md Leniency): the margin the position requires now = the initial
+    // margin at its current leverage valued at the mark, |qty| × mark / leverage, rounded up like every
+    // margin. (initial_margin is the same at the entry price.) 0 once closed.
+    required_margin: fmt(open ? divCeil(value, BigInt(lev)) : 0n),
     time: iso(ctx.time),
     created_at: iso(pos.createdAt),
     updated_at: iso(pos.updatedAt),
@@ -159,7 +167,33 @@ export function renderBalance(ctx: Ctx, acct: Account): Balance {
     upnl: fmt(totalUpnl(f)),
     equity: fmt(equity(acct, f)),
     pnl_freeze: fmt(pnlFreeze(acct, ctx.time)),
+    pnl_24h: fmt(pnl24h(ctx, acct)),
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Beyond the spec (decisions.md Leniency): what the account's trading earned in the last 24 h (engine
+ * time), realized: Σ trade pnl − Σ trade fees + Σ funding received (funding paid is negative), over the
+ * trades and funding payments of the window (t > now − 24 h). Unrealized PnL is not in it (that is
+ * `upnl`). Exact: every term is a 1e-18 integer. It covers the per-user history the engine keeps
+ * (maxHistoryPerUser, 10 000 by default).
+ */
+export function pnl24h(ctx: Ctx, acct: Account): bigint {
+  const since = ctx.time - DAY_MS;
+  let sum = 0n;
+  for (let i = acct.trades.length - 1; i >= 0; i--) {
+    const t = acct.trades[i]!;
+    if (t.time <= since) break;
+    sum += t.pnl - t.fee;
+  }
+  for (let i = acct.funding.length - 1; i >= 0; i--) {
+    const f = acct.funding[i]!;
+    if (f.time <= since) break;
+    sum += f.amount;
+  }
+  return sum;
 }
 
 export function cashRow(acct: Account | undefined): WalletRow {

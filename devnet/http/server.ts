@@ -150,7 +150,7 @@ export async function startHttpService(opts: {
       send(res, await handler(started));
     } catch (e) {
       if (e instanceof HttpError) {
-        send(res, errorReply(e.status, e.message, started.requestId));
+        send(res, e.plainText ? text(e.message, e.status) : errorReply(e.status, e.message, started.requestId));
       } else {
         opts.onError?.(e, started);
         send(res, errorReply(500, 'internal error', started.requestId));

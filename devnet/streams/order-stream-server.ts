@@ -139,12 +139,13 @@ export class OrderStreamServer {
           throw new HttpError(400, 'params is not a JSON string');
         }
         if (req.method === 'order:new') {
-          const params = parseValue(body, newOrderBody, 'params');
+          // Lenient like HTTP bodies (decisions.md "Errors" → Leniency): unknown keys are ignored.
+          const params = parseValue(body, newOrderBody, 'params', { lenient: true });
           const r = this.deps.ledger.run({ op: 'newOrder', user: session.account, params });
           if (!r.ok) throw new HttpError(r.code, r.message);
           this.deps.outcomes.routeOrder((r.value as { orderId: number }).orderId, req.request_id, req.session_id, session.account);
         } else {
-          const params = parseValue(body, cancelOrderBody, 'params');
+          const params = parseValue(body, cancelOrderBody, 'params', { lenient: true });
           const r = this.deps.ledger.run({ op: 'cancelOrder', user: session.account, params });
           if (!r.ok) throw new HttpError(r.code, r.message);
           this.deps.outcomes.reportCancel(req.request_id, req.session_id, session.account);

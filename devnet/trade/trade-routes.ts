@@ -12,7 +12,7 @@ import {
   walletTransferBody,
 } from '../../src/api/schemas';
 import type { Authenticate } from '../auth/request-auth';
-import { badRequest, HttpError } from '../http/errors';
+import { badQuery, badRequest, HttpError } from '../http/errors';
 import { enumParam, intParam, isoParam, parseBody, requiredParam } from '../http/parse';
 import { json, ok, Router, text } from '../http/server';
 import type { Ledger } from '../persistence/ledger';
@@ -42,6 +42,11 @@ export function tradeRoutes(deps: { ledger: Ledger; authenticate: Authenticate; 
   const ex = () => ledger.exchange;
   const sessionOf = (h: string | string[] | undefined) => (typeof h === 'string' && h.length > 0 ? h : undefined);
   const symbolOf = (q: URLSearchParams) => requiredParam(q, 'symbol');
+  /**
+   * The three list responses also carry `code: 0` and `message: "success"`, which clients of the public
+   * service read (decisions.md "Errors" → Leniency); the app's page schema ignores them.
+   */
+  const listed = <T extends object>(page: T) => json({ code: 0, message: 'success', ...page });
 
   return (
     new Router()
@@ -58,7 +63,7 @@ export function tradeRoutes(deps: { ledger: Ledger; authenticate: Authenticate; 
         const symbol = symbolOf(req.query);
         const start = intParam(req.query, 'start_time', { required: true, min: 0 })!;
         const end = intParam(req.query, 'end_time', { required: true, min: 0 })!;
-        if (end < start) throw badRequest('end_time must not be before start_time');
+        if (end < start) throw badQuery('end_time must not be before start_time');
         return json(unwrap(ex().fundingRates(symbol, start, end)));
       })
       .get('/api/kline/history', (req) => {
@@ -66,9 +71,9 @@ export function tradeRoutes(deps: { ledger: Ledger; authenticate: Authenticate; 
         const from = intParam(req.query, 'from', { required: true, min: 0 })!;
         const to = intParam(req.query, 'to', { required: true, min: 0 })!;
         const resolution = enumParam(req.query, 'resolution', klineResolution.options);
-        if (!resolution) throw badRequest('missing query parameter "resolution"');
+        if (!resolution) throw badQuery('missing query parameter "resolution"');
         const countback = intParam(req.query, 'countback', { min: 1, max: 50_000 });
-        if (to < from) throw badRequest('"to" must not be before "from"');
+        if (to < from) throw badQuery('"to" must not be before "from"');
         return json(unwrap(ex().klineHistory(symbol, from, to, resolution, countback)));
       })
 
@@ -117,13 +122,13 @@ export function tradeRoutes(deps: { ledger: Ledger; authenticate: Authenticate; 
         const caller = await authenticate(req, { signed: false });
         const order_id = intParam(req.query, 'order_id', { min: 0 });
         const cl_ord_id = req.query.get('cl_ord_id') || undefined;
-        if (order_id === undefined && cl_ord_id === undefined) throw badRequest('order_id or cl_ord_id is required');
+        if (order_id === undefined && cl_ord_id === undefined) throw badQuery('order_id or cl_ord_id is required');
         return json(unwrap(ex().queryOrder(caller.account, { order_id, cl_ord_id })));
       })
       .get('/api/query_orders', async (req) => {
         const caller = await authenticate(req, { signed: false });
         const q = req.query;
-        return json(
+        return listed(
           ex().queryOrders(caller.account, {
             symbol: q.get('symbol') || undefined,
             status: enumParam(q, 'status', orderStatus.options),
@@ -138,7 +143,7 @@ export function tradeRoutes(deps: { ledger: Ledger; authenticate: Authenticate; 
       .get('/api/query_open_orders', async (req) => {
         const caller = await authenticate(req, { signed: false });
         const q = req.query;
-        return json(
+        return listed(
           ex().queryOpenOrders(caller.account, { symbol: q.get('symbol') || undefined, limit: intParam(q, 'limit', { min: 1, max: 1200 }) ?? 500 }),
         );
       })
@@ -146,8 +151,8 @@ export function tradeRoutes(deps: { ledger: Ledger; authenticate: Authenticate; 
         const caller = await authenticate(req, { signed: false });
         const q = req.query;
         const side = q.get('side') || undefined;
-        if (side !== undefined && side !== 'buy' && side !== 'sell') throw badRequest('query parameter "side" must be buy or sell');
-        return json(
+        if (side !== undefined && side !== 'buy' && side !== 'sell') throw badQuery('query parameter "side" must be buy or sell');
+        return listed(
           ex().queryTrades(caller.account, {
             symbol: q.get('symbol') || undefined,
             side,

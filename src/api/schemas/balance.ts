@@ -14,5 +14,10 @@ export const balance = z.object({
   upnl: decimalString,
   equity: decimalString,
   pnl_freeze: decimalString,
+  /**
+   * Beyond the spec (decisions.md "Errors" → Leniency): realized PnL of the last 24 h net of fees and
+   * funding. The public service may omit it, so it is never required.
+   */
+  pnl_24h: decimalString.optional(),
 });
 export type Balance = z.infer<typeof balance>;

@@ -31,6 +31,11 @@ export const position = z.object({
   liq_price: decimalString,
   realized_pnl: decimalString,
   upnl: decimalString,
+  /**
+   * Beyond the spec (decisions.md "Errors" → Leniency): the margin the position requires now,
+   * |qty| × mark / leverage. The public service may omit it, so it is never required.
+   */
+  required_margin: decimalString.optional(),
   time: isoTime,
   created_at: isoTime,
   updated_at: isoTime,
