@@ -1,7 +1,11 @@
 /**
  * Issue 8: thousands of malformed requests to every endpoint of every service. Each must be refused
  * with a 4xx, a JSON body whose non-zero `code` equals the status, and a message — never a 5xx, never
- * a crash — and afterwards nobody's money or orders moved and the money invariant holds.
+ * a crash — and afterwards nobody's money or orders moved and the money invariant holds. A malformed
+ * query string gets a plain-text 400 instead (decisions.md "Errors", issue 14).
+ *
+ * Issue 14 (decisions.md "Errors" → Leniency): a body whose only flaw is an unknown key is no longer
+ * malformed. It is accepted, the key ignored and never applied (the last describe, on its own account).
  *
  * Signed commands are signed properly, so what answers is the validation behind the auth gate (a
  * 401 there fails the test); a separate property sends the same bodies unsigned or badly signed.
@@ -34,6 +38,7 @@ import {
   walletRow,
 } from '../src/api/schemas';
 import { signBody } from '../src/api/signing';
+import { dec } from '../src/lib/decimal';
 import { createSessionKey } from '../src/wallet/session-key';
 import type { Devnet } from './devnet';
 import { bestPrice, evmWallet, expectAudit, fund, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
@@ -250,9 +255,24 @@ type Mutation =
   | { kind: 'extra'; field: string; value: unknown }
   | { kind: 'duplicate'; field: string; value: unknown };
 
-/** One to three mutations on distinct fields: each makes the body invalid on its own. */
-function mutationsOf(spec: CommandSpec): fc.Arbitrary<Mutation[]> {
+/** Names a client of the public service may send that no command of the spec has (or another command's). */
+const EXTRA_NAMES = ['__proto__', 'constructor', 'user', 'account', 'amount_out', 'x-impersonate', 'SYMBOL', '', 'stop_price', 'trigger_price', 'leverage', 'margin_mode', 'reduce_only', 'price', 'order_id', 'wallet'];
+
+/** An unknown key with any JSON value (decisions.md Leniency: ignored, never applied). */
+function extraOf(spec: { fields: Field[] }): fc.Arbitrary<Mutation> {
   const names = new Set(spec.fields.map((f) => f.name));
+  return fc
+    // Values a real setting could take too (an extra margin_mode "isolated" must not isolate anything).
+    .tuple(fc.oneof(fc.constantFrom(...EXTRA_NAMES), fc.string({ maxLength: 12 })), fc.oneof(smallJson, fc.constantFrom('isolated', 'cross', 3, 20, '1', '100000', true, 'sell')))
+    .filter(([k]) => !names.has(k))
+    .map(([field, value]): Mutation => ({ kind: 'extra', field, value }));
+}
+
+/**
+ * One to three mutations on distinct fields, at least one of which makes the body invalid on its
+ * own; unknown keys (`extra`) ride along and must not hide the error (decisions.md Leniency).
+ */
+function mutationsOf(spec: CommandSpec): fc.Arbitrary<Mutation[]> {
   const perField = spec.fields.map((f) =>
     fc.oneof(
       badValueOf(f).map((value): Mutation => ({ kind: 'set', field: f.name, value })),
@@ -261,11 +281,9 @@ function mutationsOf(spec: CommandSpec): fc.Arbitrary<Mutation[]> {
       ...(f.required ? [fc.constant<Mutation>({ kind: 'remove', field: f.name })] : []),
     ),
   );
-  const extra = fc
-    .tuple(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'user', 'account', 'amount_out', 'x-impersonate', 'SYMBOL', ''), fc.string({ maxLength: 12 })), smallJson)
-    .filter(([k]) => !names.has(k))
-    .map(([field, value]): Mutation => ({ kind: 'extra', field, value }));
-  return fc.uniqueArray(fc.oneof(...perField, extra), { minLength: 1, maxLength: 3, selector: (m) => m.field });
+  return fc
+    .uniqueArray(fc.oneof(...perField, extraOf(spec)), { minLength: 1, maxLength: 3, selector: (m) => m.field })
+    .filter((ms) => ms.some((m) => m.kind !== 'extra'));
 }
 
 function render(base: Record<string, unknown>, muts: Mutation[]): string {
@@ -421,8 +439,9 @@ describe('fuzz: commands without a valid token or signature', () => {
       try {
         const v = JSON.parse(body) as unknown;
         if (!v || typeof v !== 'object' || Array.isArray(v)) return false;
-        const { wallet, ...rest } = v as Record<string, unknown>;
-        return Object.keys(rest).length === 0 && (wallet === undefined || wallet === 'cash' || wallet === 'perps');
+        // Unknown keys are ignored (decisions.md Leniency), so only amount and wallet decide.
+        const o = v as Record<string, unknown>;
+        return !Object.hasOwn(o, 'amount') && (!Object.hasOwn(o, 'wallet') || o.wallet === 'cash' || o.wallet === 'perps');
       } catch {
         return false;
       }
@@ -515,7 +534,35 @@ function queryArb(spec: QuerySpec): fc.Arbitrary<string> {
   });
 }
 
-function checkQueryAnswer(spec: QuerySpec, a: Answer, where: string) {
+interface TypedAnswer extends Answer {
+  type: string;
+}
+
+/** `probe` plus the content-type: a malformed query string is answered in plain text. */
+async function probeTyped(endpoint: string, url: string, init: RequestInit = {}): Promise<TypedAnswer> {
+  counter.add(endpoint);
+  const res = await fetch(url, init);
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, text, json, type: res.headers.get('content-type') ?? '' };
+}
+
+/** decisions.md "Errors": a malformed query string gets a plain-text 400; every other refusal the JSON envelope. */
+function expectQueryRefusal(a: TypedAnswer, where: string, statuses?: readonly number[]) {
+  if (a.type.startsWith('text/plain')) {
+    const w = `${where} → ${a.status} ${a.text.slice(0, 200)}`;
+    expect(a.status, w).toBe(400);
+    if (statuses) expect(statuses, w).toContain(400);
+    expect(a.text.trim().length, w).toBeGreaterThan(3);
+  } else expectRefusal(a, where, statuses);
+}
+
+function checkQueryAnswer(spec: QuerySpec, a: TypedAnswer, where: string) {
   expect(a.status, `${where} → ${a.status} ${a.text.slice(0, 200)}`).toBeLessThan(500);
   if (a.status === 200) {
     if (spec.schema === 'OK') expect(a.text).toBe('OK');
@@ -523,17 +570,17 @@ function checkQueryAnswer(spec: QuerySpec, a: Answer, where: string) {
       const parsed = spec.schema.safeParse(a.json);
       expect(parsed.success, `${where}: 200 body breaks the spec shape: ${parsed.error?.message ?? ''} ${a.text.slice(0, 200)}`).toBe(true);
     }
-  } else expectRefusal(a, where);
+  } else expectQueryRefusal(a, where);
 }
 
-describe('fuzz: bad query strings on every GET (spec §4.2, §4.4, geo, certs)', () => {
+describe('fuzz: bad query strings on every GET (spec §4.2, §4.4, geo, certs; decisions.md "Errors": plain-text 400)', () => {
   for (const spec of QUERIES) {
     it(`${spec.path}: 200 in the spec shape or a 4xx with its code`, async () => {
       await fc.assert(
         fc.asyncProperty(queryArb(spec), fc.boolean(), async (qs, authed) => {
           const url = `${devnet.urls[spec.service]}${spec.path}${qs ? `?${qs}` : ''}`;
           const headers: Record<string, string> = authed || spec.auth ? { authorization: `Bearer ${(authed ? alice : bob).session.token}` } : {};
-          const a = await probe(counter, `GET ${spec.path}`, url, { headers });
+          const a = await probeTyped(`GET ${spec.path}`, url, { headers });
           checkQueryAnswer(spec, a, `GET ${spec.path}?${qs}`);
         }),
         { numRuns: runs(spec.auth ? 50 : 40) },
@@ -541,7 +588,7 @@ describe('fuzz: bad query strings on every GET (spec §4.2, §4.4, geo, certs)',
     }, 60_000);
   }
 
-  it('refuses the must-refuse cases with 400: required parameters missing or not integers', async () => {
+  it('refuses the must-refuse cases with a plain-text 400 (decisions.md "Errors"): required parameters missing or not integers', async () => {
     const base = devnet.urls.baseUrl;
     const cases = [
       '/api/query_symbol_market',
@@ -562,8 +609,11 @@ describe('fuzz: bad query strings on every GET (spec §4.2, §4.4, geo, certs)',
       '/api/query_position_config',
     ];
     for (const path of cases) {
-      const a = await probe(counter, 'GET must-refuse', `${base}${path}`, { headers: { authorization: `Bearer ${alice.session.token}` } });
-      expectRefusal(a, path, [400]);
+      const a = await probeTyped('GET must-refuse', `${base}${path}`, { headers: { authorization: `Bearer ${alice.session.token}` } });
+      expect(a.status, `${path} → ${a.text}`).toBe(400);
+      expect(a.type, `${path} → ${a.text}`).toMatch(/^text\/plain/);
+      expect(a.json, `${path} → ${a.text}`).toBeUndefined();
+      expect(a.text.length, path).toBeGreaterThan(3);
     }
   });
 });
@@ -653,14 +703,14 @@ describe('fuzz: unknown paths, wrong methods and broken HTTP on every service', 
         async (service, path, method) => {
           // These devnet helpers change state on any body; they are fuzzed above with malformed ones.
           if (method === 'POST' && MUTATING_HELPERS.includes(path)) return;
-          const a = await probe(counter, `${method} (unknown)`, `${devnet.urls[service]}${path.startsWith('/') ? path : `/${path}`}`, {
+          const a = await probeTyped(`${method} (unknown)`, `${devnet.urls[service]}${path.startsWith('/') ? path : `/${path}`}`, {
             method,
             ...(method === 'GET' ? {} : { body: '{}' }),
             headers: { authorization: `Bearer ${alice.session.token}` },
           });
           // A known path with its own method on its own service answers like the property tests above.
           if (a.status < 400 || a.status === 401) return;
-          expectRefusal(a, `${method} ${service} ${path}`, [400, 404, 405]);
+          expectQueryRefusal(a, `${method} ${service} ${path}`, [400, 404, 405]);
         },
       ),
       { numRuns: runs(150) },
@@ -818,5 +868,114 @@ describe('after the fuzz', () => {
     expect(inv.ok, inv.detail).toBe(true);
     console.log(`[fuzz] ${counter.total} malformed requests/frames: ${counter.summary()}`);
     expect(counter.total).toBeGreaterThanOrEqual(2000 * Math.min(1, RUNS));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 14: a body whose only flaw is unknown keys is accepted, and the keys are never applied. It
+// runs after "after the fuzz" (which proves nothing was accepted above), on an account of its own.
+
+describe('fuzz: unknown body keys are accepted and ignored (decisions.md "Errors" → Leniency)', () => {
+  let carol: Trader;
+  let n = 0;
+  beforeAll(async () => {
+    carol = await signedInTrader(devnet);
+    await fund(devnet, carol, '100000', '50000');
+  });
+
+  const extras = (spec: { fields: Field[] }) => fc.uniqueArray(extraOf(spec), { minLength: 1, maxLength: 3, selector: (m) => m.field });
+  const spec = (path: string) => COMMANDS.find((c) => c.path === path)!;
+
+  /** Sends `base` with the extra keys, properly signed; the answer must be the success envelope. */
+  async function accepted(path: string, base: Record<string, unknown>, muts: Mutation[]) {
+    const body = render(base, muts);
+    const headers = await signedHeaders(carol.session.token, carol.session.key, body);
+    const a = await probe(counter, `POST ${path} lenient`, `${devnet.urls.baseUrl}${path}`, { method: 'POST', headers, body });
+    expect(a.status, `${path} ${body.slice(0, 300)} → ${a.text.slice(0, 300)}`).toBe(200);
+    expect((a.json as { code: number }).code, `${path} ${body.slice(0, 300)} → ${a.text.slice(0, 300)}`).toBe(0);
+    return body;
+  }
+
+  async function restingOrder(): Promise<{ id: number; cl: string }> {
+    const cl = `len-${++n}`;
+    await carol.api.trade.newOrder({ symbol: 'BTC-USD', side: 'buy', order_type: 'limit', qty: '0.01', price: farBid(), time_in_force: 'gtc', reduce_only: false, cl_ord_id: cl });
+    return { id: (await carol.api.user.queryOrder({ cl_ord_id: cl })).id, cl };
+  }
+
+  it('new_order: the order is exactly the one the known keys describe (an extra stop_price, leverage or user changes nothing)', async () => {
+    const cfg = await carol.api.user.queryPositionConfig('BTC-USD');
+    await fc.assert(
+      fc.asyncProperty(extras(spec('/api/new_order')), async (muts) => {
+        const cl = `len-${++n}`;
+        const base = { ...spec('/api/new_order').base(), cl_ord_id: cl };
+        const body = await accepted('/api/new_order', base, muts);
+        const o = await carol.api.user.queryOrder({ cl_ord_id: cl });
+        expect(o, body).toMatchObject({
+          user: carol.account, symbol: 'BTC-USD', side: 'buy', order_type: 'limit', time_in_force: 'gtc', status: 'open',
+          price: dec(farBid()).toString(), qty: '0.01', fill_qty: '0', reduce_only: false, leverage: String(cfg.leverage), source: 'user',
+        });
+        const open = await carol.api.user.queryOpenOrders();
+        expect(open.result.map((x) => x.cl_ord_id), body).toEqual([cl]); // no TP/SL or stop children
+        expect(await carol.api.user.queryPositionConfig('BTC-USD')).toEqual(cfg);
+        await carol.api.trade.cancelOrder({ cl_ord_id: cl });
+      }),
+      { numRuns: runs(25) },
+    );
+  }, 60_000);
+
+  it('cancel_order and cancel_orders: cancel exactly the named order of the caller', async () => {
+    await fc.assert(
+      fc.asyncProperty(extras(spec('/api/cancel_order')), extras(spec('/api/cancel_orders')), fc.boolean(), async (one, many, byList) => {
+        const keep = await restingOrder();
+        const target = await restingOrder();
+        if (byList) await accepted('/api/cancel_orders', { order_id_list: [target.id] }, many);
+        else await accepted('/api/cancel_order', { order_id: target.id }, one);
+        expect((await carol.api.user.queryOrder({ order_id: target.id })).status).toBe('canceled');
+        expect((await carol.api.user.queryOpenOrders()).result.map((o) => o.id)).toEqual([keep.id]);
+        expect((await bob.api.user.queryOrder({ order_id: bobOrderId })).status).toBe('open');
+        await carol.api.trade.cancelOrder({ order_id: keep.id });
+      }),
+      { numRuns: runs(20) },
+    );
+  }, 60_000);
+
+  it('change_leverage and change_margin_mode: only the named setting changes (an extra margin_mode or leverage is not applied)', async () => {
+    await fc.assert(
+      fc.asyncProperty(extras(spec('/api/change_leverage')), extras(spec('/api/change_margin_mode')), fc.integer({ min: 1, max: 10 }), async (lev, mode, leverage) => {
+        const xag = await carol.api.user.queryPositionConfig('XAG-USD');
+        await accepted('/api/change_leverage', { symbol: 'XAG-USD', leverage }, lev);
+        expect(await carol.api.user.queryPositionConfig('XAG-USD')).toEqual({ ...xag, leverage });
+        const xau = await carol.api.user.queryPositionConfig('XAU-USD');
+        const other = xau.margin_mode === 'cross' ? 'isolated' : 'cross';
+        await accepted('/api/change_margin_mode', { symbol: 'XAU-USD', margin_mode: other }, mode);
+        expect(await carol.api.user.queryPositionConfig('XAU-USD')).toEqual({ ...xau, margin_mode: other });
+      }),
+      { numRuns: runs(20) },
+    );
+  }, 60_000);
+
+  it('transfer_to_perps and transfer_to_spot: exactly the amount moves (an extra amount_out, wallet or user is not applied)', async () => {
+    const wallets = async () => {
+      const w = (await accountState(devnet, carol)).wallets as { cash: { total: string }; perps: { total: string } };
+      return { cash: dec(w.cash.total), perps: dec(w.perps.total) };
+    };
+    await fc.assert(
+      fc.asyncProperty(extras(spec('/api/transfer_to_perps')), fc.boolean(), async (muts, toPerps) => {
+        const before = await wallets();
+        const bobBefore = await accountState(devnet, bob);
+        await accepted(toPerps ? '/api/transfer_to_perps' : '/api/transfer_to_spot', { amount: '1.5', token: 'DUSD' }, muts);
+        const after = await wallets();
+        const moved = toPerps ? dec('1.5') : dec('-1.5');
+        expect(after.cash.toString()).toBe(before.cash.minus(moved).toString());
+        expect(after.perps.toString()).toBe(before.perps.plus(moved).toString());
+        expect(await accountState(devnet, bob)).toEqual(bobBefore);
+      }),
+      { numRuns: runs(20) },
+    );
+  }, 60_000);
+
+  it('the money invariant still holds', () => {
+    const inv = devnet.ledger.exchange.moneyInvariant();
+    expect(inv.ok, inv.detail).toBe(true);
   });
 });
