@@ -24,6 +24,9 @@ describe('liquidation', () => {
     expect(liq.ok && liq.value).toMatchObject({
       source: 'liquidation', remark: 'liquidation', status: 'filled', liq_id: 1, order_type: 'market', reduce_only: true,
       fill_avg_price: '90250',
+      // decisions.md "Order records": the liquidation's market order shows the limit it had, the
+      // bankruptcy price it was booked at (not "0").
+      price: '90250',
     });
     expect(ex.queryOrder(D, { order_id: resting })).toMatchObject({ ok: true, value: { status: 'canceled', remark: 'liquidation' } });
     expect(ex.queryOpenOrders(D).total).toBe(0); // the SL child went too
