@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { createApiClient } from '../src/api/client';
 import { signedCommand } from '../src/api/command';
 import { ApiError } from '../src/api/errors';
-import { balance, order, page, position, trade, walletRow, type NewOrderBody } from '../src/api/schemas';
+import { balance, order, page, position, trade, walletRow, withdrawResponse, type NewOrderBody } from '../src/api/schemas';
 import { OrderStream } from '../src/api/stream/order-stream';
 import { D, dec, type Dec } from '../src/lib/decimal';
 import type { Devnet } from './devnet';
@@ -138,6 +138,20 @@ describe('decisions.md "Errors" → Leniency: unknown body keys are ignored, bad
     const after = await wallets();
     expect(dec(before.cash.total).minus(after.cash.total).toString()).toBe('3');
     expect(dec(after.perps.total).minus(before.perps.total).toString()).toBe('3');
+  });
+
+  it('decisions.md Leniency: a bridge withdraw with extra keys (to_addr, recipient, fee) is answered exactly as the same body without them', async () => {
+    // This devnet runs without its chain, so a withdraw is refused past body validation: what matters
+    // is that the extra keys neither get it refused earlier nor change the answer.
+    const other = '0x000000000000000000000000000000000000dEaD';
+    const plain = { amount: '5', chain: 'bsc', token: 'DUSD' };
+    const send = (b: object) => refusal(alice.api.transport.post('bridgeUrl', '/api/withdraw', b, withdrawResponse, { sign: true }));
+    const without = await send(plain);
+    const withExtra = await send({ ...plain, to_addr: other, recipient: other, fee: '0' });
+    expect(withExtra.message).not.toMatch(/unknown field/);
+    expect([withExtra.status, withExtra.message]).toEqual([without.status, without.message]);
+    const bad = await send({ ...plain, amount: 5, to_addr: other });
+    expect([bad.status, bad.message]).toEqual([400, expect.stringMatching(/amount/)]);
   });
 
   it('decisions.md Leniency: the order response stream accepts order:new params with unknown keys and ignores them', async () => {
