@@ -346,7 +346,13 @@ describe('decisions.md "Enums" → Order records: a market order carries the pri
   it('decisions.md Order records [doc sample]: a market order sent with a price shows that price and never fills beyond it', async () => {
     const fred = await signedInTrader(devnet);
     await fund(devnet, fred, '20000', '10000');
-    const limitPrice = await priceAway(SYMBOL, 'ask', 20);
+    // The lowest ask price at which the book holds the whole 0.01: a limit there fills it entirely.
+    const book = await market().depthBook(SYMBOL);
+    const asks = book.asks.map(([p, q]) => [dec(p), dec(q)] as const).sort((x, y) => x[0].comparedTo(y[0]));
+    let depth = dec(0);
+    const level = asks.find(([, q]) => (depth = depth.plus(q)).gte('0.01'));
+    expect(level).toBeDefined();
+    const limitPrice = level![0].toFixed((await symbolInfo()).price_tick_decimals);
     await fred.api.trade.newOrder(body({ order_type: 'market', time_in_force: 'ioc', price: limitPrice, cl_ord_id: 'mkt-priced' }));
     const o = await fred.api.user.queryOrder({ cl_ord_id: 'mkt-priced' });
     expect(o).toMatchObject({ status: 'filled', price: dec(limitPrice).toString() });
