@@ -363,4 +363,19 @@ describe('decisions.md "Enums" → Order records: a market order carries the pri
     expect(await fred.api.user.queryOrder({ cl_ord_id: 'mkt-held' })).toMatchObject({ status: 'canceled', fill_qty: '0', price: dec(below).toString() });
     await fred.api.trade.newOrder(body({ side: 'sell', order_type: 'market', time_in_force: 'ioc', reduce_only: true }));
   });
+
+  it('decisions.md Order records [ours]: a price beyond the band cannot loosen it (the band bound is recorded); "0" means no limit of its own; an off-tick price is refused', async () => {
+    const gina = await signedInTrader(devnet);
+    await fund(devnet, gina, '20000', '10000');
+    const b = await bounds();
+    const far = b.cap.mul(2).toFixed(b.pd);
+    await gina.api.trade.newOrder(body({ order_type: 'market', time_in_force: 'ioc', price: far, cl_ord_id: 'mkt-far' }));
+    expect(await gina.api.user.queryOrder({ cl_ord_id: 'mkt-far' })).toMatchObject({ status: 'filled', price: b.cap.toString() });
+    const b2 = await bounds();
+    await gina.api.trade.newOrder(body({ side: 'sell', order_type: 'market', time_in_force: 'ioc', price: '0', reduce_only: true, cl_ord_id: 'mkt-zero' }));
+    expect(await gina.api.user.queryOrder({ cl_ord_id: 'mkt-zero' })).toMatchObject({ status: 'filled', price: b2.floor.toString() });
+    const offTick = b.cap.minus(dec(10).pow(-(b.pd + 1))).toFixed(b.pd + 1); // one digit finer than the tick
+    const e = await refusal(gina.api.trade.newOrder(body({ order_type: 'market', time_in_force: 'ioc', price: offTick })));
+    expect(e.message).toMatch(/price tick/);
+  });
 });
