@@ -3,12 +3,17 @@
 // delivered after the command has finished, so listeners always observe a
 // consistent engine and may safely call back into it (re-entrant calls just
 // append to the queue being drained). A throwing listener is isolated.
+import { watched } from './state.js';
 import type { Ctx } from './state.js';
-import { cashRow, perpsRow, renderPosition } from './views.js';
+import { renderPosition } from './views.js';
+import { settleWallets, walletRecord } from './wallets.js';
 
 export function deliver(ctx: Ctx): void {
+  // Wallet versions count every change, listened to or not; only changed wallets are pushed.
+  const wallets = settleWallets(ctx);
   if (ctx.listeners.length === 0) {
-    // mark*() only records while someone listens, so only the queue can hold leftovers.
+    // markPosition/markDepth record only while someone listens and the wallets were settled above,
+    // so only the queue can hold leftovers.
     if (ctx.queue.length > 0) ctx.queue = [];
     return;
   }
@@ -16,10 +21,9 @@ export function deliver(ctx: Ctx): void {
     for (const pos of m.values()) ctx.queue.push({ type: 'position', user: acct.id, position: renderPosition(ctx, acct, pos) });
   }
   ctx.dirtyPos.clear();
-  for (const acct of ctx.dirtyPerps) ctx.queue.push({ type: 'balance', user: acct.id, wallet: perpsRow(ctx, acct) });
-  ctx.dirtyPerps.clear();
-  for (const acct of ctx.dirtyCash) ctx.queue.push({ type: 'balance', user: acct.id, wallet: cashRow(acct) });
-  ctx.dirtyCash.clear();
+  for (const [acct, type] of wallets) {
+    if (watched(ctx, acct.id)) ctx.queue.push({ type: 'balance', user: acct.id, wallet: walletRecord(ctx, acct.id, type) });
+  }
   for (const s of ctx.dirtyDepth) ctx.queue.push({ type: 'depth', symbol: s.spec.symbol });
   ctx.dirtyDepth.clear();
   if (ctx.delivering) return;

@@ -23,7 +23,8 @@ import { checkTriggers } from './tpsl.js';
 import * as trading from './trading.js';
 import type {
   Balance, DepthBook, ExchangeEvent, FundingRate, FundingTx, KlineHistory, MarketOverview, Order, Position,
-  PositionConfig, RecentTrade, Result, SymbolInfo, SymbolMarket, SymbolPrice, SymbolState, Trade, WalletRow,
+  PositionConfig, RecentTrade, Result, SymbolInfo, SymbolMarket, SymbolPrice, SymbolState, Trade, WalletRecord,
+  WalletRow,
 } from './types.js';
 import type { NewOrderParams } from './validation.js';
 import * as wallets from './wallets.js';
@@ -260,6 +261,11 @@ export class Exchange {
   wallets(user: string): { cash: WalletRow; perps: WalletRow } {
     const a = this.ctx.accounts.get(user);
     return { cash: cashRow(a), perps: perpsRow(this.ctx, a) };
+  }
+
+  /** The account's two wallet records as of their latest versions (the `balance` channel's rows; wallets.ts). */
+  walletRecords(user: string): { cash: WalletRecord; perps: WalletRecord } {
+    return { cash: wallets.walletRecord(this.ctx, user, 'spot'), perps: wallets.walletRecord(this.ctx, user, 'perps') };
   }
 
   // ---------------- trading ----------------

@@ -10,6 +10,6 @@ export type { Page, OrdersQuery, TradesQuery, TimeArg } from './queries.js';
 export type {
   Balance, DepthBook, ExchangeEvent, FundingRate, FundingTx, KlineHistory, MarketOverview, MarginMode, Order,
   OrderStatus, OrderType, Position, PositionConfig, PublicTrade, RecentTrade, Result, Side, SymbolInfo, SymbolMarket,
-  SymbolPrice, TimeInForce, Trade, WalletRow,
+  SymbolPrice, TimeInForce, Trade, WalletRecord, WalletRow, WalletType,
 } from './types.js';
 export { HOUSE as HOUSE_ACCOUNT, MAKER as MAKER_ACCOUNT, FLOW as FLOW_ACCOUNT } from './state.js';

@@ -12,9 +12,10 @@ import { newAccount } from './state.js';
 import { buildSpec } from './symbols.js';
 import type { SymbolConfig } from './symbols.js';
 import type {
-  Counters, CreditRec, FundingRateRec, FundingTxRec, OrderRec, PosConfig, PositionRec, PublicTradeRec, SymbolState,
-  TradeRec, WithdrawRec,
+  Account, Counters, CreditRec, FundingRateRec, FundingTxRec, OrderRec, PosConfig, PositionRec, PublicTradeRec,
+  SymbolState, TradeRec, WalletLedger, WithdrawRec,
 } from './types.js';
+import { adoptWalletLedgers } from './wallets.js';
 
 export const SNAPSHOT_VERSION = 1;
 
@@ -29,6 +30,8 @@ interface AccountImage {
   cross: bigint;
   cfg: Array<[string, PosConfig]>;
   positions: PositionRec[];
+  /** Wallet records (wallets.ts); absent in snapshots taken before they existed, and for system accounts. */
+  wallets?: { spot: WalletLedger; perps: WalletLedger };
   orders: OrderRec[];
   trades: TradeRec[];
   funding: FundingTxRec[];
@@ -108,6 +111,7 @@ export function snapshotChunks(ctx: Ctx): string[] {
       cross: a.cross,
       cfg: [...a.cfg.entries()],
       positions: [...a.positions.values()],
+      ...(a.wallets ? { wallets: a.wallets } : {}),
     };
     // System accounts keep no history: their live orders are the whole story.
     const orders = a.system ? [...a.live.values()] : a.orders;
@@ -235,6 +239,7 @@ export function restoreCtx(json: string, overrides: Partial<ResolvedConfig>): Ct
     if (ai.debt) a.debt = ai.debt;
     a.cross = ai.cross;
     a.cfg = new Map(ai.cfg);
+    if (ai.wallets && !a.system) a.wallets = ai.wallets;
     for (const p of ai.positions) {
       a.positions.set(p.symbol, p);
       const s = ctx.syms.get(p.symbol);
@@ -257,6 +262,9 @@ export function restoreCtx(json: string, overrides: Partial<ResolvedConfig>): Ct
     }
     ctx.accounts.set(a.id, a);
   }
+  // Snapshots from before wallet records: every account gets them now, in account order (deterministic).
+  const adopt: Account[] = [];
+  for (const a of ctx.accounts.values()) if (!a.system && a.wallets === undefined) adopt.push(a);
   live.sort((x, y) => x.id - y.id);
   const byId = new Map<number, OrderRec>();
   for (const o of live) {
@@ -274,5 +282,6 @@ export function restoreCtx(json: string, overrides: Partial<ResolvedConfig>): Ct
       if (o !== undefined) s.makerOrders.push(o);
     }
   }
+  for (const a of adopt) adoptWalletLedgers(ctx, a);
   return ctx;
 }

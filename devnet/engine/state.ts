@@ -5,7 +5,7 @@ import type { HistoryJson } from './history-json.js';
 import type { Prng } from './prng.js';
 import type { SymbolSpec } from './symbols.js';
 import type {
-  Account, Counters, CreditRec, ExchangeEvent, PosConfig, PositionRec, SymbolState, WithdrawRec,
+  Account, Counters, CreditRec, ExchangeEvent, PosConfig, PositionRec, SymbolState, WalletLedger, WithdrawRec,
 } from './types.js';
 
 export interface ResolvedConfig {
@@ -45,6 +45,10 @@ export interface Ctx {
   queue: ExchangeEvent[];
   delivering: boolean;
   dirtyPos: Map<Account, Map<string, PositionRec>>;
+  /**
+   * Wallets the command being run may have changed, watched or not (their versions move either
+   * way: wallets.ts settleWallets, at delivery). Not state: empty between commands.
+   */
   dirtyPerps: Set<Account>;
   dirtyCash: Set<Account>;
   dirtyDepth: Set<SymbolState>;
@@ -85,7 +89,27 @@ export function ensureAccount(ctx: Ctx, id: string): Account {
     a = newAccount(id);
     ctx.accounts.set(id, a);
   }
+  walletLedgers(ctx, a);
   return a;
+}
+
+function emptyLedger(id: number, now: number): WalletLedger {
+  return { id, createdAt: now, version: 0, updatedAt: now, lastTx: 0, lastTxAt: 0, inbound: 0n, outbound: 0n, free: 0n, locked: 0n, occupied: 0n };
+}
+
+/**
+ * The account's two wallet records, created empty (version 0, now) the first time they are asked
+ * for: when the account is created, or when a command first changes an account created without
+ * ensureAccount. Ids come from one devnet-wide counter: Cash first, then Perps. None for system accounts.
+ */
+export function walletLedgers(ctx: Ctx, acct: Account): { spot: WalletLedger; perps: WalletLedger } | undefined {
+  if (acct.system) return undefined;
+  if (acct.wallets === undefined) {
+    const n = ctx.seq.wallet ?? 0;
+    ctx.seq.wallet = n + 2;
+    acct.wallets = { spot: emptyLedger(n + 1, ctx.time), perps: emptyLedger(n + 2, ctx.time) };
+  }
+  return acct.wallets;
 }
 
 export function account(ctx: Ctx, id: string): Account {
@@ -123,12 +147,14 @@ export function markPosition(ctx: Ctx, acct: Account, pos: PositionRec): void {
   m.set(pos.symbol, pos);
 }
 
+/** The command may have changed the account's Perps Wallet (recorded whether or not anyone listens: its version counts). */
 export function markPerps(ctx: Ctx, acct: Account): void {
-  if (!acct.system && watched(ctx, acct.id)) ctx.dirtyPerps.add(acct);
+  if (!acct.system) ctx.dirtyPerps.add(acct);
 }
 
+/** The command may have changed the account's Cash Wallet. */
 export function markCash(ctx: Ctx, acct: Account): void {
-  if (!acct.system && watched(ctx, acct.id)) ctx.dirtyCash.add(acct);
+  if (!acct.system) ctx.dirtyCash.add(acct);
 }
 
 export function markDepth(ctx: Ctx, s: SymbolState): void {

@@ -141,6 +141,43 @@ export interface Account {
   orders: OrderRec[];
   trades: TradeRec[];
   funding: FundingTxRec[];
+  /**
+   * The bookkeeping behind the `balance` channel's wallet records (wallets.ts, "Wallet records"):
+   * set for every non-system account once it is created (ensureAccount) or first changes.
+   */
+  wallets?: { spot: WalletLedger; perps: WalletLedger };
+}
+
+/**
+ * One wallet's record as of its latest version (wallets.ts, "Wallet records"). Amounts 1e-18,
+ * times engine ms. `total` is always `inbound − outbound`.
+ */
+export interface WalletLedger {
+  id: number;
+  createdAt: number;
+  version: number;
+  updatedAt: number;
+  /** Id of the last movement (a change of total); 0 = none yet. */
+  lastTx: number;
+  lastTxAt: number;
+  inbound: bigint;
+  outbound: bigint;
+  free: bigint;
+  locked: bigint;
+  occupied: bigint;
+}
+
+export type WalletType = 'spot' | 'perps';
+
+/** A wallet record as the engine hands it out; devnet/streams/wallet-row.ts renders it for the wire. */
+export interface WalletRecord extends WalletLedger {
+  user: string;
+  type: WalletType;
+  /** 'vault' for a vault (cv_…), 'user' otherwise. */
+  kind: 'user' | 'vault';
+  total: bigint;
+  /** Id of the account's other wallet (Cash ↔ Perps), 0 if it has none yet. */
+  pairId: number;
 }
 
 export interface SymbolState {
@@ -172,6 +209,10 @@ export interface Counters {
   fundingTx: number;
   fundingRate: number;
   liq: number;
+  /** Wallet ids (two per account: Cash, then Perps); absent in snapshots older than wallet records. */
+  wallet?: number;
+  /** Wallet movement ids (one per engine command that moved money into or out of some wallet). */
+  walletTx?: number;
 }
 
 export interface CreditRec {
@@ -427,7 +468,7 @@ export type ExchangeEvent =
   | { type: 'order'; user: string; order: Order }
   | { type: 'order_result'; user: string; orderId: number; clOrdId: string; code: number; message: string }
   | { type: 'position'; user: string; position: Position }
-  | { type: 'balance'; user: string; wallet: WalletRow }
+  | { type: 'balance'; user: string; wallet: WalletRecord }
   | { type: 'trade'; user: string; trade: Trade }
   | { type: 'public_trade'; symbol: string; trade: PublicTrade }
   | { type: 'depth'; symbol: string }

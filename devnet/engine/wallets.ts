@@ -1,10 +1,10 @@
 // Cash Wallet and Perps Wallet movements, withdraw reservations and vaults.
 // Every command validates fully before mutating, so an error changes nothing.
-import { parseDecimal, SCALE_DP } from './decimal.js';
-import { withdrawable } from './margin.js';
-import { ensureAccount, markCash, markPerps } from './state.js';
+import { bmax, parseDecimal, SCALE_DP } from './decimal.js';
+import { accountFigures, balanceTotal, freeCash, withdrawable } from './margin.js';
+import { ensureAccount, markCash, markPerps, walletLedgers } from './state.js';
 import type { Ctx } from './state.js';
-import type { Result } from './types.js';
+import type { Account, Result, WalletLedger, WalletRecord, WalletType } from './types.js';
 
 const bad = (message: string, code = 400): { ok: false; code: number; message: string } => ({ ok: false, code, message });
 const OK: Result<void> = { ok: true, value: undefined };
@@ -186,4 +186,142 @@ export function createVault(ctx: Ctx, owner: string): string {
   list.push(id);
   ctx.vaultsByOwner.set(owner, list);
   return id;
+}
+
+// ---------- Wallet records ----------
+//
+// decisions.md "Streams" [doc sample]: the `balance` channel carries the whole wallet record. Each
+// non-system account has two wallets, Cash (`account_type` "spot") and Perps ("perps"). What every
+// field means in the devnet (rendered by devnet/streams/wallet-row.ts):
+//
+//   id                  the wallet's own id: a devnet-wide counter, Cash then Perps when the account
+//                       is created (a decimal string on the wire; the sample marks it as no int)
+//   wallet_id           the account that owns the wallet ("bsc_0x…", "solana_…", "cv_…")
+//   ref_id (int)        the id of the same account's other wallet (Cash ↔ Perps: where transfers go)
+//   kind                "vault" for a vault account (cv_…), "user" otherwise
+//   account_type        "spot" (Cash Wallet) or "perps" (Perps Wallet), as before
+//   token               "DUSD"
+//   is_enabled          true: the devnet never disables a wallet
+//   total               Cash: free + locked. Perps: cross balance + isolated margins (query_balance's
+//                       `balance`; no unrealized PnL). Always equal to inbound − outbound.
+//   free                Cash: spendable cash. Perps: what transfer_to_spot accepts (withdrawable).
+//   locked              Cash: reserved for pending withdrawals. Perps: total − free.
+//   occupied            what positions and open orders hold. Cash: 0 (it holds none). Perps: cross
+//                       initial margin + isolated margins + open-order locks (query_balance's
+//                       cross_margin + isolated_balance + locked); it may exceed `locked`, which
+//                       unrealized PnL also moves.
+//   inbound / outbound  cumulative money that came into / went out of the wallet, each ≥ 0, never
+//                       decreasing: per command the net change of total counts as inbound if it is
+//                       positive, outbound if negative (a fill's realized PnL and fee are one change)
+//   version (int)       0 at creation; +1 after every engine command (an HTTP command, a chain
+//                       credit or payout, one clock advance) that leaves total, free, locked or
+//                       occupied different from the previous version. Each new version is pushed
+//                       once, so a client subscribed throughout sees versions 1, 2, 3 … without gaps.
+//                       The mark price moving alone is no change: no version, no push.
+//   last_tx             the id of the last movement (a change of total), "" before the first. One
+//                       command is one movement: a transfer shows the same last_tx on both wallets,
+//                       a fill on both traders' Perps Wallets.
+//   last_tx_updated_at  when that movement happened, integer ms (0 before the first)
+//   created_at          when the wallet was created (ISO 8601)
+//   updated_at          when its latest version was made (ISO 8601; created_at at version 0)
+//
+// Free, locked and occupied are those of the latest version, so one version always shows the same
+// figures. Versions, movements and their ids are engine state: they survive snapshots and replay.
+
+/** What the wallet holds now. */
+export function walletFigures(ctx: Ctx, acct: Account, type: WalletType): { total: bigint; free: bigint; locked: bigint; occupied: bigint } {
+  if (type === 'spot') return { total: acct.cashFree + acct.cashLocked, free: acct.cashFree, locked: acct.cashLocked, occupied: 0n };
+  const f = accountFigures(ctx, acct);
+  const total = balanceTotal(acct, f);
+  const free = bmax(0n, freeCash(acct, f));
+  return { total, free, locked: total - free, occupied: f.crossMargin + f.isolatedBalance + f.locked };
+}
+
+/** The movement id of the settle pass running now (0 = none taken yet); settleWallets never re-enters. */
+let passTx = 0;
+
+/** Takes the wallet's next version if it changed; returns whether it did. */
+function settle(ctx: Ctx, acct: Account, type: WalletType, w: WalletLedger): boolean {
+  const now = walletFigures(ctx, acct, type);
+  const delta = now.total - (w.inbound - w.outbound);
+  if (delta === 0n && now.free === w.free && now.locked === w.locked && now.occupied === w.occupied) return false;
+  if (delta !== 0n) {
+    if (delta > 0n) w.inbound += delta;
+    else w.outbound -= delta;
+    if (passTx === 0) passTx = ctx.seq.walletTx = (ctx.seq.walletTx ?? 0) + 1;
+    w.lastTx = passTx;
+    w.lastTxAt = ctx.time;
+  }
+  w.free = now.free;
+  w.locked = now.locked;
+  w.occupied = now.occupied;
+  w.version += 1;
+  w.updatedAt = ctx.time;
+  return true;
+}
+
+const NONE: ReadonlyArray<[Account, WalletType]> = Object.freeze([]);
+
+/**
+ * End of an engine command (events.ts deliver): every wallet the command marked takes its next
+ * version if it changed; all movements of the command share one movement id. Returns the wallets
+ * that changed, Perps Wallets first, for the `balance` pushes.
+ */
+export function settleWallets(ctx: Ctx): ReadonlyArray<[Account, WalletType]> {
+  if (ctx.dirtyPerps.size === 0 && ctx.dirtyCash.size === 0) return NONE;
+  const changed: Array<[Account, WalletType]> = [];
+  passTx = 0;
+  for (const acct of ctx.dirtyPerps) {
+    const w = walletLedgers(ctx, acct);
+    if (w !== undefined && settle(ctx, acct, 'perps', w.perps)) changed.push([acct, 'perps']);
+  }
+  ctx.dirtyPerps.clear();
+  for (const acct of ctx.dirtyCash) {
+    const w = walletLedgers(ctx, acct);
+    if (w !== undefined && settle(ctx, acct, 'spot', w.spot)) changed.push([acct, 'spot']);
+  }
+  ctx.dirtyCash.clear();
+  passTx = 0;
+  return changed;
+}
+
+/**
+ * Ledgers for an account restored from a snapshot taken before wallet records existed: version 0
+ * as of the restore, with what the wallet holds counted as inbound (outbound if negative).
+ */
+export function adoptWalletLedgers(ctx: Ctx, acct: Account): void {
+  if (acct.system || acct.wallets !== undefined) return;
+  const w = walletLedgers(ctx, acct);
+  if (w === undefined) return;
+  for (const type of ['spot', 'perps'] as const) {
+    const now = walletFigures(ctx, acct, type);
+    const l = w[type];
+    if (now.total >= 0n) l.inbound = now.total;
+    else l.outbound = -now.total;
+    l.free = now.free;
+    l.locked = now.locked;
+    l.occupied = now.occupied;
+  }
+}
+
+/**
+ * The wallet's record as of its latest version. An account that does not exist yet (or was created
+ * without ensureAccount and never changed) has an empty one: id 0, version 0, created now.
+ */
+export function walletRecord(ctx: Ctx, user: string, type: WalletType): WalletRecord {
+  const acct = ctx.accounts.get(user);
+  const w = acct?.wallets;
+  const kind = ctx.vaults.has(user) ? 'vault' : 'user';
+  if (w === undefined) {
+    return {
+      user, type, kind, id: 0, pairId: 0, createdAt: ctx.time, version: 0, updatedAt: ctx.time, lastTx: 0, lastTxAt: 0,
+      inbound: 0n, outbound: 0n, free: 0n, locked: 0n, occupied: 0n, total: 0n,
+    };
+  }
+  const l = w[type];
+  return {
+    user, type, kind, id: l.id, pairId: w[type === 'spot' ? 'perps' : 'spot'].id, createdAt: l.createdAt, version: l.version,
+    updatedAt: l.updatedAt, lastTx: l.lastTx, lastTxAt: l.lastTxAt, inbound: l.inbound, outbound: l.outbound, free: l.free,
+    locked: l.locked, occupied: l.occupied, total: l.inbound - l.outbound,
+  };
 }

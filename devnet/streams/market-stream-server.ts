@@ -3,19 +3,28 @@ import type { TokenClaims } from '../auth/access-token';
 import type { RateLimiter } from '../auth/rate-limit';
 import { HttpError, tooManyRequests } from '../http/errors';
 import type { GuardedSocket } from './stream-guard';
+import { renderWalletRow } from './wallet-row';
 
 type PublicChannel = 'price' | 'depth_book' | 'public_trade';
 const PUBLIC: readonly string[] = ['price', 'depth_book', 'public_trade'];
 const USER_CHANNELS = ['order', 'position', 'balance', 'trade'] as const;
+type UserChannel = (typeof USER_CHANNELS)[number];
+const isUserChannel = (c: unknown): c is UserChannel => typeof c === 'string' && (USER_CHANNELS as readonly string[]).includes(c);
 
 interface Client {
   socket: GuardedSocket;
   seq: number;
+  /** Public subscriptions, `channel|symbol`. */
   subs: Set<string>;
   account: string | null;
-  streams: Set<string> | null;
+  /** The user channels this socket asked for (auth.streams or subscribe); only these are pushed. */
+  user: Set<UserChannel>;
+  /** The account this socket counts as a watcher of: `account` while `user` is not empty. */
+  watching: string | null;
   /** The access token's expiry (unix seconds) while `account` is set. */
   exp: number;
+  /** Messages are handled one after another, in the order they came (auth is asynchronous). */
+  inbox: Promise<void>;
 }
 
 export const TOKEN_EXPIRED = 'access token expired: sign in again';
@@ -36,17 +45,30 @@ export interface MarketStreamDeps {
  * The market stream `/ws-stream/v1` (decisions.md): public channels per symbol, user channels after
  * `auth`. Depth and price changes are coalesced and sent at most once per flush interval.
  *
+ * User channels (decisions.md "Streams" [doc], issue #14 item 1): a socket receives exactly the user
+ * channels it asked for, through `auth.streams` or, after a successful `auth`, `{"subscribe":{"channel":
+ * "order"}}` (`position`, `balance`, `trade`), and stops receiving one on `unsubscribe`. They are
+ * answered as public subscriptions are: no acknowledgement frame; a subscription that has a current
+ * state sends it at once (`depth_book` and `price` their snapshot, `balance` the two wallet rows, as
+ * `auth` with `balance` in its streams does); a `symbol` sent with a user channel is ignored (they are
+ * account-wide); subscribing twice is one subscription. Asked for before `auth` succeeded (or after
+ * the token expired), a user channel gets an error frame (code 401) and nothing is pushed. Every
+ * `auth` starts the socket's user channels afresh: those of its `streams`, none without; a failed
+ * `auth` or an expired token ends them all, so a client subscribes again after it re-authenticates.
+ * Messages of one socket are handled in order, so `auth` then `subscribe` sent back to back work.
+ *
  * Costs (issue #13): `auth` verifies a token and reads the account, so it is charged one request
  * (45 credits) to the token's account bucket, the one HTTP draws on; over budget it is answered
  * `{"channel":"auth","data":{"code":429,…}}` and the socket is not (or no longer) authenticated.
- * `subscribe`/`unsubscribe` are public reads and are not charged to an account: the per-socket inbound
- * limit, the send-buffer bound and the per-IP connection limit bound them. User channels stop when
- * the token expires: the next private push or the periodic sweep sends `auth` with code 401 and the
- * socket falls back to public channels until it authenticates again.
+ * `subscribe`/`unsubscribe` (public or user channels: set changes and, for `balance`, two rows already
+ * kept) are not charged to an account: the per-socket inbound limit, the send-buffer bound and the
+ * per-IP connection limit bound them. User channels stop when the token expires: the next private
+ * push, the next user-channel request or the periodic sweep sends `auth` with code 401 and the socket
+ * falls back to public channels until it authenticates (and subscribes) again.
  */
 export class MarketStreamServer {
   private readonly clients = new Set<Client>();
-  /** How many authenticated sockets listen for each account. */
+  /** How many authenticated sockets with at least one user channel listen for each account. */
   private readonly watchers = new Map<string, number>();
   private readonly dirtyDepth = new Set<string>();
   private readonly dirtyPrice = new Set<string>();
@@ -57,12 +79,13 @@ export class MarketStreamServer {
   }
 
   attach(socket: GuardedSocket): void {
-    const client: Client = { socket, seq: 0, subs: new Set(), account: null, streams: null, exp: 0 };
+    const client: Client = { socket, seq: 0, subs: new Set(), account: null, user: new Set(), watching: null, exp: 0, inbox: Promise.resolve() };
     this.clients.add(client);
     socket.ws.on('message', (data) => {
       const over = socket.admit();
       if (over === null) {
-        void this.receive(client, data.toString());
+        const text = data.toString();
+        client.inbox = client.inbox.then(() => (client.socket.open ? this.receive(client, text) : undefined)).catch(() => undefined);
       } else if (over) {
         this.push(client, 'error', { code: 429, msg: over });
         socket.close(1008, 'too many messages');
@@ -70,7 +93,7 @@ export class MarketStreamServer {
     });
     socket.ws.on('close', () => {
       this.clients.delete(client);
-      this.setAccount(client, null);
+      this.setAccount(client, null, null);
     });
     socket.ws.on('error', () => socket.ws.terminate());
   }
@@ -81,8 +104,8 @@ export class MarketStreamServer {
     client.socket.send(symbol ? { seq: client.seq, channel, symbol, data } : { seq: client.seq, channel, data });
   }
 
-  private error(client: Client, message: string) {
-    this.push(client, 'error', { code: 400, msg: message });
+  private error(client: Client, message: string, code = 400) {
+    this.push(client, 'error', { code, msg: message });
   }
 
   private expired(client: Client): boolean {
@@ -91,8 +114,7 @@ export class MarketStreamServer {
 
   /** The token ran out: private channels stop, and the client is told so. */
   private expire(client: Client) {
-    this.setAccount(client, null);
-    client.streams = null;
+    this.setAccount(client, null, null);
     this.push(client, 'auth', { code: 401, msg: TOKEN_EXPIRED });
   }
 
@@ -115,8 +137,12 @@ export class MarketStreamServer {
       const sub = (msg.subscribe ?? msg.unsubscribe) as { channel?: unknown; symbol?: unknown } | undefined;
       const channel = sub?.channel;
       const symbol = sub?.symbol;
+      if (isUserChannel(channel)) {
+        this.subscribeUser(client, channel, 'subscribe' in msg);
+        return;
+      }
       if (typeof channel !== 'string' || !PUBLIC.includes(channel)) {
-        this.error(client, `channel must be one of ${PUBLIC.join(', ')} (user channels come with auth)`);
+        this.error(client, `channel must be one of ${[...PUBLIC, ...USER_CHANNELS].join(', ')} (user channels after auth)`);
         return;
       }
       if (typeof symbol !== 'string' || !this.deps.exchange().symbolPrice(symbol).ok) {
@@ -137,6 +163,28 @@ export class MarketStreamServer {
       return;
     }
     this.error(client, 'expected subscribe, unsubscribe or auth');
+  }
+
+  /** `subscribe` / `unsubscribe` of a user channel: only on an authenticated socket. */
+  private subscribeUser(client: Client, channel: UserChannel, on: boolean) {
+    if (this.expired(client)) this.expire(client);
+    const account = client.account;
+    if (account === null) {
+      this.error(client, `channel ${channel} needs auth first: send {"auth":{"token":…}}`, 401);
+      return;
+    }
+    const user = new Set(client.user);
+    if (on) user.add(channel);
+    else user.delete(channel);
+    this.setAccount(client, account, user);
+    if (on && channel === 'balance') this.pushWallets(client, account);
+  }
+
+  /** The account's two wallet rows, Cash then Perps, as of their latest versions. */
+  private pushWallets(client: Client, account: string) {
+    const w = this.deps.exchange().walletRecords(account);
+    this.push(client, 'balance', renderWalletRow(w.cash));
+    this.push(client, 'balance', renderWalletRow(w.perps));
   }
 
   private sendInitial(client: Client, channel: PublicChannel, symbol: string) {
@@ -177,42 +225,46 @@ export class MarketStreamServer {
       const limited = this.deps.limiter.accountProblem(claims.account);
       if (limited) throw tooManyRequests(limited);
       const account = this.deps.resolveImpersonation(claims.account, typeof a.impersonate === 'string' ? a.impersonate : undefined);
-      const streams = Array.isArray(a.streams)
-        ? new Set(a.streams.map((s: unknown) => (s as { channel?: unknown })?.channel).filter((c): c is string => typeof c === 'string'))
-        : null;
-      this.setAccount(client, account);
+      // The user channels of `streams` (other names there are ignored); none without it.
+      const user = new Set<UserChannel>(
+        Array.isArray(a.streams) ? a.streams.map((s: unknown) => (s as { channel?: unknown } | null)?.channel).filter(isUserChannel) : [],
+      );
+      this.setAccount(client, account, user);
       client.exp = claims.exp;
-      client.streams = streams;
       this.push(client, 'auth', { code: 200, msg: 'success' });
-      const wallets = this.deps.exchange().wallets(account);
-      if (this.wants(client, 'balance')) {
-        this.push(client, 'balance', wallets.cash);
-        this.push(client, 'balance', wallets.perps);
-      }
+      if (this.wants(client, 'balance')) this.pushWallets(client, account);
     } catch (e) {
-      this.setAccount(client, null);
+      this.setAccount(client, null, null);
       const status = e instanceof HttpError ? e.status : 401;
       this.push(client, 'auth', { code: status, msg: e instanceof Error ? e.message : 'auth failed' });
     }
   }
 
-  private setAccount(client: Client, account: string | null) {
-    if (client.account) {
-      const n = (this.watchers.get(client.account) ?? 1) - 1;
-      if (n <= 0) this.watchers.delete(client.account);
-      else this.watchers.set(client.account, n);
-    }
+  /**
+   * Sets the socket's account and user channels (null: signed out, none). A socket watches its
+   * account while it has a user channel: the engine renders user events only for watched accounts.
+   */
+  private setAccount(client: Client, account: string | null, user: Set<UserChannel> | null) {
     client.account = account;
-    if (account) this.watchers.set(account, (this.watchers.get(account) ?? 0) + 1);
+    client.user = account === null || user === null ? new Set() : user;
+    const watching = client.user.size > 0 ? account : null;
+    if (watching === client.watching) return;
+    if (client.watching !== null) {
+      const n = (this.watchers.get(client.watching) ?? 1) - 1;
+      if (n <= 0) this.watchers.delete(client.watching);
+      else this.watchers.set(client.watching, n);
+    }
+    client.watching = watching;
+    if (watching !== null) this.watchers.set(watching, (this.watchers.get(watching) ?? 0) + 1);
   }
 
-  /** Whether some socket listens for this account's events (the engine renders only those). */
+  /** Whether some socket listens for this account's user channels (the engine renders only those). */
   watches(account: string): boolean {
     return this.watchers.has(account);
   }
 
-  private wants(client: Client, channel: string) {
-    return client.streams === null || client.streams.has(channel);
+  private wants(client: Client, channel: UserChannel) {
+    return client.user.has(channel);
   }
 
   /** Feeds engine events to subscribers. */
@@ -233,11 +285,16 @@ export class MarketStreamServer {
       case 'position':
       case 'trade':
       case 'balance': {
-        const data = e.type === 'order' ? e.order : e.type === 'position' ? e.position : e.type === 'trade' ? e.trade : e.wallet;
+        let data: unknown;
         for (const c of this.clients) {
           if (c.account !== e.user || !this.wants(c, e.type)) continue;
-          if (this.expired(c)) this.expire(c);
-          else this.push(c, e.type, data);
+          if (this.expired(c)) {
+            this.expire(c);
+            continue;
+          }
+          // Rendered once per event, for the first socket that wants it (wallet records on delivery).
+          data ??= e.type === 'order' ? e.order : e.type === 'position' ? e.position : e.type === 'trade' ? e.trade : renderWalletRow(e.wallet);
+          this.push(c, e.type, data);
         }
         return;
       }

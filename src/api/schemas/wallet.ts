@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalString, int } from './primitives';
+import { decimalString, int, isoTime } from './primitives';
 
 /** Spec §2.15 Withdraw response of the bridge. */
 export const withdrawResponse = z.object({
@@ -35,12 +35,31 @@ export const withdrawResponse = z.object({
 });
 export type WithdrawResponse = z.infer<typeof withdrawResponse>;
 
-/** A wallet row as the `balance` stream channel sends it (decisions.md). */
+/**
+ * A wallet row as the `balance` stream channel sends it: the wallet record of the docs sample
+ * (decisions.md "Streams" [doc sample]). The app reads account_type, token, free, locked and total;
+ * the rest is validated when present but optional, since a service may leave any of it out, and
+ * fields beyond these are tolerated. The devnet sends every one (its contract test asserts them; what
+ * each means there: devnet/engine/wallets.ts, "Wallet records").
+ */
 export const walletRow = z.looseObject({
   account_type: z.string(),
   token: z.string(),
   free: decimalString,
   locked: decimalString,
   total: decimalString,
+  id: z.string().optional(),
+  wallet_id: z.string().optional(),
+  kind: z.string().optional(),
+  is_enabled: z.boolean().optional(),
+  occupied: decimalString.optional(),
+  inbound: decimalString.optional(),
+  outbound: decimalString.optional(),
+  version: int.optional(),
+  ref_id: int.optional(),
+  last_tx: z.string().optional(),
+  last_tx_updated_at: int.optional(),
+  created_at: isoTime.optional(),
+  updated_at: isoTime.optional(),
 });
 export type WalletRow = z.infer<typeof walletRow>;

@@ -22,6 +22,13 @@ export interface MarketStreamOptions {
 /**
  * The market stream `/ws-stream/v1` (decisions.md): ref-counted public subscriptions per
  * channel+symbol, user channels after `auth`, resubscribe and re-auth after every reconnect.
+ *
+ * User channels are asked for the way the docs show (decisions.md "Streams" [doc]): `auth` without
+ * `streams`, then, once the service answers it with success, one `{"subscribe":{"channel":…}}` per
+ * user channel that has a handler; again after every successful `auth` (a reconnect, a new token or
+ * vault, a token that expired), since a service may drop them with the identity they belonged to. A
+ * user channel whose last handler goes is unsubscribed. Nothing relies on the service pushing user
+ * channels that were not asked for.
  */
 export class MarketStream {
   private readonly socket: ReconnectingSocket;
@@ -81,13 +88,36 @@ export class MarketStream {
     };
   }
 
-  /** The signed-in account's channel (order, position, balance, trade), across all symbols. */
+  /**
+   * The signed-in account's channel (order, position, balance, trade), across all symbols. The channel
+   * is subscribed while it has a handler and the stream is authenticated; the returned function
+   * removes the handler (and unsubscribes after the last).
+   */
   onUser<C extends UserChannel>(channel: C, handler: Handler<C>): () => void {
     const key = `${channel}|*`;
     let set = this.handlers.get(key);
-    if (!set) this.handlers.set(key, (set = new Set()));
+    if (!set) {
+      this.handlers.set(key, (set = new Set()));
+      if (this.authed) this.socket.send({ subscribe: { channel } });
+    }
     set.add(handler as unknown as AnyHandler);
-    return () => set.delete(handler as unknown as AnyHandler);
+    return () => {
+      set.delete(handler as unknown as AnyHandler);
+      if (set.size === 0 && this.handlers.get(key) === set) {
+        this.handlers.delete(key);
+        if (this.authed) this.socket.send({ unsubscribe: { channel } });
+      }
+    };
+  }
+
+  /** The user channels that have handlers. */
+  private userChannels(): UserChannel[] {
+    const out: UserChannel[] = [];
+    for (const key of this.handlers.keys()) {
+      const [channel, symbol] = key.split('|') as [string, string];
+      if (symbol === '*' && !isPublic(channel)) out.push(channel as UserChannel);
+    }
+    return out;
   }
 
   /** Authenticates user channels (again after each reconnect); null signs the stream out. */
@@ -123,6 +153,7 @@ export class MarketStream {
     const msg = parsed.data;
     if (msg.channel === 'auth') {
       this.authed = msg.data.code === 200 || msg.data.code === 0;
+      if (this.authed) for (const channel of this.userChannels()) this.socket.send({ subscribe: { channel } });
       for (const l of this.authListeners) l(this.authed, msg.data.msg);
       return;
     }

@@ -103,6 +103,35 @@ describe('stream wiring', () => {
     expect(login.session_id).toBe(streams.order.sessionId);
   });
 
+  it('subscribes to its user channels once auth succeeds, never through auth.streams, and again after a reconnect (decisions.md "Streams" [doc])', async () => {
+    act(() => latest('/ws-stream/v1').open());
+    act(() =>
+      useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 'jwt-1', expiresAt: Date.now() + 60_000, key: {} as never } }),
+    );
+    const first = latest('/ws-stream/v1');
+    expect(first.sent).toEqual([{ auth: { token: 'jwt-1' } }]);
+    const userSubs = (s: FakeSocket) =>
+      s.sent
+        .filter((m): m is { subscribe: { channel: string } } => typeof m === 'object' && m !== null && 'subscribe' in m)
+        .map((m) => m.subscribe.channel)
+        .filter((c) => ['order', 'position', 'balance', 'trade'].includes(c))
+        .sort();
+    act(() => first.onmessage?.({ data: JSON.stringify({ seq: 1, channel: 'auth', data: { code: 200, msg: 'success' } }) }));
+    expect(userSubs(first)).toEqual(['balance', 'order', 'position', 'trade']);
+
+    // A refused auth subscribes nothing; after a reconnect, the new auth's success subscribes again.
+    act(() => first.close());
+    await act(() => wait(700));
+    const second = latest('/ws-stream/v1');
+    expect(second).not.toBe(first);
+    act(() => second.open());
+    expect(second.sent).toEqual([{ auth: { token: 'jwt-1' } }]);
+    act(() => second.onmessage?.({ data: JSON.stringify({ seq: 1, channel: 'auth', data: { code: 401, msg: 'expired' } }) }));
+    expect(userSubs(second)).toEqual([]);
+    act(() => second.onmessage?.({ data: JSON.stringify({ seq: 2, channel: 'auth', data: { code: 200, msg: 'success' } }) }));
+    expect(userSubs(second)).toEqual(['balance', 'order', 'position', 'trade']);
+  });
+
   it('writes the account\'s order pushes into its open orders', async () => {
     act(() => latest('/ws-stream/v1').open());
     act(() =>
