@@ -94,7 +94,7 @@ export function ensureAccount(ctx: Ctx, id: string): Account {
 }
 
 function emptyLedger(id: number, now: number): WalletLedger {
-  return { id, createdAt: now, version: 0, updatedAt: now, lastTx: 0, lastTxAt: 0, inbound: 0n, outbound: 0n, free: 0n, locked: 0n, occupied: 0n };
+  return { id, createdAt: now, version: 0, updatedAt: now, lastTx: 0, lastTxAt: 0, inbound: 0n, outbound: 0n };
 }
 
 /**

@@ -162,9 +162,6 @@ export interface WalletLedger {
   lastTxAt: number;
   inbound: bigint;
   outbound: bigint;
-  free: bigint;
-  locked: bigint;
-  occupied: bigint;
 }
 
 export type WalletType = 'spot' | 'perps';
@@ -176,6 +173,10 @@ export interface WalletRecord extends WalletLedger {
   /** 'vault' for a vault (cv_…), 'user' otherwise. */
   kind: 'user' | 'vault';
   total: bigint;
+  /** What the wallet holds now (wallets.ts walletFigures). */
+  free: bigint;
+  locked: bigint;
+  occupied: bigint;
   /** Id of the account's other wallet (Cash ↔ Perps), 0 if it has none yet. */
   pairId: number;
 }

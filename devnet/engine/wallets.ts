@@ -214,10 +214,10 @@ export function createVault(ctx: Ctx, owner: string): string {
 //                       decreasing: per command the net change of total counts as inbound if it is
 //                       positive, outbound if negative (a fill's realized PnL and fee are one change)
 //   version (int)       0 at creation; +1 after every engine command (an HTTP command, a chain
-//                       credit or payout, one clock advance) that leaves total, free, locked or
-//                       occupied different from the previous version. Each new version is pushed
+//                       credit or payout, one clock advance) that touched the wallet: moved money in
+//                       or out, or changed what orders and positions hold. Each new version is pushed
 //                       once, so a client subscribed throughout sees versions 1, 2, 3 … without gaps.
-//                       The mark price moving alone is no change: no version, no push.
+//                       The mark price moving alone touches no wallet: no version, no push.
 //   last_tx             the id of the last movement (a change of total), "" before the first. One
 //                       command is one movement: a transfer shows the same last_tx on both wallets,
 //                       a fill on both traders' Perps Wallets.
@@ -225,8 +225,10 @@ export function createVault(ctx: Ctx, owner: string): string {
 //   created_at          when the wallet was created (ISO 8601)
 //   updated_at          when its latest version was made (ISO 8601; created_at at version 0)
 //
-// Free, locked and occupied are those of the latest version, so one version always shows the same
-// figures. Versions, movements and their ids are engine state: they survive snapshots and replay.
+// Free, locked and occupied are read when the record is rendered (they move with the mark through
+// unrealized PnL); counting versions needs only the total, which keeps the end of every command cheap
+// (the full figures cost a pass over positions and order locks, and most touched wallets are watched
+// by no one). Versions, movements and their ids are engine state: they survive snapshots and replay.
 
 /** What the wallet holds now. */
 export function walletFigures(ctx: Ctx, acct: Account, type: WalletType): { total: bigint; free: bigint; locked: bigint; occupied: bigint } {
@@ -240,11 +242,17 @@ export function walletFigures(ctx: Ctx, acct: Account, type: WalletType): { tota
 /** The movement id of the settle pass running now (0 = none taken yet); settleWallets never re-enters. */
 let passTx = 0;
 
-/** Takes the wallet's next version if it changed; returns whether it did. */
+/** total = Cash: free + locked; Perps: cross balance + isolated margins. */
+function walletTotal(acct: Account, type: WalletType): bigint {
+  if (type === 'spot') return acct.cashFree + acct.cashLocked;
+  let total = acct.cross;
+  for (const p of acct.positions.values()) total += p.isoMargin;
+  return total;
+}
+
+/** Takes the wallet's next version; a change of total is a movement. */
 function settle(ctx: Ctx, acct: Account, type: WalletType, w: WalletLedger): boolean {
-  const now = walletFigures(ctx, acct, type);
-  const delta = now.total - (w.inbound - w.outbound);
-  if (delta === 0n && now.free === w.free && now.locked === w.locked && now.occupied === w.occupied) return false;
+  const delta = walletTotal(acct, type) - (w.inbound - w.outbound);
   if (delta !== 0n) {
     if (delta > 0n) w.inbound += delta;
     else w.outbound -= delta;
@@ -252,9 +260,6 @@ function settle(ctx: Ctx, acct: Account, type: WalletType, w: WalletLedger): boo
     w.lastTx = passTx;
     w.lastTxAt = ctx.time;
   }
-  w.free = now.free;
-  w.locked = now.locked;
-  w.occupied = now.occupied;
   w.version += 1;
   w.updatedAt = ctx.time;
   return true;
@@ -294,13 +299,10 @@ export function adoptWalletLedgers(ctx: Ctx, acct: Account): void {
   const w = walletLedgers(ctx, acct);
   if (w === undefined) return;
   for (const type of ['spot', 'perps'] as const) {
-    const now = walletFigures(ctx, acct, type);
+    const total = walletTotal(acct, type);
     const l = w[type];
-    if (now.total >= 0n) l.inbound = now.total;
-    else l.outbound = -now.total;
-    l.free = now.free;
-    l.locked = now.locked;
-    l.occupied = now.occupied;
+    if (total >= 0n) l.inbound = total;
+    else l.outbound = -total;
   }
 }
 
@@ -319,9 +321,10 @@ export function walletRecord(ctx: Ctx, user: string, type: WalletType): WalletRe
     };
   }
   const l = w[type];
+  const now = walletFigures(ctx, acct!, type);
   return {
     user, type, kind, id: l.id, pairId: w[type === 'spot' ? 'perps' : 'spot'].id, createdAt: l.createdAt, version: l.version,
-    updatedAt: l.updatedAt, lastTx: l.lastTx, lastTxAt: l.lastTxAt, inbound: l.inbound, outbound: l.outbound, free: l.free,
-    locked: l.locked, occupied: l.occupied, total: l.inbound - l.outbound,
+    updatedAt: l.updatedAt, lastTx: l.lastTx, lastTxAt: l.lastTxAt, inbound: l.inbound, outbound: l.outbound, free: now.free,
+    locked: now.locked, occupied: now.occupied, total: l.inbound - l.outbound,
   };
 }
