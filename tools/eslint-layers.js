@@ -1,5 +1,6 @@
-// Import boundaries of the design: app → features → api / wallet / lib; features never import each
-// other; the devnet may use src/api and src/lib, never UI.
+// Import boundaries of the design: app → features → (trading / ui / stores) → api / wallet / lib;
+// features never import each other; lib is pure functions (no stores, no styling); the devnet may use
+// src/api and src/lib, never UI.
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -17,6 +18,12 @@ function layerOf(file) {
 const allowed = {
   lib: ['lib'],
   api: ['api', 'lib'],
+  // Client-state buses (zustand): toasts, the order ticket, sign-in requests.
+  stores: ['stores', 'lib'],
+  // Commands that trade, and the workflow around them (outcome on the order stream, toasts).
+  trading: ['trading', 'stores', 'api', 'wallet', 'lib'],
+  // Shared widgets and styling helpers.
+  ui: ['ui', 'stores', 'lib'],
   wallet: ['wallet', 'api', 'lib'],
   app: null, // the shell may import anything in src
   devnet: ['devnet', 'api', 'lib'],
@@ -25,7 +32,7 @@ const allowed = {
 
 function mayImport(from, to) {
   if (from === to) return true;
-  if (from.startsWith('feature:')) return ['api', 'wallet', 'lib'].includes(to);
+  if (from.startsWith('feature:')) return ['trading', 'ui', 'stores', 'api', 'wallet', 'lib'].includes(to);
   const list = allowed[from];
   if (list === undefined) return true; // e2e, bench, scripts: outside the app's layering
   return list === null ? to !== 'devnet' : list.includes(to);

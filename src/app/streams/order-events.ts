@@ -1,6 +1,6 @@
 import type { Order } from '../../api/schemas';
 import { dec } from '../../lib/decimal';
-import type { Toast } from '../../lib/toasts';
+import type { Toast } from '../../stores/toasts';
 
 /** The key order toasts share: the form's outcome toast and the stream's fill toast replace each other. */
 export function orderToastKey(clOrdId: string): string {

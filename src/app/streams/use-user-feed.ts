@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import type { Order } from '../../api/schemas';
 import type { MarketStream } from '../../api/stream/market-stream';
-import { toast } from '../../lib/toasts';
+import { toast } from '../../stores/toasts';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
 import { cachedOrder, writeOrder, writePosition, writeTrade } from './cache-writers';
 import { orderEventToast } from './order-events';

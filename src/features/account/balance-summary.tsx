@@ -1,5 +1,6 @@
 import type { Balance } from '../../api/schemas';
-import { show, toneOf } from '../../lib/display';
+import { show } from '../../lib/display';
+import { toneOf } from '../../ui/tone';
 
 /** Spec §2.6, every field with its meaning on hover. */
 const FIELDS: { key: keyof Balance; label: string; meaning: string; signed?: boolean }[] = [

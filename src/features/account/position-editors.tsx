@@ -6,7 +6,7 @@ import type { Position } from '../../api/schemas';
 import type { OrderStream } from '../../api/stream/order-stream';
 import { dec, fitsDecimals, parseDecimalInput, toWire, type Dec } from '../../lib/decimal';
 import { reducingSide } from '../../lib/reduce-only';
-import { toast } from '../../lib/toasts';
+import { toast } from '../../stores/toasts';
 import { reduceOrderBody, sendReduceOrder } from './reduce-order';
 import { SmallButton } from './table-parts';
 

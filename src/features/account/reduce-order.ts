@@ -2,7 +2,7 @@ import type { ApiClient } from '../../api/client';
 import type { NewOrderBody, Side } from '../../api/schemas';
 import type { OrderStream } from '../../api/stream/order-stream';
 import { toWire, type Dec } from '../../lib/decimal';
-import { sendWithOutcome } from '../../lib/send-with-outcome';
+import { sendWithOutcome } from '../../trading/send-with-outcome';
 
 /** A reduce-only order that shrinks a position: at market (ioc) or resting at a limit price (gtc). */
 export function reduceOrderBody(a: { symbol: string; side: Side; qty: Dec; price?: Dec }): NewOrderBody {

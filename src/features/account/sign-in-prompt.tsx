@@ -1,4 +1,4 @@
-import { useSignInRequest } from '../../lib/sign-in-request';
+import { useSignInRequest } from '../../stores/sign-in-request';
 
 /** What the account area shows before a wallet is connected. */
 export function SignInPrompt() {

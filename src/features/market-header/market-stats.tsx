@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { marketQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
 import { dec } from '../../lib/decimal';
-import { show, toneOf } from '../../lib/display';
+import { show } from '../../lib/display';
+import { toneOf } from '../../ui/tone';
 import { formatCompact, formatPercent } from '../../lib/format';
 import { FundingCountdown } from './funding-countdown';
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryKeys } from '../../api/query-keys';
 import { renderWithApi, type RenderedPanel } from '../../api/testing/render-with-api';
 import type { DepthBook, SymbolInfo } from '../../api/schemas';
-import { useOrderTicket } from '../../lib/order-ticket';
+import { useOrderTicket } from '../../stores/order-ticket';
 import { OrderBook } from './order-book';
 
 const info = { symbol: 'BTC-USD', base_asset: 'BTC', price_tick_decimals: 1, qty_tick_decimals: 3, depth_ticks: '0.1,1,10' } as SymbolInfo;

@@ -5,7 +5,7 @@ import { useApi } from '../../api/react';
 import type { SymbolInfo } from '../../api/schemas';
 import { dec } from '../../lib/decimal';
 import { formatFixed } from '../../lib/format';
-import { useOrderTicket } from '../../lib/order-ticket';
+import { useOrderTicket } from '../../stores/order-ticket';
 import { decimalsOf, parseDepthTicks } from '../../lib/ticks';
 import { BookRow } from './book-row';
 import { buildBook } from './book-levels';

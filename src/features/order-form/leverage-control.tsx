@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import { useApi } from '../../api/react';
-import { toast } from '../../lib/toasts';
+import { toast } from '../../stores/toasts';
 
 interface Props {
   symbol: string;

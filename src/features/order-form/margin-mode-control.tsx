@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import { useApi } from '../../api/react';
 import type { MarginMode } from '../../api/schemas';
-import { toast } from '../../lib/toasts';
+import { toast } from '../../stores/toasts';
 
 interface Props {
   symbol: string;

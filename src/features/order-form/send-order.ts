@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../api/client';
 import type { NewOrderBody } from '../../api/schemas';
 import type { OrderStream } from '../../api/stream/order-stream';
-import { sendWithOutcome } from '../../lib/send-with-outcome';
+import { sendWithOutcome } from '../../trading/send-with-outcome';
 
 export function describeOrder(body: Pick<NewOrderBody, 'side' | 'qty' | 'symbol' | 'order_type' | 'price'>): string {
   const side = body.side === 'buy' ? 'Buy' : 'Sell';

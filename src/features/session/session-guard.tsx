@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSignInRequest } from '../../lib/sign-in-request';
+import { useSignInRequest } from '../../stores/sign-in-request';
 import { useSessionStore } from '../../wallet/session-store';
 import { onUnauthorized } from '../../wallet/unauthorized';
 import { useSessionUi } from './session-events';

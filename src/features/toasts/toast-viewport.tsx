@@ -1,4 +1,4 @@
-import { useToasts, type ToastKind } from '../../lib/toasts';
+import { useToasts, type ToastKind } from '../../stores/toasts';
 
 const TONE: Record<ToastKind, string> = {
   success: 'border-up/60',

@@ -1,4 +1,4 @@
-import { toast } from './toasts';
+import { toast } from '../stores/toasts';
 
 /** What this helper needs of the order response stream (structurally the api's OrderStream). */
 export interface OutcomeSource {
