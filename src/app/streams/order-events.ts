@@ -1,11 +1,7 @@
 import type { Order } from '../../api/schemas';
 import { dec } from '../../lib/decimal';
 import type { Toast } from '../../stores/toasts';
-
-/** The key order toasts share: the form's outcome toast and the stream's fill toast replace each other. */
-export function orderToastKey(clOrdId: string): string {
-  return `order-${clOrdId}`;
-}
+import { orderToastKey } from '../../trading/order-commands';
 
 function what(o: Order): string {
   const side = o.side === 'buy' ? 'Buy' : 'Sell';

@@ -4,14 +4,12 @@ import type { Order } from '../../api/schemas';
 import type { OrderStream } from '../../api/stream/order-stream';
 import { dec } from '../../lib/decimal';
 import { show } from '../../lib/display';
-import { sendWithOutcome } from '../../trading/send-with-outcome';
+import { cancelOrder } from '../../trading/order-commands';
 import { toast } from '../../stores/toasts';
 import { formatDateTime } from '../../lib/time';
 import { orderKind, STATUS_LABEL, TIF_LABEL } from './order-labels';
 import { Empty, SmallButton, Td, Th } from './table-parts';
 import { useSymbolDecimals } from './use-symbol-decimals';
-
-const CANCEL_WORDS = { sent: 'Cancel requested', done: 'Cancel accepted', refused: 'Cancel refused' };
 
 /** Resting and waiting orders: cancel one, or all that are listed (cancel_orders). */
 export function OpenOrdersTable({ orders, orderStream }: { orders: readonly Order[]; orderStream: OrderStream | null }) {
@@ -22,13 +20,7 @@ export function OpenOrdersTable({ orders, orderStream }: { orders: readonly Orde
 
   const cancelOne = async (o: Order) => {
     setBusy((b) => new Set(b).add(o.id));
-    await sendWithOutcome({
-      send: (sessionId) => api.trade.cancelOrder({ order_id: o.id }, sessionId),
-      stream: orderStream,
-      what: `${o.side === 'buy' ? 'Buy' : 'Sell'} ${o.qty} ${o.symbol}`,
-      key: `order-${o.cl_ord_id}`,
-      words: CANCEL_WORDS,
-    });
+    await cancelOrder(api, orderStream, o);
     setBusy((b) => {
       const next = new Set(b);
       next.delete(o.id);

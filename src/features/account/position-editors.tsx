@@ -7,7 +7,7 @@ import type { OrderStream } from '../../api/stream/order-stream';
 import { dec, fitsDecimals, parseDecimalInput, toWire, type Dec } from '../../lib/decimal';
 import { reducingSide } from '../../lib/reduce-only';
 import { toast } from '../../stores/toasts';
-import { reduceOrderBody, sendReduceOrder } from './reduce-order';
+import { placeOrder, reduceOrderBody } from '../../trading/order-commands';
 import { SmallButton } from './table-parts';
 
 interface Base {
@@ -56,7 +56,7 @@ export function LimitCloseEditor({ position, decimals, onDone, mark, headroom, o
     if (pe || qe || !side) return;
     setBusy(true);
     const body = reduceOrderBody({ symbol: position.symbol, side, qty: dec(qty), price: dec(price) });
-    const ok = await sendReduceOrder(api, orderStream, body, `Close ${qty} ${position.symbol} @ ${price}`);
+    const ok = await placeOrder(api, orderStream, body, `Close ${qty} ${position.symbol} @ ${price}`);
     setBusy(false);
     if (ok) onDone();
   };
@@ -134,7 +134,7 @@ export function TpslEditor({ position, decimals, onDone, headroom, orderStream }
     if (!p || error || !side) return;
     setBusy(true);
     const body = reduceOrderBody({ symbol: position.symbol, side, qty: headroom, price: p });
-    const ok = await sendReduceOrder(api, orderStream, body, `Take profit ${headroom.toFixed()} ${position.symbol} @ ${price}`);
+    const ok = await placeOrder(api, orderStream, body, `Take profit ${headroom.toFixed()} ${position.symbol} @ ${price}`);
     setBusy(false);
     if (ok) onDone();
   };

@@ -11,7 +11,7 @@ import { formatPercent } from '../../lib/format';
 import { notional, returnOnEquity, unrealizedPnl } from '../../lib/perp-math';
 import { reduceOnlyHeadroom, reducingSide } from '../../lib/reduce-only';
 import { CoveredEditor, LimitCloseEditor, MarginEditor, TpslEditor } from './position-editors';
-import { reduceOrderBody, sendReduceOrder } from './reduce-order';
+import { placeOrder, reduceOrderBody } from '../../trading/order-commands';
 import { Empty, SmallButton, Td, Th } from './table-parts';
 import { useSymbolDecimals } from './use-symbol-decimals';
 
@@ -43,7 +43,7 @@ export function PositionsTable({ account, positions, openOrders, orderStream, on
     const side = reducingSide(dec(p.qty));
     if (!side || headroom.lte(0)) return;
     setClosing(p.id);
-    await sendReduceOrder(api, orderStream, reduceOrderBody({ symbol: p.symbol, side, qty: headroom }), `Close ${headroom.toFixed()} ${p.symbol} at market`);
+    await placeOrder(api, orderStream, reduceOrderBody({ symbol: p.symbol, side, qty: headroom }), `Close ${headroom.toFixed()} ${p.symbol} at market`);
     setClosing(null);
   };
 

@@ -3,11 +3,6 @@ import { toWire } from '../../lib/decimal';
 import type { OrderDraft } from './order-draft';
 import type { ValidatedOrder } from './order-validation';
 
-/** A client order id the toasts can key on (spec: ≤ 64 chars). */
-export function newClientOrderId(): string {
-  return `web-${crypto.randomUUID().replace(/-/g, '')}`;
-}
-
 /**
  * The new_order body for a validated draft: decimals as wire strings, market orders as ioc, price
  * only for limit orders, TP/SL only when set. Null when the draft has errors.

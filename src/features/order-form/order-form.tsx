@@ -10,7 +10,7 @@ import { useOrderTicket } from '../../stores/order-ticket';
 import { defaultMmr } from '../../lib/perp-math';
 import { useSignInRequest } from '../../stores/sign-in-request';
 import { toast } from '../../stores/toasts';
-import { buildOrderBody, newClientOrderId } from './build-order-body';
+import { buildOrderBody } from './build-order-body';
 import { Field } from './field';
 import { LeverageControl } from './leverage-control';
 import { MarginModeControl } from './margin-mode-control';
@@ -18,7 +18,7 @@ import { clearedDraft, emptyDraft, type OrderDraft } from './order-draft';
 import { previewOrder, qtyForPercent } from './order-math';
 import { OrderSummary } from './order-summary';
 import { feeRateOf, isMissingValueError, validateOrder, type OrderField } from './order-validation';
-import { sendOrder } from './send-order';
+import { newClientOrderId, placeOrder } from '../../trading/order-commands';
 import { useOrderContext } from './use-order-context';
 import { useSideHotkeys } from './use-side-hotkeys';
 
@@ -159,7 +159,7 @@ function OrderFormBody({ symbol, info, orderStream }: Props & { info: SymbolInfo
           return;
         }
       }
-      const ok = await sendOrder(api, orderStream, body);
+      const ok = await placeOrder(api, orderStream, body);
       if (ok) {
         setDraft((d) => ({ ...d, size: '', tp: '', sl: '' }));
         setAttempted(false);
