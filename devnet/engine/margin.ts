@@ -83,11 +83,6 @@ export function perpsEquity(ctx: Ctx, acct: Account): bigint {
   return sum;
 }
 
-/** cross_balance: the perps wallet amount not held as isolated margin. */
-export function crossBalance(acct: Account): bigint {
-  return acct.cross;
-}
-
 /** isolated_balance: Σ isolated margin (including transfers). */
 export function isolatedBalance(ctx: Ctx, acct: Account): bigint {
   return accountFigures(ctx, acct).isolatedBalance;

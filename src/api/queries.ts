@@ -41,10 +41,6 @@ export const geoQueries = {
   region: (api: ApiClient) => queryOptions({ queryKey: queryKeys.geo.region(), queryFn: () => api.geo.region(), staleTime: 300_000 }),
 };
 
-export const authQueries = {
-  certs: (api: ApiClient) => queryOptions({ queryKey: queryKeys.auth.certs(), queryFn: () => api.auth.certs(), staleTime: 300_000 }),
-};
-
 /** `account` is whoever the request acts as: the signed-in address, or the selected vault. */
 export const userQueries = {
   order: (api: ApiClient, account: string, id: { order_id?: number; cl_ord_id?: string }) =>

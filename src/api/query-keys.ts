@@ -20,7 +20,6 @@ export const queryKeys = {
     health: () => ['market', 'health'] as const,
   },
   geo: { region: () => ['geo', 'region'] as const },
-  auth: { certs: () => ['auth', 'certs'] as const },
   user: {
     all: (account: string) => ['user', account] as const,
     order: (account: string, id: { order_id?: number; cl_ord_id?: string }) => ['user', account, 'order', id] as const,
