@@ -4,7 +4,7 @@
  * the app's own `src/api` client; a raw fetch only where the client has no such call (the
  * content-type of an error).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApiClient } from '../src/api/client';
 import { signedCommand } from '../src/api/command';
@@ -13,23 +13,15 @@ import { balance, order, page, position, trade, walletRow, withdrawResponse, typ
 import { OrderStream } from '../src/api/stream/order-stream';
 import { D, dec, type Dec } from '../src/lib/decimal';
 import type { Devnet } from './devnet';
-import { bestPrice, expectAudit, fund, nodeSocket, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
+import { bestPrice, fund, nodeSocket, signedInTrader, type Trader } from './test-support/harness';
+import { withTwoFundedTraders } from './test-support/two-traders';
 
 let devnet: Devnet;
 let alice: Trader;
 let bob: Trader;
 const SYMBOL = 'BTC-USD';
 
-beforeAll(async () => {
-  devnet = await startTestDevnet();
-  for (let i = 0; i < 5; i++) devnet.tick();
-  alice = await signedInTrader(devnet);
-  bob = await signedInTrader(devnet);
-  await fund(devnet, alice, '100000', '50000');
-  await fund(devnet, bob, '100000', '50000');
-});
-afterAll(() => devnet?.close());
-afterEach(() => expectAudit(devnet));
+withTwoFundedTraders((t) => ({ devnet, alice, bob } = t));
 
 const market = () => createApiClient({ urls: devnet.urls }).market;
 

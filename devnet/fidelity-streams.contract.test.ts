@@ -11,7 +11,7 @@
  *     (devnet/engine/wallets.ts, "Wallet records", says what each means in the devnet).
  */
 import { WebSocket } from 'ws';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/api/client';
 import { walletRow, type NewOrderBody } from '../src/api/schemas';
 import { MarketStream } from '../src/api/stream/market-stream';
@@ -21,7 +21,8 @@ import type { Devnet } from './devnet';
 import { Exchange } from './engine';
 import { T0, fund as fundEngine, limit as engineLimit, market as engineMarket } from './engine/test-helpers';
 import { renderWalletRow } from './streams/wallet-row';
-import { bestPrice, expectAudit, fund, nodeSocket, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
+import { bestPrice, fund, nodeSocket, signedInTrader, type Trader } from './test-support/harness';
+import { withTwoFundedTraders } from './test-support/two-traders';
 
 let devnet: Devnet;
 let alice: Trader;
@@ -29,16 +30,7 @@ let bob: Trader;
 const SYMBOL = 'BTC-USD';
 const USER_CHANNELS = ['order', 'position', 'balance', 'trade'] as const;
 
-beforeAll(async () => {
-  devnet = await startTestDevnet();
-  for (let i = 0; i < 5; i++) devnet.tick();
-  alice = await signedInTrader(devnet);
-  bob = await signedInTrader(devnet);
-  await fund(devnet, alice, '100000', '50000');
-  await fund(devnet, bob, '100000', '50000');
-});
-afterAll(() => devnet?.close());
-afterEach(() => expectAudit(devnet));
+withTwoFundedTraders((t) => ({ devnet, alice, bob } = t));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/api/client';
 import type { ApiError } from '../src/api/errors';
 import { klineResolution, type NewOrderBody } from '../src/api/schemas';
@@ -7,23 +7,15 @@ import { MarketStream } from '../src/api/stream/market-stream';
 import { OrderStream } from '../src/api/stream/order-stream';
 import { dec } from '../src/lib/decimal';
 import type { Devnet } from './devnet';
-import { bestPrice, expectAudit, fund, nodeSocket, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
+import { bestPrice, nodeSocket, type Trader } from './test-support/harness';
+import { withTwoFundedTraders } from './test-support/two-traders';
 
 let devnet: Devnet;
 let alice: Trader;
 let bob: Trader;
 const SYMBOL = 'BTC-USD';
 
-beforeAll(async () => {
-  devnet = await startTestDevnet();
-  for (let i = 0; i < 5; i++) devnet.tick();
-  alice = await signedInTrader(devnet);
-  bob = await signedInTrader(devnet);
-  await fund(devnet, alice, '100000', '50000');
-  await fund(devnet, bob, '100000', '50000');
-});
-afterAll(() => devnet.close());
-afterEach(() => expectAudit(devnet));
+withTwoFundedTraders((t) => ({ devnet, alice, bob } = t));
 
 const market = () => createApiClient({ urls: devnet.urls }).market;
 
