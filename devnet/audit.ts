@@ -3,11 +3,10 @@
 // Confirmed with it paid out exactly once, or Expired with it released exactly once, and no
 // reservation without a request. The chain side (deposits credited = what the vault received,
 // withdrawals confirmed = what the bridge paid) is chain/chain-audit.ts; it needs a running chain.
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuditReport } from './engine';
-import { Ledger } from './persistence/ledger';
+import { openLedgerCopy, type Ledger } from './persistence/ledger';
 
 const STATE_OF = { Pending: 'pending', Confirmed: 'settled', Expired: 'released' } as const;
 
@@ -32,19 +31,8 @@ export function auditLedger(ledger: Ledger): AuditReport {
   return { ...report, ok, problems, detail: ok ? `${report.detail}; ${ledger.withdrawals.records.length} withdraw requests tie out` : problems.join('; ') };
 }
 
-/**
- * Audits a devnet data dir without touching it: the dir is copied, the copy opened (snapshot + journal
- * replay, as a restart would) and removed.
- */
+/** Audits a devnet data dir without touching it: a copy is opened as a restart would and audited. */
 export function auditDataDir(dataDir: string): AuditReport {
   if (!existsSync(join(dataDir, 'genesis.json'))) throw new Error(`${dataDir} is not a devnet data dir (no genesis.json)`);
-  const copy = mkdtempSync(join(tmpdir(), 'devnet-audit-'));
-  try {
-    cpSync(dataDir, copy, { recursive: true });
-    const ledger = new Ledger({}, Date.now, copy);
-    ledger.open();
-    return auditLedger(ledger);
-  } finally {
-    rmSync(copy, { recursive: true, force: true });
-  }
+  return auditLedger(openLedgerCopy(dataDir));
 }

@@ -1,9 +1,9 @@
-import { formatUnits, getAbiItem, parseUnits } from 'viem';
-import { withdrawContractAbi } from '../src/api/withdraw-contract';
+import { formatUnits, parseUnits } from 'viem';
 import type { WithdrawAuthorizer } from './bridge/bridge-routes';
 import type { WithdrawRecord } from './bridge/withdrawals';
 import type { DevnetChain } from './chain';
 import { devnetPublicClient } from './chain/clients';
+import { messageReqEvent } from './chain/indexer';
 import type { DevnetInfo } from './devnet-routes';
 import type { Ledger } from './persistence/ledger';
 
@@ -15,7 +15,6 @@ export const DEFAULT_BLOCK_MS = 1000;
 /** The stored cursor is rewritten at least this many blocks apart when nothing happened. */
 const CURSOR_SAVE_BLOCKS = 30n;
 
-const messageReqEvent = getAbiItem({ abi: withdrawContractAbi, name: 'MessageReq' });
 
 export interface ChainLinkOptions {
   now: () => number;

@@ -19,16 +19,12 @@
  * Confirmed records = Σ paid by MessageReq. Confirmed records seen on another chain instance
  * (`dstGenesis` differs) are skipped.
  */
-import { getAbiItem, parseUnits, type Address } from 'viem';
-import { withdrawContractAbi } from '../../src/api/withdraw-contract';
+import { parseUnits, type Address } from 'viem';
 import type { Ledger } from '../persistence/ledger';
-import { dusdAbi } from './abis';
 import { devnetPublicClient } from './clients';
-import { MIN_DEPOSIT } from './indexer';
+import { messageReqEvent, MIN_DEPOSIT, transferEvent } from './indexer';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
-const transferEvent = getAbiItem({ abi: dusdAbi, name: 'Transfer' });
-const messageReqEvent = getAbiItem({ abi: withdrawContractAbi, name: 'MessageReq' });
 
 export interface ChainAuditOptions {
   ledger: Ledger;

@@ -22,8 +22,8 @@ import { devnetPublicClient } from './clients';
 export const MIN_DEPOSIT = 5n * 10n ** 17n;
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
-const transferEvent = getAbiItem({ abi: dusdAbi, name: 'Transfer' });
-const messageReqEvent = getAbiItem({ abi: withdrawContractAbi, name: 'MessageReq' });
+export const transferEvent = getAbiItem({ abi: dusdAbi, name: 'Transfer' });
+export const messageReqEvent = getAbiItem({ abi: withdrawContractAbi, name: 'MessageReq' });
 
 /**
  * Where to resume: `fromBlock` is the first block not yet processed. `prevBlockHash` is the hash

@@ -7,7 +7,7 @@
 // pushed into a deficit of its own); whatever they cannot absorb goes to the fund after all.
 import { SCALE } from './decimal.js';
 import { bookForcedFill } from './forced-fill.js';
-import { holdingMargin, notionalOf, perpsEquity, positionUpnl, upnlAt } from './margin.js';
+import { accountFigures, holdingMargin, notionalOf, perpsEquity, positionUpnl, upnlAt } from './margin.js';
 import { HOUSE, posConfig } from './state.js';
 import type { Ctx } from './state.js';
 import type { Account, PositionRec, SymbolState } from './types.js';
@@ -43,9 +43,7 @@ function candidates(ctx: Ctx, s: SymbolState, victim: Account, long: boolean, va
 function closesWithoutDeficit(ctx: Ctx, acct: Account, pos: PositionRec, worse: bigint): boolean {
   if (acct.system) return perpsEquity(ctx, acct) + worse >= 0n;
   if (pos.mode === 'isolated') return pos.isoMargin + positionUpnl(ctx, pos) + worse >= 0n;
-  let equity = acct.cross;
-  for (const p of acct.positions.values()) if (p.mode === 'cross') equity += positionUpnl(ctx, p);
-  return equity + worse >= 0n;
+  return acct.cross + accountFigures(ctx, acct).crossUpnl + worse >= 0n;
 }
 
 /**

@@ -2,22 +2,16 @@
 // bankruptcy price and unwinds them near the mark; its worth is its balance plus the upnl of what it
 // still holds, at the mark. It never goes below INSURANCE_FLOOR: a loss beyond that is socialised by
 // auto-deleveraging (adl.ts) instead (decisions.md, "Money safety in the devnet").
-import { upnlAt, notionalOf } from './margin.js';
+import { perpsEquity } from './margin.js';
 import { HOUSE } from './state.js';
 import type { Ctx } from './state.js';
 
 export const INSURANCE_FLOOR = 0n;
 
-/** fund = balance + Σ upnl of inherited positions at the mark. */
+/** fund = balance + Σ upnl of inherited positions at the mark: the house account's perps equity. */
 export function insuranceFund(ctx: Ctx): bigint {
   const house = ctx.accounts.get(HOUSE);
-  if (house === undefined) return 0n;
-  let fund = house.cross;
-  for (const pos of house.positions.values()) {
-    const s = ctx.syms.get(pos.symbol);
-    if (s !== undefined) fund += upnlAt(pos, notionalOf(s.spec, s.mark, pos.qty < 0 ? -pos.qty : pos.qty));
-  }
-  return fund;
+  return house === undefined ? 0n : perpsEquity(ctx, house);
 }
 
 /**

@@ -1,10 +1,27 @@
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CancelOrderBody, CancelOrdersBody, MarginMode, NewOrderBody } from '../../src/api/schemas';
 import { nanoIso, Withdrawals, type WithdrawRecord } from '../bridge/withdrawals';
 import { Exchange, type ExchangeConfig } from '../engine';
 import { Journal, writeFileAtomic, writeFileAtomicAsync } from './journal';
+
+/**
+ * A data dir as a restart would see it (snapshot + journal replayed), opened from a copy so the dir
+ * itself is never touched: genesis.json restores start time and seed, the snapshot the rest.
+ */
+export function openLedgerCopy(dataDir: string): Ledger {
+  const copy = mkdtempSync(join(tmpdir(), 'devnet-data-copy-'));
+  try {
+    cpSync(dataDir, copy, { recursive: true });
+    const ledger = new Ledger({}, Date.now, copy);
+    ledger.open();
+    return ledger;
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
 
 /** Every state change of the devnet, as journaled and replayed. */
 export type Command =

@@ -4,7 +4,7 @@
  * own client.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import { signIn } from '../../src/wallet/sign-in';
 import type { SignedInSession } from '../../src/wallet/session-store';
 import type { WalletSigner } from '../../src/wallet/wallet-signer';
 import { DEVNET_SIGNIN } from '../devnet';
-import { Ledger } from '../persistence/ledger';
+import { openLedgerCopy, type Ledger } from '../persistence/ledger';
 import { evmWallet } from './harness';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -126,13 +126,7 @@ export function devnetProcess(o: { basePort: number; dataDir?: string; chainPort
  * ledger, so a test can check the money invariant of exactly what was on disk.
  */
 export function openDataDir(dataDir: string): Ledger {
-  const copy = mkdtempSync(join(tmpdir(), 'devnet-soak-copy-'));
-  cpSync(dataDir, copy, { recursive: true });
-  // The devnet's own config (startDevnet): genesis.json restores start time and seed, the snapshot the rest.
-  const ledger = new Ledger({}, Date.now, copy);
-  ledger.open();
-  rmSync(copy, { recursive: true, force: true });
-  return ledger;
+  return openLedgerCopy(dataDir);
 }
 
 export interface SoakTrader {
