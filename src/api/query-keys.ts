@@ -22,6 +22,8 @@ export const queryKeys = {
   geo: { region: () => ['geo', 'region'] as const },
   user: {
     all: (account: string) => ['user', account] as const,
+    /** Every single-order query of the account (the stream writer updates them all). */
+    orderAll: (account: string) => ['user', account, 'order'] as const,
     order: (account: string, id: { order_id?: number; cl_ord_id?: string }) => ['user', account, 'order', id] as const,
     orders: (account: string, f: OrdersFilter = {}) => ['user', account, 'orders', f] as const,
     openOrders: (account: string, f: OpenOrdersFilter = {}) => ['user', account, 'open-orders', f] as const,
@@ -30,5 +32,19 @@ export const queryKeys = {
     positionConfig: (account: string, symbol: string) => ['user', account, 'position-config', symbol] as const,
     positions: (account: string) => ['user', account, 'positions'] as const,
     balance: (account: string) => ['user', account, 'balance'] as const,
+    /** Cash and Perps Wallet rows (GET /devnet/wallets on the devnet; the balance channel elsewhere). */
+    walletRows: (account: string) => ['user', account, 'wallet-rows'] as const,
+    /** The account's withdrawals (the devnet's list, or the ones this browser sent). */
+    withdrawals: (account: string) => ['user', account, 'withdrawals'] as const,
+  },
+  /** What the connected EVM wallet holds and where deposits go (on-chain reads, not the service). */
+  chain: {
+    all: ['chain'] as const,
+    dusdBalance: (token: string, address: string) => ['chain', 'dusd-balance', token, address] as const,
+    depositTarget: (isDevnet: boolean) => ['chain', 'deposit-target', isDevnet] as const,
+  },
+  devnet: {
+    /** The vaults the signed-in address may act for (the devnet's own route). */
+    vaults: (address: string) => ['devnet', 'vaults', address] as const,
   },
 };
