@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
 import type { ApiClient } from './client';
 import type { KlineQuery } from './market';
 import { queryKeys } from './query-keys';
@@ -41,36 +41,42 @@ export const geoQueries = {
   region: (api: ApiClient) => queryOptions({ queryKey: queryKeys.geo.region(), queryFn: () => api.geo.region(), staleTime: 300_000 }),
 };
 
-/** `account` is whoever the request acts as: the signed-in address, or the selected vault. */
+/** Signed out, an account query is skipped (react-query's skipToken) instead of disabled by hand. */
+const whenSignedIn = <T,>(account: string | null, fetch: () => Promise<T>) => (account === null ? skipToken : fetch);
+
+/**
+ * `account` is whoever the request acts as: the signed-in address, or the selected vault; null when
+ * signed out, and then the query does not run.
+ */
 export const userQueries = {
-  order: (api: ApiClient, account: string, id: { order_id?: number; cl_ord_id?: string }) =>
-    queryOptions({ queryKey: queryKeys.user.order(account, id), queryFn: () => api.user.queryOrder(id) }),
-  orders: (api: ApiClient, account: string, f: OrdersFilter = {}) =>
-    queryOptions({ queryKey: queryKeys.user.orders(account, f), queryFn: () => api.user.queryOrders(f) }),
-  ordersPaged: (api: ApiClient, account: string, f: Omit<OrdersFilter, 'last_id'> = {}) =>
+  order: (api: ApiClient, account: string | null, id: { order_id?: number; cl_ord_id?: string }) =>
+    queryOptions({ queryKey: queryKeys.user.order(account, id), queryFn: whenSignedIn(account, () => api.user.queryOrder(id)) }),
+  orders: (api: ApiClient, account: string | null, f: OrdersFilter = {}) =>
+    queryOptions({ queryKey: queryKeys.user.orders(account, f), queryFn: whenSignedIn(account, () => api.user.queryOrders(f)) }),
+  ordersPaged: (api: ApiClient, account: string | null, f: Omit<OrdersFilter, 'last_id'> = {}) =>
     infiniteQueryOptions({
-      queryKey: [...queryKeys.user.orders(account, f), 'paged'] as const,
-      queryFn: ({ pageParam }) => api.user.queryOrders({ ...f, last_id: pageParam }),
+      queryKey: queryKeys.user.ordersPaged(account, f),
+      queryFn: account === null ? skipToken : ({ pageParam }) => api.user.queryOrders({ ...f, last_id: pageParam }),
       initialPageParam: undefined as number | undefined,
       getNextPageParam: (last) => (last.result.length < (f.limit ?? 100) ? undefined : last.result.at(-1)?.id),
     }),
-  openOrders: (api: ApiClient, account: string, f: OpenOrdersFilter = {}) =>
-    queryOptions({ queryKey: queryKeys.user.openOrders(account, f), queryFn: () => api.user.queryOpenOrders(f) }),
-  trades: (api: ApiClient, account: string, f: TradesFilter = {}) =>
-    queryOptions({ queryKey: queryKeys.user.trades(account, f), queryFn: () => api.user.queryTrades(f) }),
-  tradesPaged: (api: ApiClient, account: string, f: Omit<TradesFilter, 'last_id'> = {}) =>
+  openOrders: (api: ApiClient, account: string | null, f: OpenOrdersFilter = {}) =>
+    queryOptions({ queryKey: queryKeys.user.openOrders(account, f), queryFn: whenSignedIn(account, () => api.user.queryOpenOrders(f)) }),
+  trades: (api: ApiClient, account: string | null, f: TradesFilter = {}) =>
+    queryOptions({ queryKey: queryKeys.user.trades(account, f), queryFn: whenSignedIn(account, () => api.user.queryTrades(f)) }),
+  tradesPaged: (api: ApiClient, account: string | null, f: Omit<TradesFilter, 'last_id'> = {}) =>
     infiniteQueryOptions({
-      queryKey: [...queryKeys.user.trades(account, f), 'paged'] as const,
-      queryFn: ({ pageParam }) => api.user.queryTrades({ ...f, last_id: pageParam }),
+      queryKey: queryKeys.user.tradesPaged(account, f),
+      queryFn: account === null ? skipToken : ({ pageParam }) => api.user.queryTrades({ ...f, last_id: pageParam }),
       initialPageParam: undefined as number | undefined,
       getNextPageParam: (last) => (last.result.length < (f.limit ?? 100) ? undefined : last.result.at(-1)?.id),
     }),
-  funding: (api: ApiClient, account: string, f: FundingFilter = {}) =>
-    queryOptions({ queryKey: queryKeys.user.funding(account, f), queryFn: () => api.user.queryFundingHistory(f) }),
-  positionConfig: (api: ApiClient, account: string, symbol: string) =>
-    queryOptions({ queryKey: queryKeys.user.positionConfig(account, symbol), queryFn: () => api.user.queryPositionConfig(symbol) }),
-  positions: (api: ApiClient, account: string) =>
-    queryOptions({ queryKey: queryKeys.user.positions(account), queryFn: () => api.user.queryPositions() }),
-  balance: (api: ApiClient, account: string) =>
-    queryOptions({ queryKey: queryKeys.user.balance(account), queryFn: () => api.user.queryBalance() }),
+  funding: (api: ApiClient, account: string | null, f: FundingFilter = {}) =>
+    queryOptions({ queryKey: queryKeys.user.funding(account, f), queryFn: whenSignedIn(account, () => api.user.queryFundingHistory(f)) }),
+  positionConfig: (api: ApiClient, account: string | null, symbol: string) =>
+    queryOptions({ queryKey: queryKeys.user.positionConfig(account, symbol), queryFn: whenSignedIn(account, () => api.user.queryPositionConfig(symbol)) }),
+  positions: (api: ApiClient, account: string | null) =>
+    queryOptions({ queryKey: queryKeys.user.positions(account), queryFn: whenSignedIn(account, () => api.user.queryPositions()) }),
+  balance: (api: ApiClient, account: string | null) =>
+    queryOptions({ queryKey: queryKeys.user.balance(account), queryFn: whenSignedIn(account, () => api.user.queryBalance()) }),
 };

@@ -1,6 +1,9 @@
 import type { KlineQuery } from './market';
 import type { FundingFilter, OpenOrdersFilter, OrdersFilter, TradesFilter } from './user';
 
+/** The acting account; null when signed out (those queries are skipped: see userQueries). */
+type Account = string | null;
+
 /**
  * One key factory for every GET. User data is keyed by the acting account (the address, or the
  * impersonated vault) so switching vault never shows another account's cache.
@@ -21,21 +24,24 @@ export const queryKeys = {
   },
   geo: { region: () => ['geo', 'region'] as const },
   user: {
-    all: (account: string) => ['user', account] as const,
+    all: (account: Account) => ['user', account] as const,
     /** Every single-order query of the account (the stream writer updates them all). */
-    orderAll: (account: string) => ['user', account, 'order'] as const,
-    order: (account: string, id: { order_id?: number; cl_ord_id?: string }) => ['user', account, 'order', id] as const,
-    orders: (account: string, f: OrdersFilter = {}) => ['user', account, 'orders', f] as const,
-    openOrders: (account: string, f: OpenOrdersFilter = {}) => ['user', account, 'open-orders', f] as const,
-    trades: (account: string, f: TradesFilter = {}) => ['user', account, 'trades', f] as const,
-    funding: (account: string, f: FundingFilter = {}) => ['user', account, 'funding', f] as const,
-    positionConfig: (account: string, symbol: string) => ['user', account, 'position-config', symbol] as const,
-    positions: (account: string) => ['user', account, 'positions'] as const,
-    balance: (account: string) => ['user', account, 'balance'] as const,
+    orderAll: (account: Account) => ['user', account, 'order'] as const,
+    order: (account: Account, id: { order_id?: number; cl_ord_id?: string }) => ['user', account, 'order', id] as const,
+    orders: (account: Account, f: OrdersFilter = {}) => ['user', account, 'orders', f] as const,
+    /** Order history page by page ("Load more"); under orders, so invalidating orders reloads it. */
+    ordersPaged: (account: Account, f: OrdersFilter = {}) => ['user', account, 'orders', f, 'paged'] as const,
+    openOrders: (account: Account, f: OpenOrdersFilter = {}) => ['user', account, 'open-orders', f] as const,
+    trades: (account: Account, f: TradesFilter = {}) => ['user', account, 'trades', f] as const,
+    tradesPaged: (account: Account, f: TradesFilter = {}) => ['user', account, 'trades', f, 'paged'] as const,
+    funding: (account: Account, f: FundingFilter = {}) => ['user', account, 'funding', f] as const,
+    positionConfig: (account: Account, symbol: string) => ['user', account, 'position-config', symbol] as const,
+    positions: (account: Account) => ['user', account, 'positions'] as const,
+    balance: (account: Account) => ['user', account, 'balance'] as const,
     /** Cash and Perps Wallet rows (GET /devnet/wallets on the devnet; the balance channel elsewhere). */
-    walletRows: (account: string) => ['user', account, 'wallet-rows'] as const,
+    walletRows: (account: Account) => ['user', account, 'wallet-rows'] as const,
     /** The account's withdrawals (the devnet's list, or the ones this browser sent). */
-    withdrawals: (account: string) => ['user', account, 'withdrawals'] as const,
+    withdrawals: (account: Account) => ['user', account, 'withdrawals'] as const,
   },
   /** What the connected EVM wallet holds and where deposits go (on-chain reads, not the service). */
   chain: {

@@ -1,9 +1,13 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ApiClient } from './client';
 import type { ServiceConfig } from './service-config';
+import type { AppStreams } from './stream/app-streams';
+import type { MarketStream } from './stream/market-stream';
+import type { OrderStream } from './stream/order-stream';
 
 const ApiContext = createContext<ApiClient | null>(null);
 const ConfigContext = createContext<ServiceConfig | null>(null);
+const StreamsContext = createContext<AppStreams | null>(null);
 
 export function ApiProvider({ client, config, children }: { client: ApiClient; config: ServiceConfig; children: ReactNode }) {
   return (
@@ -25,4 +29,29 @@ export function useApi(): ApiClient {
   const client = useContext(ApiContext);
   if (!client) throw new Error('useApi outside <ApiProvider>');
   return client;
+}
+
+/**
+ * The app's market and order response streams, beside the API client so any feature or command can
+ * reach them with a hook (the app shell decides what feeds them: auth, reconnects, the user feed).
+ */
+export function StreamsScope({ streams, children }: { streams: AppStreams; children: ReactNode }) {
+  return <StreamsContext.Provider value={streams}>{children}</StreamsContext.Provider>;
+}
+
+/** Both streams; only inside <StreamsScope> (the app mounts one for its lifetime). */
+export function useStreams(): AppStreams {
+  const streams = useContext(StreamsContext);
+  if (!streams) throw new Error('useStreams outside <StreamsScope>');
+  return streams;
+}
+
+/** The order response stream, or null where none is mounted (a command then reports HTTP acceptance only). */
+export function useOrderStream(): OrderStream | null {
+  return useContext(StreamsContext)?.order ?? null;
+}
+
+/** The market stream, or null where none is mounted. */
+export function useMarketStream(): MarketStream | null {
+  return useContext(StreamsContext)?.market ?? null;
 }

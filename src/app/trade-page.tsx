@@ -14,7 +14,7 @@ import { ToastViewport } from '../features/toasts/toast-viewport';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
 import { SessionArea } from './session-area';
 import { StreamBanner } from './streams/stream-banner';
-import { useStreams } from './streams/streams-context';
+import { useStreams } from '../api/react';
 import { useMarketFeed } from './streams/use-market-feed';
 import { useBookPaintedOnce } from './use-book-painted-once';
 import { DEFAULT_SYMBOL, rememberSymbol } from './symbols';
@@ -43,7 +43,7 @@ export function TradePage() {
   const infoList = useQuery(marketQueries.symbolInfo(api));
   const info = infoList.data?.find((s) => s.symbol === symbol);
   const account = useSessionStore(actingAccount);
-  const positions = useQuery({ ...userQueries.positions(api, account ?? ''), enabled: account !== null });
+  const positions = useQuery(userQueries.positions(api, account));
   const positionSymbols = useMemo(() => (account ? (positions.data ?? []).map((p) => p.symbol) : []), [account, positions.data]);
   useMarketFeed(streams.market, symbol, positionSymbols);
   const select = useCallback((s: string) => navigate(`/trade/${s}`), [navigate]);
@@ -119,12 +119,12 @@ export function TradePage() {
             <div
               className={`${shown('account')} min-h-0 flex-1 flex-col bg-panel md:col-start-1 md:row-start-2 md:flex xl:col-span-2`}
             >
-              <AccountTabs symbol={symbol} orderStream={streams.order} onSelectSymbol={select} />
+              <AccountTabs symbol={symbol} onSelectSymbol={select} />
             </div>
             <div
               className={`${shown('trade')} min-h-0 flex-1 flex-col overflow-y-auto bg-panel md:col-start-2 md:row-start-2 md:block xl:col-start-3 xl:row-span-2 xl:row-start-1`}
             >
-              <OrderForm key={symbol} symbol={symbol} info={info} orderStream={streams.order} />
+              <OrderForm key={symbol} symbol={symbol} info={info} />
             </div>
           </main>
         </>

@@ -3,7 +3,7 @@ import { GeoNotice } from '../features/wallets/geo-notice';
 import { WalletsPanel } from '../features/wallets/wallets-panel';
 import { ToastViewport } from '../features/toasts/toast-viewport';
 import { SessionArea } from './session-area';
-import { useStreams } from './streams/streams-context';
+import { useStreams } from '../api/react';
 import { lastSymbol } from './symbols';
 
 /** `/wallets`: loaded on demand (with wagmi, viem and the QR encoder), never with the trade page. */

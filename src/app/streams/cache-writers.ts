@@ -106,6 +106,8 @@ export function writePrice(qc: QueryClient, tick: PriceTick): void {
 
 // ---------- the account's own data
 
+// A factory key with the default empty filter ({}) matches every filter of that list: react-query
+// compares keys partially, an empty object matching any object.
 function queriesUnder<T>(qc: QueryClient, prefix: QueryKey): [QueryKey, T | undefined][] {
   return qc.getQueriesData<T>({ queryKey: prefix });
 }
@@ -147,12 +149,12 @@ function patchList<T extends { id: number }>(qc: QueryClient, key: QueryKey, dat
 /** An `order` push: upsert into open orders while pending, drop it once filled/canceled/rejected; patch history. */
 export function writeOrder(qc: QueryClient, account: string, order: Order): void {
   const pending = isPendingOrder(order);
-  for (const [key, data] of queriesUnder<Page<Order>>(qc, ['user', account, 'open-orders'])) {
+  for (const [key, data] of queriesUnder<Page<Order>>(qc, queryKeys.user.openOrders(account))) {
     const f = (key[3] ?? {}) as OpenOrdersFilter;
     if (f.symbol && f.symbol !== order.symbol) continue;
     patchList(qc, key, data, order, pending);
   }
-  for (const [key, data] of queriesUnder<unknown>(qc, ['user', account, 'orders'])) {
+  for (const [key, data] of queriesUnder<unknown>(qc, queryKeys.user.orders(account))) {
     const f = (key[3] ?? {}) as OrdersFilter;
     const matches =
       (!f.symbol || f.symbol === order.symbol) &&
@@ -160,12 +162,12 @@ export function writeOrder(qc: QueryClient, account: string, order: Order): void
       (!f.order_type || f.order_type === order.order_type);
     patchList(qc, key, data, order, matches);
   }
-  qc.setQueriesData<Order>({ queryKey: ['user', account, 'order'] }, (old) => (old && old.id === order.id ? order : old));
+  qc.setQueriesData<Order>({ queryKey: queryKeys.user.orderAll(account) }, (old) => (old && old.id === order.id ? order : old));
 }
 
 /** The previously cached version of an order (open orders first, then history), if any. */
 export function cachedOrder(qc: QueryClient, account: string, id: number): Order | undefined {
-  for (const [, data] of queriesUnder<unknown>(qc, ['user', account])) {
+  for (const [, data] of queriesUnder<unknown>(qc, queryKeys.user.all(account))) {
     if (data === undefined || typeof data !== 'object' || data === null) continue;
     const pages: Page<Order>[] = isPaged<Order>(data) ? data.pages : 'result' in data ? [data as Page<Order>] : [];
     for (const p of pages) {
@@ -193,7 +195,7 @@ export function writePosition(qc: QueryClient, account: string, pos: Position): 
 
 /** A `trade` push (the account's own fill): on top of every trade list whose filter it matches. */
 export function writeTrade(qc: QueryClient, account: string, trade: Trade): void {
-  for (const [key, data] of queriesUnder<unknown>(qc, ['user', account, 'trades'])) {
+  for (const [key, data] of queriesUnder<unknown>(qc, queryKeys.user.trades(account))) {
     const f = (key[3] ?? {}) as TradesFilter;
     if ((f.symbol && f.symbol !== trade.symbol) || (f.side && f.side !== trade.side)) continue;
     patchList(qc, key, data, trade, true);

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryKeys } from '../../api/query-keys';
 import type { StreamSocket } from '../../api/stream/socket';
 import { useSessionStore } from '../../wallet/session-store';
-import { createAppStreams, type AppStreams } from './app-streams';
+import { createAppStreams, type AppStreams } from '../../api/stream/app-streams';
 import { StreamBanner } from './stream-banner';
 import { StreamsProvider } from './streams-context';
 

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { queryKeys } from '../../api/query-keys';
+import { StreamsScope, useStreams } from '../../api/react';
+import { combinedStatus, type AppStreams } from '../../api/stream/app-streams';
 import type { StreamStatus } from '../../api/stream/socket';
 import { actingAccount, isSessionLive, useSessionStore } from '../../wallet/session-store';
-import { appStreams, combinedStatus, type AppStreams } from './app-streams';
+import { appStreams } from './app-streams';
 import { useUserFeed } from './use-user-feed';
-
-const StreamsContext = createContext<AppStreams | null>(null);
 
 /**
  * Mounts the app's streams: authenticates them with the session token (and the selected vault),
@@ -36,14 +36,7 @@ export function StreamsProvider({ children, streams = appStreams() }: { children
 
   useUserFeed(streams.market);
 
-  return <StreamsContext.Provider value={streams}>{children}</StreamsContext.Provider>;
-}
-
-/** The app's streams (market + order response). */
-export function useStreams(): AppStreams {
-  const streams = useContext(StreamsContext);
-  if (!streams) throw new Error('useStreams outside <StreamsProvider>');
-  return streams;
+  return <StreamsScope streams={streams}>{children}</StreamsScope>;
 }
 
 /** Combined connection state of both streams, re-rendering on change. */

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { marketQueries, userQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
-import type { OrderStream } from '../../api/stream/order-stream';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
 import { BalanceSummary } from './balance-summary';
 import { FundingHistory } from './funding-history';
@@ -16,7 +15,6 @@ type Tab = 'positions' | 'open-orders' | 'orders' | 'trades' | 'funding' | 'bala
 
 interface Props {
   symbol: string;
-  orderStream: OrderStream | null;
   onSelectSymbol: (symbol: string) => void;
 }
 
@@ -27,7 +25,7 @@ export function AccountTabs(props: Props) {
   return <SignedInTabs {...props} account={account} />;
 }
 
-function SignedInTabs({ symbol, orderStream, onSelectSymbol, account }: Props & { account: string }) {
+function SignedInTabs({ symbol, onSelectSymbol, account }: Props & { account: string }) {
   const api = useApi();
   const [tab, setTab] = useState<Tab>('positions');
   const [onlyThisMarket, setOnlyThisMarket] = useState(false);
@@ -77,13 +75,13 @@ function SignedInTabs({ symbol, orderStream, onSelectSymbol, account }: Props & 
           (positions.isError ? (
             <p className="p-3 text-down">Positions unavailable: {positions.error.message}</p>
           ) : (
-            <PositionsTable account={account} positions={shownPositions} openOrders={allOrders} orderStream={orderStream} onSelectSymbol={onSelectSymbol} />
+            <PositionsTable positions={shownPositions} openOrders={allOrders} onSelectSymbol={onSelectSymbol} />
           ))}
         {tab === 'open-orders' &&
           (openOrders.isError ? (
             <p className="p-3 text-down">Open orders unavailable: {openOrders.error.message}</p>
           ) : (
-            <OpenOrdersTable orders={shownOrders} orderStream={orderStream} />
+            <OpenOrdersTable orders={shownOrders} />
           ))}
         {tab === 'orders' && <OrderHistory account={account} symbols={symbols} />}
         {tab === 'trades' && <TradeHistory account={account} symbols={symbols} />}

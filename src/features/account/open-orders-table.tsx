@@ -1,44 +1,23 @@
-import { useState } from 'react';
-import { useApi } from '../../api/react';
 import type { Order } from '../../api/schemas';
-import type { OrderStream } from '../../api/stream/order-stream';
 import { dec } from '../../lib/decimal';
 import { show } from '../../lib/display';
-import { cancelOrder } from '../../trading/order-commands';
-import { toast } from '../../stores/toasts';
+import { useCancelOrder, useCancelOrders, useCancelingOrderIds } from '../../trading/use-order-commands';
 import { formatDateTime } from '../../lib/time';
 import { orderKind, STATUS_LABEL, TIF_LABEL } from './order-labels';
 import { Empty, SmallButton, Td, Th } from './table-parts';
 import { useSymbolDecimals } from './use-symbol-decimals';
 
 /** Resting and waiting orders: cancel one, or all that are listed (cancel_orders). */
-export function OpenOrdersTable({ orders, orderStream }: { orders: readonly Order[]; orderStream: OrderStream | null }) {
-  const api = useApi();
+export function OpenOrdersTable({ orders }: { orders: readonly Order[] }) {
   const decimalsOf = useSymbolDecimals();
-  const [busy, setBusy] = useState<Set<number>>(new Set());
-  const [cancellingAll, setCancellingAll] = useState(false);
+  const cancelOrder = useCancelOrder();
+  const canceling = useCancelingOrderIds();
+  const cancelOrders = useCancelOrders();
+  const cancellingAll = cancelOrders.isPending;
 
-  const cancelOne = async (o: Order) => {
-    setBusy((b) => new Set(b).add(o.id));
-    await cancelOrder(api, orderStream, o);
-    setBusy((b) => {
-      const next = new Set(b);
-      next.delete(o.id);
-      return next;
-    });
-  };
-
-  const cancelAll = async () => {
+  const cancelAll = () => {
     if (orders.length === 0) return;
-    setCancellingAll(true);
-    try {
-      await api.trade.cancelOrders({ order_id_list: orders.map((o) => o.id) });
-      toast({ kind: 'info', title: `Cancel requested for ${orders.length} order${orders.length === 1 ? '' : 's'}` });
-    } catch (e) {
-      toast({ kind: 'error', title: 'Cancel all refused', body: e instanceof Error ? e.message : String(e) });
-    } finally {
-      setCancellingAll(false);
-    }
+    cancelOrders.mutate({ orders, what: `${orders.length} order${orders.length === 1 ? '' : 's'}`, refused: 'Cancel all refused' });
   };
 
   return (
@@ -56,7 +35,7 @@ export function OpenOrdersTable({ orders, orderStream }: { orders: readonly Orde
           <Th align="left">TIF</Th>
           <Th align="left">Status</Th>
           <Th>
-            <SmallButton onClick={() => void cancelAll()} disabled={cancellingAll || orders.length === 0} className="text-text" data-testid="cancel-all">
+            <SmallButton onClick={cancelAll} disabled={cancellingAll || orders.length === 0} className="text-text" data-testid="cancel-all">
               {cancellingAll ? 'Cancelling…' : 'Cancel all'}
             </SmallButton>
           </Th>
@@ -79,8 +58,8 @@ export function OpenOrdersTable({ orders, orderStream }: { orders: readonly Orde
               <Td align="left">{TIF_LABEL[o.time_in_force]}</Td>
               <Td align="left" className="text-muted">{STATUS_LABEL[o.status]}</Td>
               <Td>
-                <SmallButton onClick={() => void cancelOne(o)} disabled={busy.has(o.id)}>
-                  {busy.has(o.id) ? '…' : 'Cancel'}
+                <SmallButton onClick={() => cancelOrder.mutate(o)} disabled={canceling.has(o.id)}>
+                  {canceling.has(o.id) ? '…' : 'Cancel'}
                 </SmallButton>
               </Td>
             </tr>

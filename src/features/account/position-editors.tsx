@@ -1,13 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { queryKeys } from '../../api/query-keys';
-import { useApi } from '../../api/react';
 import type { Position } from '../../api/schemas';
-import type { OrderStream } from '../../api/stream/order-stream';
-import { dec, fitsDecimals, parseDecimalInput, toWire, type Dec } from '../../lib/decimal';
+import { dec, fitsDecimals, parseDecimalInput, type Dec } from '../../lib/decimal';
 import { reducingSide } from '../../lib/reduce-only';
-import { toast } from '../../stores/toasts';
-import { placeOrder, reduceOrderBody } from '../../trading/order-commands';
+import { useTransferMargin } from '../../trading/use-account-commands';
+import { useCancelOrders, useClosePosition } from '../../trading/use-order-commands';
 import { SmallButton } from './table-parts';
 
 interface Base {
@@ -44,20 +40,17 @@ function qtyError(text: string, decimals: number, headroom: Dec): string | null 
 }
 
 /** Close (part of) a position with a reduce-only limit order. */
-export function LimitCloseEditor({ position, decimals, onDone, mark, headroom, orderStream }: Base & { mark: Dec | null; headroom: Dec; orderStream: OrderStream | null }) {
-  const api = useApi();
+export function LimitCloseEditor({ position, decimals, onDone, mark, headroom }: Base & { mark: Dec | null; headroom: Dec }) {
+  const closePosition = useClosePosition();
+  const busy = closePosition.isPending;
   const [price, setPrice] = useState(mark ? mark.toFixed(decimals.price) : '');
   const [qty, setQty] = useState(headroom.toFixed());
-  const [busy, setBusy] = useState(false);
   const side = reducingSide(dec(position.qty));
   const pe = priceError(price, decimals.price);
   const qe = qtyError(qty, decimals.qty, headroom);
   const submit = async () => {
     if (pe || qe || !side) return;
-    setBusy(true);
-    const body = reduceOrderBody({ symbol: position.symbol, side, qty: dec(qty), price: dec(price) });
-    const ok = await placeOrder(api, orderStream, body, `Close ${qty} ${position.symbol} @ ${price}`);
-    setBusy(false);
+    const ok = await closePosition.mutateAsync({ symbol: position.symbol, side, qty: dec(qty), price: dec(price), what: `Close ${qty} ${position.symbol} @ ${price}` });
     if (ok) onDone();
   };
   return (
@@ -74,38 +67,24 @@ export function LimitCloseEditor({ position, decimals, onDone, mark, headroom, o
 }
 
 /** Add or remove isolated margin (transfer_margin: positive adds, negative removes). */
-export function MarginEditor({ position, onDone, account }: Base & { account: string }) {
-  const api = useApi();
-  const qc = useQueryClient();
+export function MarginEditor({ position, onDone }: Base) {
+  const transferMargin = useTransferMargin();
+  const busy = transferMargin.isPending;
   const [amount, setAmount] = useState('');
-  const [busy, setBusy] = useState(false);
   const v = parseDecimalInput(amount);
   const error = amount === '' ? null : !v || v.lte(0) ? 'Enter an amount above 0' : !fitsDecimals(v, 6) ? 'At most 6 decimals' : null;
-  const move = async (sign: 1 | -1) => {
+  const move = async (direction: 'add' | 'remove') => {
     if (!v || error) return;
-    setBusy(true);
-    try {
-      await api.user.transferMargin({ symbol: position.symbol, amount_in: toWire(sign > 0 ? v : v.neg()) });
-      toast({ kind: 'success', title: `${sign > 0 ? 'Added' : 'Removed'} ${toWire(v)} USD margin ${sign > 0 ? 'to' : 'from'} ${position.symbol}` });
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: queryKeys.user.positions(account) }),
-        qc.invalidateQueries({ queryKey: queryKeys.user.balance(account) }),
-      ]);
-      onDone();
-    } catch (e) {
-      toast({ kind: 'error', title: 'Margin not moved', body: e instanceof Error ? e.message : String(e) });
-    } finally {
-      setBusy(false);
-    }
+    if (await transferMargin.mutateAsync({ symbol: position.symbol, amount: v, direction })) onDone();
   };
   return (
-    <form className="flex flex-wrap items-start gap-2" onSubmit={(e) => (e.preventDefault(), void move(1))} onKeyDown={(e) => e.key === 'Escape' && onDone()}>
+    <form className="flex flex-wrap items-start gap-2" onSubmit={(e) => (e.preventDefault(), void move('add'))} onKeyDown={(e) => e.key === 'Escape' && onDone()}>
       <span className="py-0.5 text-muted">Isolated margin {position.holding_margin} USD:</span>
       <Input label="Amount USD" value={amount} onChange={setAmount} error={error} />
       <SmallButton type="submit" disabled={busy || !v || !!error}>
         Add
       </SmallButton>
-      <SmallButton onClick={() => void move(-1)} disabled={busy || !v || !!error}>
+      <SmallButton onClick={() => void move('remove')} disabled={busy || !v || !!error}>
         Remove
       </SmallButton>
       <SmallButton onClick={onDone}>Cancel</SmallButton>
@@ -118,10 +97,10 @@ export function MarginEditor({ position, onDone, account }: Base & { account: st
  * sl_price, created when it fills) and refuses them on reduce-only orders, so for a position we
  * offer the take profit as a resting reduce-only limit, and say how to get a stop loss.
  */
-export function TpslEditor({ position, decimals, onDone, headroom, orderStream }: Base & { headroom: Dec; orderStream: OrderStream | null }) {
-  const api = useApi();
+export function TpslEditor({ position, decimals, onDone, headroom }: Base & { headroom: Dec }) {
+  const closePosition = useClosePosition();
+  const busy = closePosition.isPending;
   const [price, setPrice] = useState('');
-  const [busy, setBusy] = useState(false);
   const qty = dec(position.qty);
   const long = qty.gt(0);
   const side = reducingSide(qty);
@@ -132,10 +111,7 @@ export function TpslEditor({ position, decimals, onDone, headroom, orderStream }
   if (!error && headroom.lte(0)) error = 'Nothing left to reduce: other reduce-only orders cover the position';
   const submit = async () => {
     if (!p || error || !side) return;
-    setBusy(true);
-    const body = reduceOrderBody({ symbol: position.symbol, side, qty: headroom, price: p });
-    const ok = await placeOrder(api, orderStream, body, `Take profit ${headroom.toFixed()} ${position.symbol} @ ${price}`);
-    setBusy(false);
+    const ok = await closePosition.mutateAsync({ symbol: position.symbol, side, qty: headroom, price: p, what: `Take profit ${headroom.toFixed()} ${position.symbol} @ ${price}` });
     if (ok) onDone();
   };
   return (
@@ -158,19 +134,12 @@ export function TpslEditor({ position, decimals, onDone, headroom, orderStream }
  * would exceed the spec's headroom: name them and offer to cancel them first.
  */
 export function CoveredEditor({ position, decimals, onDone, covering, headroom }: Base & { covering: readonly { id: number; source: string; qty: string; price: string }[]; headroom: Dec }) {
-  const api = useApi();
-  const [busy, setBusy] = useState(false);
+  const cancelOrders = useCancelOrders();
+  const busy = cancelOrders.isPending;
   const cancel = async () => {
-    setBusy(true);
-    try {
-      await api.trade.cancelOrders({ order_id_list: covering.map((o) => o.id) });
-      toast({ kind: 'info', title: `Cancel requested for ${covering.length} reduce-only order${covering.length === 1 ? '' : 's'} on ${position.symbol}` });
-      onDone();
-    } catch (e) {
-      toast({ kind: 'error', title: 'Cancel refused', body: e instanceof Error ? e.message : String(e) });
-    } finally {
-      setBusy(false);
-    }
+    const n = covering.length;
+    const what = `${n} reduce-only order${n === 1 ? '' : 's'} on ${position.symbol}`;
+    if (await cancelOrders.mutateAsync({ orders: covering, what })) onDone();
   };
   const label = (o: { source: string; qty: string; price: string }) =>
     `${o.source === 'tp' ? 'TP' : o.source === 'sl' ? 'SL' : 'Limit'} ${o.qty} @ ${o.price}`;

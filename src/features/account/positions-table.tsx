@@ -3,7 +3,6 @@ import { Fragment, useState } from 'react';
 import { marketQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
 import type { Order, Position } from '../../api/schemas';
-import type { OrderStream } from '../../api/stream/order-stream';
 import { dec, type Dec } from '../../lib/decimal';
 import { show, showSigned } from '../../lib/display';
 import { toneOf } from '../../ui/tone';
@@ -11,15 +10,13 @@ import { formatPercent } from '../../lib/format';
 import { notional, returnOnEquity, unrealizedPnl } from '../../lib/perp-math';
 import { reduceOnlyHeadroom, reducingSide } from '../../lib/reduce-only';
 import { CoveredEditor, LimitCloseEditor, MarginEditor, TpslEditor } from './position-editors';
-import { placeOrder, reduceOrderBody } from '../../trading/order-commands';
+import { useClosePosition, useClosingSymbols } from '../../trading/use-order-commands';
 import { Empty, SmallButton, Td, Th } from './table-parts';
 import { useSymbolDecimals } from './use-symbol-decimals';
 
 interface Props {
-  account: string;
   positions: readonly Position[];
   openOrders: readonly Order[];
-  orderStream: OrderStream | null;
   onSelectSymbol: (symbol: string) => void;
 }
 
@@ -27,11 +24,12 @@ type Panel = 'limit' | 'margin' | 'tpsl' | 'covered';
 type Editing = { id: number; panel: Panel } | null;
 
 /** The account's positions with live mark, PnL and ROE, and the ways to close or protect them. */
-export function PositionsTable({ account, positions, openOrders, orderStream, onSelectSymbol }: Props) {
+export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props) {
   const api = useApi();
   const decimalsOf = useSymbolDecimals();
   const [editing, setEditing] = useState<Editing>(null);
-  const [closing, setClosing] = useState<number | null>(null);
+  const closePosition = useClosePosition();
+  const closing = useClosingSymbols();
   const symbols = [...new Set(positions.map((p) => p.symbol))];
   const prices = useQueries({ queries: symbols.map((s) => marketQueries.symbolPrice(api, s)) });
   const markOf = (p: Position): Dec => {
@@ -39,12 +37,10 @@ export function PositionsTable({ account, positions, openOrders, orderStream, on
     return dec(live ?? p.mark_price);
   };
 
-  const closeAtMarket = async (p: Position, headroom: Dec) => {
+  const closeAtMarket = (p: Position, headroom: Dec) => {
     const side = reducingSide(dec(p.qty));
     if (!side || headroom.lte(0)) return;
-    setClosing(p.id);
-    await placeOrder(api, orderStream, reduceOrderBody({ symbol: p.symbol, side, qty: headroom }), `Close ${headroom.toFixed()} ${p.symbol} at market`);
-    setClosing(null);
+    closePosition.mutate({ symbol: p.symbol, side, qty: headroom, what: `Close ${headroom.toFixed()} ${p.symbol} at market` });
   };
 
   return (
@@ -123,11 +119,11 @@ export function PositionsTable({ account, positions, openOrders, orderStream, on
                 <Td>
                   <span className="inline-flex gap-1">
                     <SmallButton
-                      onClick={() => (covered ? toggle('covered') : void closeAtMarket(p, headroom))}
-                      disabled={closing === p.id}
+                      onClick={() => (covered ? toggle('covered') : closeAtMarket(p, headroom))}
+                      disabled={closing.has(p.symbol)}
                       title={covered ? 'Other reduce-only orders (incl. TP/SL) cover this position' : `Reduce-only market order for ${headroom.toFixed()}`}
                     >
-                      {closing === p.id ? '…' : 'Market'}
+                      {closing.has(p.symbol) ? '…' : 'Market'}
                     </SmallButton>
                     <SmallButton onClick={() => toggle(covered ? 'covered' : 'limit')} aria-expanded={isEditing === 'limit'} title="Reduce-only limit order">
                       Limit
@@ -139,13 +135,13 @@ export function PositionsTable({ account, positions, openOrders, orderStream, on
                 <tr className="bg-panel-2/60">
                   <td colSpan={11} className="px-2 py-1.5">
                     {isEditing === 'limit' && (
-                      <LimitCloseEditor position={p} decimals={d} mark={mark} headroom={headroom} orderStream={orderStream} onDone={() => setEditing(null)} />
+                      <LimitCloseEditor position={p} decimals={d} mark={mark} headroom={headroom} onDone={() => setEditing(null)} />
                     )}
-                    {isEditing === 'margin' && <MarginEditor position={p} decimals={d} account={account} onDone={() => setEditing(null)} />}
+                    {isEditing === 'margin' && <MarginEditor position={p} decimals={d} onDone={() => setEditing(null)} />}
                     {isEditing === 'covered' && (
                       <CoveredEditor position={p} decimals={d} covering={covering} headroom={headroom} onDone={() => setEditing(null)} />
                     )}
-                    {isEditing === 'tpsl' && <TpslEditor position={p} decimals={d} headroom={headroom} orderStream={orderStream} onDone={() => setEditing(null)} />}
+                    {isEditing === 'tpsl' && <TpslEditor position={p} decimals={d} headroom={headroom} onDone={() => setEditing(null)} />}
                   </td>
                 </tr>
               )}

@@ -68,8 +68,8 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
   // Mark price, open orders and the position of this symbol as price lines.
   const account = useSessionStore(actingAccount);
   const price = useQuery(marketQueries.symbolPrice(api, symbol));
-  const orders = useQuery({ ...userQueries.openOrders(api, account ?? ''), enabled: account !== null });
-  const positions = useQuery({ ...userQueries.positions(api, account ?? ''), enabled: account !== null });
+  const orders = useQuery(userQueries.openOrders(api, account));
+  const positions = useQuery(userQueries.positions(api, account));
   const lines = useMemo(
     () =>
       chartLines({

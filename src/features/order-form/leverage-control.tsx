@@ -1,8 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { queryKeys } from '../../api/query-keys';
-import { useApi } from '../../api/react';
-import { toast } from '../../stores/toasts';
+import { useChangeLeverage } from '../../trading/use-account-commands';
 
 interface Props {
   symbol: string;
@@ -17,26 +13,15 @@ interface Props {
 
 /** Leverage slider and input, applied with change_leverage; bounded by the symbol's max_leverage. */
 export function LeverageControl({ symbol, current, max, account, draft, onDraft }: Props) {
-  const api = useApi();
-  const qc = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const changeLeverage = useChangeLeverage();
+  const busy = changeLeverage.isPending;
   const value = Number(draft);
   const valid = Number.isInteger(value) && value >= 1 && value <= max;
   const changed = valid && value !== current;
 
-  const apply = async () => {
+  const apply = () => {
     if (!account || !changed) return;
-    setBusy(true);
-    try {
-      await api.trade.changeLeverage({ symbol, leverage: value });
-      await qc.invalidateQueries({ queryKey: queryKeys.user.positionConfig(account, symbol) });
-      await qc.invalidateQueries({ queryKey: queryKeys.user.positions(account) });
-      toast({ kind: 'success', title: `Leverage set to ${value}× on ${symbol}` });
-    } catch (e) {
-      toast({ kind: 'error', title: `Leverage not changed`, body: e instanceof Error ? e.message : String(e) });
-    } finally {
-      setBusy(false);
-    }
+    changeLeverage.mutate({ symbol, leverage: value });
   };
 
   return (
@@ -65,7 +50,7 @@ export function LeverageControl({ symbol, current, max, account, draft, onDraft 
           <span className="text-muted">×</span>
         </label>
         {account && changed && (
-          <button type="button" onClick={() => void apply()} disabled={busy} className="rounded bg-accent/20 px-2 py-1 text-accent hover:bg-accent/30 disabled:opacity-50">
+          <button type="button" onClick={apply} disabled={busy} className="rounded bg-accent/20 px-2 py-1 text-accent hover:bg-accent/30 disabled:opacity-50">
             {busy ? '…' : 'Apply'}
           </button>
         )}

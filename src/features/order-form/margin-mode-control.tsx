@@ -1,9 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { queryKeys } from '../../api/query-keys';
-import { useApi } from '../../api/react';
 import type { MarginMode } from '../../api/schemas';
-import { toast } from '../../stores/toasts';
+import { useChangeMarginMode } from '../../trading/use-account-commands';
 
 interface Props {
   symbol: string;
@@ -20,23 +16,13 @@ const MODES: { value: MarginMode; label: string; title: string }[] = [
 
 /** Cross / isolated per symbol (change_margin_mode), locked with the reason while positions or orders exist. */
 export function MarginModeControl({ symbol, mode, account, lockedReason }: Props) {
-  const api = useApi();
-  const qc = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const changeMode = useChangeMarginMode();
+  const busy = changeMode.isPending;
   const reason = !account ? 'Sign in to change the margin mode' : lockedReason;
 
-  const change = async (next: MarginMode) => {
+  const change = (next: MarginMode) => {
     if (!account || next === mode || reason) return;
-    setBusy(true);
-    try {
-      await api.trade.changeMarginMode({ symbol, margin_mode: next });
-      await qc.invalidateQueries({ queryKey: queryKeys.user.positionConfig(account, symbol) });
-      toast({ kind: 'success', title: `${symbol} margin mode: ${next}` });
-    } catch (e) {
-      toast({ kind: 'error', title: 'Margin mode not changed', body: e instanceof Error ? e.message : String(e) });
-    } finally {
-      setBusy(false);
-    }
+    changeMode.mutate({ symbol, mode: next });
   };
 
   return (
@@ -49,7 +35,7 @@ export function MarginModeControl({ symbol, mode, account, lockedReason }: Props
             role="radio"
             aria-checked={mode === m.value}
             disabled={busy || (reason !== null && mode !== m.value)}
-            onClick={() => void change(m.value)}
+            onClick={() => change(m.value)}
             title={reason ?? m.title}
             className={`rounded border py-1 ${mode === m.value ? 'border-accent text-accent' : 'border-line text-muted hover:text-text'} disabled:cursor-not-allowed disabled:opacity-60`}
           >

@@ -75,7 +75,7 @@ afterEach(() => {
 
 describe('order form', () => {
   it('shows why a size is wrong right under it and keeps what was typed', () => {
-    render(<OrderForm symbol="BTC-USD" info={btcInfo} orderStream={null} />);
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />);
     type($('#order-size'), '0.0005');
     expect($('#order-size-error').textContent).toBe('Size moves in steps of 0.001 BTC');
     expect($('#order-size').value).toBe('0.0005');
@@ -83,7 +83,7 @@ describe('order form', () => {
   });
 
   it('previews value, margin, fee and liquidation price for a limit buy', () => {
-    render(<OrderForm symbol="BTC-USD" info={btcInfo} orderStream={null} />);
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />);
     type($('#order-price'), '100000');
     type($('#order-size'), '0.1');
     // 0.1 × 100 000 = 10 000; / 10× = 1 000; × 0.04 % = 4; liq (100 000 − 996/0.1) / (1 − 1/80)
@@ -94,7 +94,7 @@ describe('order form', () => {
   });
 
   it('switches side with B and S, but not while typing in a field', () => {
-    render(<OrderForm symbol="BTC-USD" info={btcInfo} orderStream={null} />);
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />);
     expect(sideChecked('Buy / Long')).toBe('true');
     key(document.body, 's');
     expect(sideChecked('Sell / Short')).toBe('true');
@@ -105,7 +105,7 @@ describe('order form', () => {
   });
 
   it('clears the typed values with Esc and keeps the side', () => {
-    render(<OrderForm symbol="BTC-USD" info={btcInfo} orderStream={null} />);
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />);
     key(document.body, 's');
     type($('#order-price'), '99000');
     type($('#order-size'), '0.2');
@@ -116,7 +116,7 @@ describe('order form', () => {
   });
 
   it('takes a price clicked in the order book', () => {
-    render(<OrderForm symbol="BTC-USD" info={btcInfo} orderStream={null} />);
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />);
     act(() => useOrderTicket.getState().request({ symbol: 'BTC-USD', price: '99000.5' }));
     expect($('#order-price').value).toBe('99000.5');
     act(() => useOrderTicket.getState().request({ symbol: 'ETH-USD', price: '3000' }));
@@ -124,7 +124,7 @@ describe('order form', () => {
   });
 
   it('asks to sign in instead of sending when signed out', () => {
-    render(<OrderForm symbol="BTC-USD" info={btcInfo} orderStream={null} />);
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />);
     const submit = $<HTMLButtonElement>('[data-testid=submit-order]');
     expect(submit.textContent).toBe('Sign in to trade');
     act(() => submit.click());
@@ -137,7 +137,7 @@ describe('order form', () => {
     });
     const newOrder = vi.fn(async () => ({ code: 0, message: 'success', request_id: 'r1' }));
     api.trade.newOrder = newOrder;
-    render(<OrderForm symbol="BTC-USD" info={btcInfo} orderStream={null} />);
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />);
     type($('#order-price'), '99999.5');
     type($('#order-size'), '0.015');
     await act(async () => $<HTMLButtonElement>('[data-testid=submit-order]').click());
@@ -164,7 +164,7 @@ describe('order form', () => {
     });
     const newOrder = vi.fn();
     api.trade.newOrder = newOrder;
-    render(<OrderForm symbol="BTC-USD" info={btcInfo} orderStream={null} />);
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />);
     expect($('#order-price-error')).toBeNull(); // not before trying
     await act(async () => $<HTMLButtonElement>('[data-testid=submit-order]').click());
     expect($('#order-price-error').textContent).toBe('Enter a price');

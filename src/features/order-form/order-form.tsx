@@ -1,15 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { queryKeys } from '../../api/query-keys';
-import { useApi } from '../../api/react';
 import type { Side, SymbolInfo, TimeInForce } from '../../api/schemas';
-import type { OrderStream } from '../../api/stream/order-stream';
 import { D, dec } from '../../lib/decimal';
 import { show } from '../../lib/display';
 import { useOrderTicket } from '../../stores/order-ticket';
 import { defaultMmr } from '../../lib/perp-math';
 import { useSignInRequest } from '../../stores/sign-in-request';
-import { toast } from '../../stores/toasts';
 import { buildOrderBody } from './build-order-body';
 import { Field } from './field';
 import { LeverageControl } from './leverage-control';
@@ -18,7 +13,8 @@ import { clearedDraft, emptyDraft, type OrderDraft } from './order-draft';
 import { previewOrder, qtyForPercent } from './order-math';
 import { OrderSummary } from './order-summary';
 import { feeRateOf, isMissingValueError, validateOrder, type OrderField } from './order-validation';
-import { newClientOrderId, placeOrder } from '../../trading/order-commands';
+import { newClientOrderId } from '../../trading/order-commands';
+import { useSubmitOrder } from '../../trading/use-order-commands';
 import { useOrderContext } from './use-order-context';
 import { useSideHotkeys } from './use-side-hotkeys';
 
@@ -32,11 +28,10 @@ const PERCENTS = [10, 25, 50, 75, 100];
 interface Props {
   symbol: string;
   info: SymbolInfo | undefined;
-  orderStream: OrderStream | null;
 }
 
 /** Limit and market orders with TP/SL, reduce-only, leverage and margin mode, checked before sending. */
-export function OrderForm({ symbol, info, orderStream }: Props) {
+export function OrderForm({ symbol, info }: Props) {
   if (!info) {
     return (
       <section aria-label="Order form" className="p-3 text-muted">
@@ -44,17 +39,16 @@ export function OrderForm({ symbol, info, orderStream }: Props) {
       </section>
     );
   }
-  return <OrderFormBody symbol={symbol} info={info} orderStream={orderStream} />;
+  return <OrderFormBody symbol={symbol} info={info} />;
 }
 
-function OrderFormBody({ symbol, info, orderStream }: Props & { info: SymbolInfo }) {
-  const api = useApi();
-  const qc = useQueryClient();
+function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
   const ctx = useOrderContext(symbol);
   const requestSignIn = useSignInRequest((s) => s.request);
   const [draft, setDraft] = useState<OrderDraft>(emptyDraft);
   const [attempted, setAttempted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const submitOrder = useSubmitOrder();
+  const submitting = submitOrder.isPending;
   const [leverageDraft, setLeverageDraft] = useState<string | null>(null);
   const update = useCallback((patch: Partial<OrderDraft>) => setDraft((d) => ({ ...d, ...patch })), []);
 
@@ -148,24 +142,10 @@ function OrderFormBody({ symbol, info, orderStream }: Props & { info: SymbolInfo
     const clOrdId = newClientOrderId();
     const body = buildOrderBody(symbol, draft, validated, clOrdId);
     if (!body || submitting) return;
-    setSubmitting(true);
-    try {
-      if (leverage !== currentLeverage) {
-        try {
-          await api.trade.changeLeverage({ symbol, leverage });
-          await qc.invalidateQueries({ queryKey: queryKeys.user.positionConfig(ctx.account, symbol) });
-        } catch (err) {
-          toast({ kind: 'error', title: 'Leverage not changed; order not sent', body: err instanceof Error ? err.message : String(err) });
-          return;
-        }
-      }
-      const ok = await placeOrder(api, orderStream, body);
-      if (ok) {
-        setDraft((d) => ({ ...d, size: '', tp: '', sl: '' }));
-        setAttempted(false);
-      }
-    } finally {
-      setSubmitting(false);
+    const ok = await submitOrder.mutateAsync({ body, ...(leverage !== currentLeverage ? { leverage: { symbol, value: leverage } } : {}) });
+    if (ok) {
+      setDraft((d) => ({ ...d, size: '', tp: '', sl: '' }));
+      setAttempted(false);
     }
   };
 

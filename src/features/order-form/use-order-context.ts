@@ -11,12 +11,11 @@ export function useOrderContext(symbol: string) {
   const api = useApi();
   const account = useSessionStore(actingAccount);
   const signedIn = account !== null;
-  const acct = account ?? '';
   const price = useQuery(marketQueries.symbolPrice(api, symbol));
-  const positions = useQuery({ ...userQueries.positions(api, acct), enabled: signedIn });
-  const openOrders = useQuery({ ...userQueries.openOrders(api, acct), enabled: signedIn });
-  const balance = useQuery({ ...userQueries.balance(api, acct), enabled: signedIn });
-  const config = useQuery({ ...userQueries.positionConfig(api, acct, symbol), enabled: signedIn });
+  const positions = useQuery(userQueries.positions(api, account));
+  const openOrders = useQuery(userQueries.openOrders(api, account));
+  const balance = useQuery(userQueries.balance(api, account));
+  const config = useQuery(userQueries.positionConfig(api, account, symbol));
 
   return useMemo(() => {
     const position = signedIn ? positions.data?.find((p) => p.symbol === symbol && !dec(p.qty).isZero()) : undefined;

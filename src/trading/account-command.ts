@@ -1,0 +1,47 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { isApiError } from '../api/errors';
+import { toast } from '../stores/toasts';
+
+/** What a trader reads about one account command: "Leverage set to 5× on BTC-USD" / "Leverage not changed". */
+export interface CommandWords {
+  done: string;
+  refused: string;
+  /** What is unknown when the service did not answer ("leverage on BTC-USD"). */
+  subject: string;
+}
+
+export interface AccountCommand {
+  send: () => Promise<unknown>;
+  words: CommandWords;
+  /** The queries the command changes: refreshed after it is accepted, and when its outcome is unknown. */
+  refresh: readonly QueryKey[];
+  /** Leave the success toast to the caller (a step inside a larger command, e.g. leverage before an order). */
+  quiet?: boolean;
+  /** 'info' when acceptance is not yet the outcome (cancels: the stream tells when each order is gone). */
+  doneKind?: 'success' | 'info';
+}
+
+/**
+ * The one mutation function of the account commands (leverage, margin mode, isolated margin,
+ * cancel-all): send, then refresh what it changed. A refusal toasts the service's words; a request
+ * that got no answer is not called a refusal — it says the outcome is unknown and re-reads the
+ * account, which tells the truth either way. Resolves true only when the service accepted it.
+ */
+export async function runAccountCommand(qc: QueryClient, { send, words, refresh, quiet = false, doneKind = 'success' }: AccountCommand): Promise<boolean> {
+  const reread = () => Promise.all(refresh.map((queryKey) => qc.invalidateQueries({ queryKey })));
+  try {
+    await send();
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    if (isApiError(e) && e.kind === 'network') {
+      toast({ kind: 'warn', title: `No answer from the exchange: ${words.subject} may or may not have changed`, body: `${message}. Checking your account…` });
+      await reread();
+    } else {
+      toast({ kind: 'error', title: words.refused, body: message });
+    }
+    return false;
+  }
+  await reread();
+  if (!quiet) toast({ kind: doneKind, title: words.done });
+  return true;
+}

@@ -1,0 +1,15 @@
+/**
+ * Keys of the trade commands' mutations: a screen reads what is in flight (which rows are being
+ * canceled, whether leverage is being applied) from react-query's mutation cache instead of keeping
+ * busy flags of its own.
+ */
+export const mutationKeys = {
+  placeOrder: ['trade', 'place-order'] as const,
+  submitOrder: ['trade', 'submit-order'] as const,
+  closePosition: ['trade', 'close-position'] as const,
+  cancelOrder: ['trade', 'cancel-order'] as const,
+  cancelOrders: ['trade', 'cancel-orders'] as const,
+  changeLeverage: ['trade', 'change-leverage'] as const,
+  changeMarginMode: ['trade', 'change-margin-mode'] as const,
+  transferMargin: ['trade', 'transfer-margin'] as const,
+};

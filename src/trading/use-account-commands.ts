@@ -1,0 +1,76 @@
+// The account commands every screen sends, as mutations sharing one function each (runAccountCommand):
+// leverage, margin mode and isolated margin. What is in flight is the mutation's own state.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { queryKeys } from '../api/query-keys';
+import { useApi } from '../api/react';
+import type { MarginMode } from '../api/schemas';
+import { toWire, type Dec } from '../lib/decimal';
+import { actingAccount, useSessionStore } from '../wallet/session-store';
+import { runAccountCommand } from './account-command';
+import { mutationKeys } from './mutation-keys';
+
+export interface LeverageChange {
+  symbol: string;
+  leverage: number;
+  /** Another title for a refusal, when the change is a step of something larger. */
+  refused?: string;
+  quiet?: boolean;
+}
+
+/** change_leverage, shared by the leverage control and the order form (which applies it before an order). */
+export function useChangeLeverageFn() {
+  const api = useApi();
+  const qc = useQueryClient();
+  const account = useSessionStore(actingAccount);
+  return useCallback(
+    ({ symbol, leverage, refused = 'Leverage not changed', quiet }: LeverageChange) =>
+      runAccountCommand(qc, {
+        send: () => api.trade.changeLeverage({ symbol, leverage }),
+        words: { done: `Leverage set to ${leverage}× on ${symbol}`, refused, subject: `leverage on ${symbol}` },
+        refresh: account ? [queryKeys.user.positionConfig(account, symbol), queryKeys.user.positions(account)] : [],
+        quiet,
+      }),
+    [api, qc, account],
+  );
+}
+
+export function useChangeLeverage() {
+  return useMutation({ mutationKey: mutationKeys.changeLeverage, mutationFn: useChangeLeverageFn() });
+}
+
+/** change_margin_mode for one symbol. */
+export function useChangeMarginMode() {
+  const api = useApi();
+  const qc = useQueryClient();
+  const account = useSessionStore(actingAccount);
+  return useMutation({
+    mutationKey: mutationKeys.changeMarginMode,
+    mutationFn: ({ symbol, mode }: { symbol: string; mode: MarginMode }) =>
+      runAccountCommand(qc, {
+        send: () => api.trade.changeMarginMode({ symbol, margin_mode: mode }),
+        words: { done: `${symbol} margin mode: ${mode}`, refused: 'Margin mode not changed', subject: `the ${symbol} margin mode` },
+        refresh: account ? [queryKeys.user.positionConfig(account, symbol)] : [],
+      }),
+  });
+}
+
+/** transfer_margin: a positive amount adds isolated margin to the position, a negative one removes it. */
+export function useTransferMargin() {
+  const api = useApi();
+  const qc = useQueryClient();
+  const account = useSessionStore(actingAccount);
+  return useMutation({
+    mutationKey: mutationKeys.transferMargin,
+    mutationFn: ({ symbol, amount, direction }: { symbol: string; amount: Dec; direction: 'add' | 'remove' }) =>
+      runAccountCommand(qc, {
+        send: () => api.user.transferMargin({ symbol, amount_in: toWire(direction === 'add' ? amount : amount.neg()) }),
+        words: {
+          done: `${direction === 'add' ? 'Added' : 'Removed'} ${toWire(amount)} USD margin ${direction === 'add' ? 'to' : 'from'} ${symbol}`,
+          refused: 'Margin not moved',
+          subject: `the ${symbol} isolated margin`,
+        },
+        refresh: account ? [queryKeys.user.positions(account), queryKeys.user.balance(account)] : [],
+      }),
+  });
+}

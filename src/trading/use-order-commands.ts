@@ -1,0 +1,110 @@
+// Order commands as mutations. New orders from every screen (order form, a position's close, a take
+// profit) share one mutation function — as Vertex's useExecutePlaceOrder / useExecuteClosePosition
+// share usePlaceOrderMutationFn — so the client order id, the toast key and waiting for the outcome
+// on the order stream are written once (order-commands.ts).
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { queryKeys } from '../api/query-keys';
+import { useApi, useOrderStream } from '../api/react';
+import type { NewOrderBody, Order, Side } from '../api/schemas';
+import type { Dec } from '../lib/decimal';
+import { actingAccount, useSessionStore } from '../wallet/session-store';
+import { runAccountCommand } from './account-command';
+import { mutationKeys } from './mutation-keys';
+import { cancelOrder, placeOrder, reduceOrderBody } from './order-commands';
+import { useChangeLeverageFn } from './use-account-commands';
+
+export interface PlaceOrderInput {
+  body: NewOrderBody;
+  /** The toasts' words ("Close 0.5 BTC-USD at market"); by default the order described. */
+  what?: string;
+}
+
+/** new_order over HTTP, its outcome from the order stream; resolves true unless the service refused it. */
+export function usePlaceOrderMutationFn() {
+  const api = useApi();
+  const orderStream = useOrderStream();
+  return useCallback(({ body, what }: PlaceOrderInput) => placeOrder(api, orderStream, body, what), [api, orderStream]);
+}
+
+export interface SubmitOrderInput extends PlaceOrderInput {
+  /** A leverage the trader picked but has not applied: set first; if refused, the order is not sent. */
+  leverage?: { symbol: string; value: number };
+}
+
+/** The order form's submit: the pending leverage first, then the order. */
+export function useSubmitOrder() {
+  const place = usePlaceOrderMutationFn();
+  const changeLeverage = useChangeLeverageFn();
+  return useMutation({
+    mutationKey: mutationKeys.submitOrder,
+    mutationFn: async ({ leverage, ...order }: SubmitOrderInput) => {
+      if (leverage) {
+        const set = await changeLeverage({ symbol: leverage.symbol, leverage: leverage.value, refused: 'Leverage not changed; order not sent', quiet: true });
+        if (!set) return false;
+      }
+      return place(order);
+    },
+  });
+}
+
+export interface ClosePositionInput {
+  symbol: string;
+  /** The side that reduces the position (sell for a long). */
+  side: Side;
+  qty: Dec;
+  /** A resting reduce-only limit at this price; at market without one. */
+  price?: Dec;
+  what: string;
+}
+
+/** A reduce-only order that shrinks a position: Close at market, Close at a limit, a take profit. */
+export function useClosePosition() {
+  const place = usePlaceOrderMutationFn();
+  return useMutation({
+    mutationKey: mutationKeys.closePosition,
+    mutationFn: ({ what, ...order }: ClosePositionInput) => place({ body: reduceOrderBody(order), what }),
+  });
+}
+
+/** The symbols whose position a close order is in flight for (its Close buttons show busy). */
+export function useClosingSymbols(): ReadonlySet<string> {
+  const symbols = useMutationState({
+    filters: { mutationKey: mutationKeys.closePosition, status: 'pending' },
+    select: (m) => (m.state.variables as ClosePositionInput | undefined)?.symbol,
+  });
+  return new Set(symbols.filter((s): s is string => s !== undefined));
+}
+
+/** cancel_order for one open order; several rows may be canceling at once (see useCancelingOrderIds). */
+export function useCancelOrder() {
+  const api = useApi();
+  const orderStream = useOrderStream();
+  return useMutation({ mutationKey: mutationKeys.cancelOrder, mutationFn: (o: Order) => cancelOrder(api, orderStream, o) });
+}
+
+/** The ids of the orders whose cancel is in flight. */
+export function useCancelingOrderIds(): ReadonlySet<number> {
+  const ids = useMutationState({
+    filters: { mutationKey: mutationKeys.cancelOrder, status: 'pending' },
+    select: (m) => (m.state.variables as Order | undefined)?.id,
+  });
+  return new Set(ids.filter((id): id is number => id !== undefined));
+}
+
+/** cancel_orders: all listed orders at once ("Cancel all", or the reduce-only orders covering a position). */
+export function useCancelOrders() {
+  const api = useApi();
+  const qc = useQueryClient();
+  const account = useSessionStore(actingAccount);
+  return useMutation({
+    mutationKey: mutationKeys.cancelOrders,
+    mutationFn: ({ orders, what, refused = 'Cancel refused' }: { orders: readonly Pick<Order, 'id'>[]; what: string; refused?: string }) =>
+      runAccountCommand(qc, {
+        send: () => api.trade.cancelOrders({ order_id_list: orders.map((o) => o.id) }),
+        words: { done: `Cancel requested for ${what}`, refused, subject: `the cancel of ${what}` },
+        refresh: account ? [queryKeys.user.openOrders(account)] : [],
+        doneKind: 'info',
+      }),
+  });
+}
