@@ -1,165 +1,50 @@
 /**
- * Typed (`as const`) ABIs of the devnet contracts, so viem infers argument and event types.
- * Written by hand rather than generated, and kept honest by compile.test.ts, which fails when
- * they differ from what solc emits for devnet/contracts.
+ * Typed ABIs of the devnet contracts as human-readable signatures (viem's `parseAbi` infers
+ * argument and event types), kept honest by compile.test.ts, which fails when they differ from
+ * what solc emits for devnet/contracts.
  */
-import { withdrawContractAbi } from '../../src/api/withdraw-contract';
+import { parseAbi } from 'viem';
+import { withdrawContractSignatures } from '../../src/api/withdraw-contract';
 
-const noInputs = [] as const;
+export const dusdAbi = parseAbi([
+  'constructor(address minter_)',
+  'function name() view returns (string)',
+  'function symbol() view returns (string)',
+  'function decimals() view returns (uint8)',
+  'function minter() view returns (address)',
+  'function totalSupply() view returns (uint256)',
+  'function balanceOf(address) view returns (uint256)',
+  'function allowance(address, address) view returns (uint256)',
+  'function mint(address to, uint256 amount)',
+  'function transfer(address to, uint256 amount) returns (bool)',
+  'function approve(address spender, uint256 amount) returns (bool)',
+  'function transferFrom(address from, address to, uint256 amount) returns (bool)',
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+  'event Approval(address indexed owner, address indexed spender, uint256 value)',
+  'error NotMinter()',
+  'error InsufficientBalance()',
+  'error InsufficientAllowance()',
+  'error ZeroAddress()',
+]);
 
-export const dusdAbi = [
-  { type: 'constructor', stateMutability: 'nonpayable', inputs: [{ name: 'minter_', type: 'address' }] },
-  { type: 'function', name: 'name', stateMutability: 'view', inputs: noInputs, outputs: [{ name: '', type: 'string' }] },
-  { type: 'function', name: 'symbol', stateMutability: 'view', inputs: noInputs, outputs: [{ name: '', type: 'string' }] },
-  { type: 'function', name: 'decimals', stateMutability: 'view', inputs: noInputs, outputs: [{ name: '', type: 'uint8' }] },
-  { type: 'function', name: 'minter', stateMutability: 'view', inputs: noInputs, outputs: [{ name: '', type: 'address' }] },
-  {
-    type: 'function',
-    name: 'totalSupply',
-    stateMutability: 'view',
-    inputs: noInputs,
-    outputs: [{ name: '', type: 'uint256' }],
-  },
-  {
-    type: 'function',
-    name: 'balanceOf',
-    stateMutability: 'view',
-    inputs: [{ name: '', type: 'address' }],
-    outputs: [{ name: '', type: 'uint256' }],
-  },
-  {
-    type: 'function',
-    name: 'allowance',
-    stateMutability: 'view',
-    inputs: [
-      { name: '', type: 'address' },
-      { name: '', type: 'address' },
-    ],
-    outputs: [{ name: '', type: 'uint256' }],
-  },
-  {
-    type: 'function',
-    name: 'mint',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [],
-  },
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ name: '', type: 'bool' }],
-  },
-  {
-    type: 'function',
-    name: 'approve',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'spender', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ name: '', type: 'bool' }],
-  },
-  {
-    type: 'function',
-    name: 'transferFrom',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'from', type: 'address' },
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ name: '', type: 'bool' }],
-  },
-  {
-    type: 'event',
-    name: 'Transfer',
-    anonymous: false,
-    inputs: [
-      { name: 'from', type: 'address', indexed: true },
-      { name: 'to', type: 'address', indexed: true },
-      { name: 'value', type: 'uint256', indexed: false },
-    ],
-  },
-  {
-    type: 'event',
-    name: 'Approval',
-    anonymous: false,
-    inputs: [
-      { name: 'owner', type: 'address', indexed: true },
-      { name: 'spender', type: 'address', indexed: true },
-      { name: 'value', type: 'uint256', indexed: false },
-    ],
-  },
-  { type: 'error', name: 'NotMinter', inputs: noInputs },
-  { type: 'error', name: 'InsufficientBalance', inputs: noInputs },
-  { type: 'error', name: 'InsufficientAllowance', inputs: noInputs },
-  { type: 'error', name: 'ZeroAddress', inputs: noInputs },
-] as const;
-
-export const depositVaultAbi = [
-  {
-    type: 'constructor',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'token_', type: 'address' },
-      { name: 'bridge_', type: 'address' },
-    ],
-  },
-  { type: 'function', name: 'owner', stateMutability: 'view', inputs: noInputs, outputs: [{ name: '', type: 'address' }] },
-  { type: 'function', name: 'token', stateMutability: 'view', inputs: noInputs, outputs: [{ name: '', type: 'address' }] },
-  { type: 'function', name: 'bridge', stateMutability: 'view', inputs: noInputs, outputs: [{ name: '', type: 'address' }] },
-  {
-    type: 'function',
-    name: 'fundBridge',
-    stateMutability: 'nonpayable',
-    inputs: [{ name: 'amount', type: 'uint256' }],
-    outputs: [],
-  },
-  {
-    type: 'event',
-    name: 'BridgeFunded',
-    anonymous: false,
-    inputs: [{ name: 'amount', type: 'uint256', indexed: false }],
-  },
-  { type: 'error', name: 'NotOwner', inputs: noInputs },
-  { type: 'error', name: 'TransferFailed', inputs: noInputs },
-] as const;
-
-const reqRemoteCall = withdrawContractAbi[0];
+export const depositVaultAbi = parseAbi([
+  'constructor(address token_, address bridge_)',
+  'function owner() view returns (address)',
+  'function token() view returns (address)',
+  'function bridge() view returns (address)',
+  'function fundBridge(uint256 amount)',
+  'event BridgeFunded(uint256 amount)',
+  'error NotOwner()',
+  'error TransferFailed()',
+]);
 
 /** The app-facing withdraw ABI plus the devnet bridge's own views. */
-export const withdrawBridgeAbi = [
-  ...withdrawContractAbi,
-  { type: 'constructor', stateMutability: 'nonpayable', inputs: [{ name: 'signer_', type: 'address' }] },
-  { type: 'function', name: 'signer', stateMutability: 'view', inputs: noInputs, outputs: [{ name: '', type: 'address' }] },
-  {
-    type: 'function',
-    name: 'lastNonce',
-    stateMutability: 'view',
-    inputs: [{ name: '', type: 'address' }],
-    outputs: [{ name: '', type: 'uint64' }],
-  },
-  {
-    type: 'function',
-    name: 'requestCount',
-    stateMutability: 'view',
-    inputs: noInputs,
-    outputs: [{ name: '', type: 'uint256' }],
-  },
-  {
-    type: 'function',
-    name: 'authorizationDigest',
-    stateMutability: 'pure',
-    inputs: reqRemoteCall.inputs,
-    outputs: [{ name: '', type: 'bytes32' }],
-  },
-  { type: 'error', name: 'TransferFailed', inputs: noInputs },
-] as const;
+export const withdrawBridgeAbi = parseAbi([
+  ...withdrawContractSignatures,
+  'constructor(address signer_)',
+  'function signer() view returns (address)',
+  'function lastNonce(address) view returns (uint64)',
+  'function requestCount() view returns (uint256)',
+  'function authorizationDigest(Message message, Signature signature) pure returns (bytes32)',
+  'error TransferFailed()',
+]);

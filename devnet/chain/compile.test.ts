@@ -3,14 +3,17 @@ import { withdrawContractAbi } from '../../src/api/withdraw-contract';
 import { depositVaultAbi, dusdAbi, withdrawBridgeAbi } from './abis';
 import { compileContracts } from './compile';
 
-/** ABI items as order-independent canonical strings, ignoring solc's internalType annotations. */
+/**
+ * ABI items as order-independent canonical strings, ignoring solc's internalType annotations and the
+ * defaults it writes out (`anonymous: false`, `indexed: false`, empty names) that `parseAbi` leaves out.
+ */
 function canonical(abi: readonly unknown[]): string[] {
   const normalize = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(normalize);
     if (value && typeof value === 'object') {
       return Object.fromEntries(
         Object.entries(value)
-          .filter(([key]) => key !== 'internalType')
+          .filter(([key, v]) => key !== 'internalType' && !((key === 'anonymous' || key === 'indexed') && v === false) && !(key === 'name' && v === ''))
           .sort(([a], [b]) => a.localeCompare(b))
           .map(([key, v]) => [key, normalize(v)]),
       );

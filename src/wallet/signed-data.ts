@@ -1,5 +1,5 @@
+import { createLocalJWKSet, decodeProtectedHeader, errors, jwtVerify, type JSONWebKeySet, type ProtectedHeaderParameters } from 'jose';
 import { signedDataPayload, type Jwks, type SignedDataPayload } from '../api/schemas';
-import { base64UrlToBytes } from '../lib/base64';
 
 /** Why the app refused to ask the wallet to sign: the challenge is not what it must be. */
 export class SignInRefused extends Error {
@@ -24,40 +24,49 @@ export interface VerifiedChallenge {
   claims: Record<string, unknown>;
 }
 
-const decodeJson = (part: string): unknown => JSON.parse(new TextDecoder().decode(base64UrlToBytes(part)));
+/** jose's refusals in the trader's words; anything else it throws means the token is malformed. */
+function refusal(e: unknown): SignInRefused {
+  if (e instanceof errors.JWSSignatureVerificationFailed) return new SignInRefused('The sign-in challenge signature is not the service’s.');
+  if (e instanceof errors.JWTExpired) return new SignInRefused('The sign-in challenge has expired. Try again.');
+  if (e instanceof errors.JWKSNoMatchingKey || e instanceof errors.JWKSMultipleMatchingKeys) {
+    return new SignInRefused('The sign-in challenge is signed with a key the service does not publish.');
+  }
+  if (e instanceof errors.JWTClaimValidationFailed) return new SignInRefused(`The sign-in challenge lacks a valid ${e.claim}.`);
+  return new SignInRefused('The sign-in challenge cannot be decoded.');
+}
 
 /**
  * decisions.md "Sign-in": verify signedData (ES256) with the JWKS key whose `kid` matches, then check
- * exp, requestId, address, domain and uri before the wallet is asked for anything. `chainId` is not
- * compared with the configured EVM chain: a bsc challenge says 56 (the public chain) on the devnet
- * too, whose local EVM (31337) is the withdraw chain, not the sign-in one.
+ * exp, requestId, address, domain and uri before the wallet is asked for anything. `exp` is read on
+ * the server-aligned clock (`nowSeconds`), not the browser's. `chainId` is not compared with the
+ * configured EVM chain: a bsc challenge says 56 (the public chain) on the devnet too, whose local EVM
+ * (31337) is the withdraw chain, not the sign-in one.
  */
 export async function verifySignedData(signedData: string, jwks: Jwks, expect: ChallengeExpectations): Promise<VerifiedChallenge> {
-  const parts = signedData.split('.');
-  if (parts.length !== 3) throw new SignInRefused('The sign-in challenge is not a JWT.');
-  const [h, p, s] = parts as [string, string, string];
-  let header: { alg?: unknown; kid?: unknown };
-  let claims: Record<string, unknown>;
+  if (signedData.split('.').length !== 3) throw new SignInRefused('The sign-in challenge is not a JWT.');
+  let header: ProtectedHeaderParameters;
   try {
-    header = decodeJson(h) as typeof header;
-    claims = decodeJson(p) as Record<string, unknown>;
+    header = decodeProtectedHeader(signedData);
   } catch {
     throw new SignInRefused('The sign-in challenge cannot be decoded.');
   }
+  // Named before jose's own refusal, which would not say which algorithm was offered.
   if (header.alg !== 'ES256') throw new SignInRefused(`The sign-in challenge uses ${String(header.alg)}, not ES256.`);
-  const jwk = jwks.keys.find((k) => k.kid === header.kid);
-  if (!jwk) throw new SignInRefused('The sign-in challenge is signed with a key the service does not publish.');
-  const key = await crypto.subtle.importKey('jwk', { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y }, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
-  const valid = await crypto.subtle.verify(
-    { name: 'ECDSA', hash: 'SHA-256' },
-    key,
-    base64UrlToBytes(s) as BufferSource,
-    new TextEncoder().encode(`${h}.${p}`) as BufferSource,
-  );
-  if (!valid) throw new SignInRefused('The sign-in challenge signature is not the service’s.');
+  // A challenge without a kid is refused, even though jose would try the only key the JWKS holds.
+  if (typeof header.kid !== 'string') throw new SignInRefused('The sign-in challenge is signed with a key the service does not publish.');
+  let claims: Record<string, unknown>;
+  try {
+    ({ payload: claims } = await jwtVerify(signedData, createLocalJWKSet(jwks as JSONWebKeySet), {
+      algorithms: ['ES256'],
+      currentDate: new Date(expect.nowSeconds * 1000),
+    }));
+  } catch (e) {
+    throw refusal(e);
+  }
   const parsed = signedDataPayload.safeParse(claims);
   if (!parsed.success) throw new SignInRefused(`The sign-in challenge lacks ${parsed.error.issues[0]?.path.join('.') ?? 'fields'}.`);
   const payload = parsed.data;
+  // jose checks exp only when the claim is there; the challenge must carry one.
   if (payload.exp <= expect.nowSeconds) throw new SignInRefused('The sign-in challenge has expired. Try again.');
   if (payload.requestId !== expect.requestId) throw new SignInRefused('The sign-in challenge is for another session key.');
   const sameAddress =
