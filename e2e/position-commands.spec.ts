@@ -1,22 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { bestBookPrice, wholePrice } from './support/book';
-import { BASE } from './support/ports';
-import { signInWith, storedToken } from './support/session';
+import { signInFunded } from './support/session';
 
 // The account commands beside new_order — margin mode, leverage, isolated margin, cancel all and the
 // position's market close — each end to end through the trade layer's mutations.
-
-async function signInFunded(page: Page, symbol: string) {
-  await page.goto(`/trade/${symbol}`);
-  await signInWith(page, /Devnet wallet/);
-  const token = (await storedToken(page))!;
-  const res = await page.request.post(`${BASE}/devnet/faucet`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { amount: '50000', wallet: 'perps' },
-  });
-  expect(res.status()).toBe(200);
-  await expect(page.getByTestId('available')).toContainText('50,000');
-}
 
 const form = (page: Page) => page.getByTestId('order-form');
 const toasts = (page: Page) => page.getByTestId('toasts');

@@ -1,23 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { dec } from '../src/lib/decimal';
 import { bestBookPrice, shownWhole, wholePrice } from './support/book';
-import { BASE } from './support/ports';
-import { signInWith, storedToken } from './support/session';
-
-/** Signs in with the built-in devnet wallet and funds the Perps Wallet through the devnet faucet. */
-async function signInFunded(page: Page, symbol = 'BTC-USD') {
-  await page.goto(`/trade/${symbol}`);
-  await signInWith(page, /Devnet wallet/);
-  const token = (await storedToken(page))!;
-  const res = await page.request.post(`${BASE}/devnet/faucet`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { amount: '50000', wallet: 'perps' },
-  });
-  expect(res.status()).toBe(200);
-  // The faucet's credit reaches the form through the balance stream.
-  await expect(page.getByTestId('available')).toContainText('50,000');
-  return token;
-}
+import { signInFunded } from './support/session';
 
 const form = (page: Page) => page.getByTestId('order-form');
 

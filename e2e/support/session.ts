@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { BASE } from './ports';
 import { storedToken } from './stored-token';
 
 export { storedToken };
@@ -17,4 +18,19 @@ export async function signInWith(page: Page, wallet: RegExp) {
   await expect(dialog).toBeHidden({ timeout: 15_000 });
   await expect.poll(() => storedToken(page), { timeout: 15_000 }).not.toBeNull();
   await expect(page.getByTestId('account-menu')).toBeVisible();
+}
+
+/** Signs in with the built-in devnet wallet and funds the Perps Wallet through the devnet faucet. */
+export async function signInFunded(page: Page, symbol = 'BTC-USD') {
+  await page.goto(`/trade/${symbol}`);
+  await signInWith(page, /Devnet wallet/);
+  const token = (await storedToken(page))!;
+  const res = await page.request.post(`${BASE}/devnet/faucet`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { amount: '50000', wallet: 'perps' },
+  });
+  expect(res.status()).toBe(200);
+  // The faucet's credit reaches the form through the balance stream.
+  await expect(page.getByTestId('available')).toContainText('50,000');
+  return token;
 }

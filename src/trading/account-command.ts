@@ -1,6 +1,8 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { isApiError } from '../api/errors';
 import { toast } from '../stores/toasts';
+import { actingAccount, useSessionStore } from '../wallet/session-store';
 
 /** What a trader reads about one account command: "Leverage set to 5× on BTC-USD" / "Leverage not changed". */
 export interface CommandWords {
@@ -44,4 +46,15 @@ export async function runAccountCommand(qc: QueryClient, { send, words, refresh,
   await reread();
   if (!quiet) toast({ kind: doneKind, title: words.done });
   return true;
+}
+
+/** runAccountCommand bound to the query cache and the acting account, whose queries `refresh` names. */
+export function useAccountCommandRunner() {
+  const qc = useQueryClient();
+  const account = useSessionStore(actingAccount);
+  return useCallback(
+    ({ refresh, ...command }: Omit<AccountCommand, 'refresh'> & { refresh: (account: string) => readonly QueryKey[] }) =>
+      runAccountCommand(qc, { ...command, refresh: account ? refresh(account) : [] }),
+    [qc, account],
+  );
 }

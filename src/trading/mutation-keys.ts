@@ -1,3 +1,5 @@
+import { useMutationState, type MutationKey } from '@tanstack/react-query';
+
 /**
  * Keys of the trade commands' mutations: a screen reads what is in flight (which rows are being
  * canceled, whether leverage is being applied) from react-query's mutation cache instead of keeping
@@ -13,3 +15,12 @@ export const mutationKeys = {
   changeMarginMode: ['trade', 'change-margin-mode'] as const,
   transferMargin: ['trade', 'transfer-margin'] as const,
 };
+
+/** What the pending mutations of one command are acting on (rows canceling, positions closing). */
+export function useInFlight<V, K>(mutationKey: MutationKey, pick: (variables: V) => K): ReadonlySet<K> {
+  const picked = useMutationState({
+    filters: { mutationKey, status: 'pending' },
+    select: (m) => (m.state.variables === undefined ? undefined : pick(m.state.variables as V)),
+  });
+  return new Set(picked.filter((k): k is K => k !== undefined));
+}

@@ -1,13 +1,12 @@
 // The account commands every screen sends, as mutations sharing one function each (runAccountCommand):
 // leverage, margin mode and isolated margin. What is in flight is the mutation's own state.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from '../api/query-keys';
 import { useApi } from '../api/react';
 import type { MarginMode } from '../api/schemas';
 import { toWire, type Dec } from '../lib/decimal';
-import { actingAccount, useSessionStore } from '../wallet/session-store';
-import { runAccountCommand } from './account-command';
+import { useAccountCommandRunner } from './account-command';
 import { mutationKeys } from './mutation-keys';
 
 export interface LeverageChange {
@@ -21,17 +20,16 @@ export interface LeverageChange {
 /** change_leverage, shared by the leverage control and the order form (which applies it before an order). */
 export function useChangeLeverageFn() {
   const api = useApi();
-  const qc = useQueryClient();
-  const account = useSessionStore(actingAccount);
+  const run = useAccountCommandRunner();
   return useCallback(
     ({ symbol, leverage, refused = 'Leverage not changed', quiet }: LeverageChange) =>
-      runAccountCommand(qc, {
+      run({
         send: () => api.trade.changeLeverage({ symbol, leverage }),
         words: { done: `Leverage set to ${leverage}× on ${symbol}`, refused, subject: `leverage on ${symbol}` },
-        refresh: account ? [queryKeys.user.positionConfig(account, symbol), queryKeys.user.positions(account)] : [],
+        refresh: (account) => [queryKeys.user.positionConfig(account, symbol), queryKeys.user.positions(account)],
         quiet,
       }),
-    [api, qc, account],
+    [api, run],
   );
 }
 
@@ -42,15 +40,14 @@ export function useChangeLeverage() {
 /** change_margin_mode for one symbol. */
 export function useChangeMarginMode() {
   const api = useApi();
-  const qc = useQueryClient();
-  const account = useSessionStore(actingAccount);
+  const run = useAccountCommandRunner();
   return useMutation({
     mutationKey: mutationKeys.changeMarginMode,
     mutationFn: ({ symbol, mode }: { symbol: string; mode: MarginMode }) =>
-      runAccountCommand(qc, {
+      run({
         send: () => api.trade.changeMarginMode({ symbol, margin_mode: mode }),
         words: { done: `${symbol} margin mode: ${mode}`, refused: 'Margin mode not changed', subject: `the ${symbol} margin mode` },
-        refresh: account ? [queryKeys.user.positionConfig(account, symbol)] : [],
+        refresh: (account) => [queryKeys.user.positionConfig(account, symbol)],
       }),
   });
 }
@@ -58,19 +55,18 @@ export function useChangeMarginMode() {
 /** transfer_margin: a positive amount adds isolated margin to the position, a negative one removes it. */
 export function useTransferMargin() {
   const api = useApi();
-  const qc = useQueryClient();
-  const account = useSessionStore(actingAccount);
+  const run = useAccountCommandRunner();
   return useMutation({
     mutationKey: mutationKeys.transferMargin,
     mutationFn: ({ symbol, amount, direction }: { symbol: string; amount: Dec; direction: 'add' | 'remove' }) =>
-      runAccountCommand(qc, {
+      run({
         send: () => api.user.transferMargin({ symbol, amount_in: toWire(direction === 'add' ? amount : amount.neg()) }),
         words: {
           done: `${direction === 'add' ? 'Added' : 'Removed'} ${toWire(amount)} USD margin ${direction === 'add' ? 'to' : 'from'} ${symbol}`,
           refused: 'Margin not moved',
           subject: `the ${symbol} isolated margin`,
         },
-        refresh: account ? [queryKeys.user.positions(account), queryKeys.user.balance(account)] : [],
+        refresh: (account) => [queryKeys.user.positions(account), queryKeys.user.balance(account)],
       }),
   });
 }

@@ -2,15 +2,14 @@
 // profit) share one mutation function — as Vertex's useExecutePlaceOrder / useExecuteClosePosition
 // share usePlaceOrderMutationFn — so the client order id, the toast key and waiting for the outcome
 // on the order stream are written once (order-commands.ts).
-import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from '../api/query-keys';
 import { useApi, useOrderStream } from '../api/react';
 import type { NewOrderBody, Order, Side } from '../api/schemas';
 import type { Dec } from '../lib/decimal';
-import { actingAccount, useSessionStore } from '../wallet/session-store';
-import { runAccountCommand } from './account-command';
-import { mutationKeys } from './mutation-keys';
+import { useAccountCommandRunner } from './account-command';
+import { mutationKeys, useInFlight } from './mutation-keys';
 import { cancelOrder, placeOrder, reduceOrderBody } from './order-commands';
 import { useChangeLeverageFn } from './use-account-commands';
 
@@ -69,11 +68,7 @@ export function useClosePosition() {
 
 /** The symbols whose position a close order is in flight for (its Close buttons show busy). */
 export function useClosingSymbols(): ReadonlySet<string> {
-  const symbols = useMutationState({
-    filters: { mutationKey: mutationKeys.closePosition, status: 'pending' },
-    select: (m) => (m.state.variables as ClosePositionInput | undefined)?.symbol,
-  });
-  return new Set(symbols.filter((s): s is string => s !== undefined));
+  return useInFlight(mutationKeys.closePosition, (v: ClosePositionInput) => v.symbol);
 }
 
 /** cancel_order for one open order; several rows may be canceling at once (see useCancelingOrderIds). */
@@ -85,25 +80,20 @@ export function useCancelOrder() {
 
 /** The ids of the orders whose cancel is in flight. */
 export function useCancelingOrderIds(): ReadonlySet<number> {
-  const ids = useMutationState({
-    filters: { mutationKey: mutationKeys.cancelOrder, status: 'pending' },
-    select: (m) => (m.state.variables as Order | undefined)?.id,
-  });
-  return new Set(ids.filter((id): id is number => id !== undefined));
+  return useInFlight(mutationKeys.cancelOrder, (o: Order) => o.id);
 }
 
 /** cancel_orders: all listed orders at once ("Cancel all", or the reduce-only orders covering a position). */
 export function useCancelOrders() {
   const api = useApi();
-  const qc = useQueryClient();
-  const account = useSessionStore(actingAccount);
+  const run = useAccountCommandRunner();
   return useMutation({
     mutationKey: mutationKeys.cancelOrders,
     mutationFn: ({ orders, what, refused = 'Cancel refused' }: { orders: readonly Pick<Order, 'id'>[]; what: string; refused?: string }) =>
-      runAccountCommand(qc, {
+      run({
         send: () => api.trade.cancelOrders({ order_id_list: orders.map((o) => o.id) }),
         words: { done: `Cancel requested for ${what}`, refused, subject: `the cancel of ${what}` },
-        refresh: account ? [queryKeys.user.openOrders(account)] : [],
+        refresh: (account) => [queryKeys.user.openOrders(account)],
         doneKind: 'info',
       }),
   });
