@@ -11,6 +11,7 @@ import type { WalletRow, WithdrawResponse } from '../../api/schemas';
 import type { ServiceConfig } from '../../api/service-config';
 import { createSessionKey } from '../../wallet/session-key';
 import { useSessionStore } from '../../wallet/session-store';
+import { pendingWithdrawals } from '../../wallet/withdraw-records';
 import { WithdrawCard } from './withdraw-card';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -196,5 +197,23 @@ describe('withdraw: the bridge names the contract, the app checks it (issue #13 
     const alert = await waitFor(() => c.querySelector('[role="alert"]'));
     expect(alert.textContent).toMatch(/not the withdraw contract of chain 31337 \(0x5555555555555555555555555555555555555555\)/);
     expect(walletRequests).toEqual([]);
+  });
+});
+
+describe('withdraw: resumes after a reload from the Pending record', () => {
+  it('an authorized withdrawal that was never sent offers to send it from the wallet, at the check step', async () => {
+    contractInAnswer = EVIL_CONTRACT;
+    pendingWithdrawals.set(`bsc_${CALLER}`, { withdrawal: bridgeAnswer(DEVNET_BRIDGE_CONTRACT), txHash: null });
+    const c = await renderCard();
+    expect(c.querySelector('[data-step="request"]')?.getAttribute('data-state')).toBe('done');
+    expect(c.querySelector('[data-step="check"]')?.getAttribute('data-state')).toBe('todo');
+    expect(c.querySelector('[data-testid="withdraw-status"]')?.textContent).toMatch(/authorized but not sent yet/);
+    const send = [...c.querySelectorAll('button')].find((b) => b.textContent === 'Send it from your wallet')!;
+    await act(async () => send.click());
+    // It goes straight to the wallet step with the stored authorization: no new request to the bridge.
+    const alert = await waitFor(() => c.querySelector('[role="alert"]'));
+    expect(alert.textContent).toMatch(/Connect the EVM wallet/);
+    expect(c.querySelector('[data-step="check"]')?.getAttribute('data-state')).toBe('failed');
+    pendingWithdrawals.set(`bsc_${CALLER}`, null);
   });
 });

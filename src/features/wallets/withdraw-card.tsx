@@ -1,116 +1,37 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApi, useServiceConfig } from '../../api/react';
-import type { WithdrawResponse } from '../../api/schemas';
-import { dec, toWire, type Dec } from '../../lib/decimal';
+import { queryKeys } from '../../api/query-keys';
+import { useServiceConfig } from '../../api/react';
+import { dec, toWire } from '../../lib/decimal';
 import { formatFixed } from '../../lib/format';
-import { devnetApi } from '../../wallet/devnet-api';
-import { loadEvm } from '../../wallet/evm-runtime';
+import { useWithdraw } from '../../trading/use-withdraw';
+import { serviceExtras } from '../../wallet/service-extras';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
-import { expectedWithdrawContract } from '../../wallet/withdraw-contract-source';
-import { checkWithdrawContract } from '../../wallet/withdraw-transaction';
-import { AmountInput, Button, Card, errorText, GhostButton } from './parts';
+import { canContinue, WITHDRAW_STEPS } from '../../wallet/withdraw-machine';
+import { localWithdrawals, mergeHistory, type WithdrawEntry } from '../../wallet/withdraw-records';
+import { AmountInput, Button, Card, GhostButton } from './parts';
 import type { WalletRows } from './use-wallet-rows';
 import { checkAmount } from './wallet-model';
-import { entryOf, localWithdrawals, type WithdrawEntry } from './withdraw-history';
 
-const STEPS = [
-  { id: 'transfer', label: 'Move funds from the Perps Wallet to the Cash Wallet (if Cash is short)' },
-  { id: 'request', label: 'Ask the bridge for a withdraw authorization' },
-  { id: 'check', label: 'Switch the wallet to the authorized chain and check the account' },
-  { id: 'submit', label: 'Send reqRemoteCall from your wallet' },
-  { id: 'receipt', label: 'Wait for the transaction receipt' },
-  { id: 'confirm', label: 'Bridge releases the DUSD: Confirmed' },
-] as const;
-type StepId = (typeof STEPS)[number]['id'];
-type StepState = 'todo' | 'active' | 'done' | 'skipped' | 'failed';
-
-const historyKey = (account: string | null) => ['withdrawals', account] as const;
-
-/** The guided withdraw (spec §4.3 procedure) and its history. */
+/** The guided withdraw (spec §4.3 procedure) and its history: renders the withdraw step machine. */
 export function WithdrawCard({ rows }: { rows: WalletRows }) {
-  const api = useApi();
-  const config = useServiceConfig();
-  const qc = useQueryClient();
   const session = useSessionStore((s) => s.session);
-  const account = useSessionStore(actingAccount);
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
-  const [steps, setSteps] = useState<Partial<Record<StepId, StepState>>>({});
-  const [note, setNote] = useState<string | null>(null);
-  const [pending, setPending] = useState<WithdrawResponse | null>(null);
+  const withdraw = useWithdraw();
+  const { state, busy } = withdraw;
   const cash = dec(rows.cash?.free ?? '0');
   const perps = dec(rows.perps?.free ?? '0');
   const max = cash.plus(perps);
   const checked = checkAmount(amount, { max: rows.cash || rows.perps ? toWire(max) : undefined });
-  const mark = (id: StepId, s: StepState) => setSteps((prev) => ({ ...prev, [id]: s }));
-
-  const submitOnChain = async (w: WithdrawResponse) => {
-    mark('check', 'active');
-    // The contract the bridge names must be the withdraw contract this app knows for that chain
-    // (VITE_WITHDRAW_CONTRACT, or the devnet's own): checked before the wallet is even loaded.
-    const expected = await expectedWithdrawContract(config, w.signature.chain_id);
-    checkWithdrawContract(w, expected);
-    const { evm, config: wagmi } = await loadEvm(config);
-    const now = Math.floor(api.transport.now() / 1000);
-    await evm.prepareWithdraw(wagmi, w, now, expected);
-    mark('check', 'done');
-    mark('submit', 'active');
-    setNote('Confirm reqRemoteCall in your wallet…');
-    const hash = await evm.submitWithdraw(wagmi, w, now, expected);
-    mark('submit', 'done');
-    mark('receipt', 'active');
-    if (account) localWithdrawals.upsert(account, entryOf(w, hash));
-    setNote(`Sent ${hash.slice(0, 12)}…`);
-    await evm.waitForReceipt(wagmi, hash, w.signature.chain_id);
-    mark('receipt', 'done');
-    mark('confirm', 'active');
-    if (config.isDevnet && session) {
-      for (let i = 0; i < 90; i++) {
-        const list = await devnetApi(config).withdrawals(session.token);
-        const mine = list.find((x) => x.tx.id === w.tx.id);
-        if (mine?.tx.status === 'Confirmed') break;
-        await new Promise((r) => setTimeout(r, 1000));
-      }
-    }
-    if (account) localWithdrawals.upsert(account, { ...entryOf(w, hash), status: 'Confirmed' });
-    mark('confirm', 'done');
-    setNote(`Confirmed: ${formatFixed(dec(w.tx.token_amount).minus(w.withdraw_fee), 2)} DUSD sent to ${w.signature.caller.slice(0, 8)}…`);
-    setPending(null);
-    await Promise.all([rows.refresh(), qc.invalidateQueries({ queryKey: historyKey(account) })]);
-  };
-
-  const withdraw = useMutation({
-    mutationFn: async () => {
-      if (!('value' in checked)) throw new Error(checked.error);
-      const value: Dec = checked.value;
-      setSteps({});
-      setNote(null);
-      if (value.gt(cash)) {
-        mark('transfer', 'active');
-        const short = value.minus(cash);
-        await api.wallet.transferToSpot({ amount: toWire(short), token: 'DUSD' });
-        await rows.refresh();
-        mark('transfer', 'done');
-      } else mark('transfer', 'skipped');
-      mark('request', 'active');
-      const w = await api.wallet.withdraw({ amount: toWire(value), chain: 'bsc', token: 'DUSD' });
-      setPending(w);
-      mark('request', 'done');
-      if (account) localWithdrawals.upsert(account, entryOf(w));
-      void qc.invalidateQueries({ queryKey: historyKey(account) });
-      await submitOnChain(w);
+  const submit = () => {
+    if (!('value' in checked)) return;
+    const value = checked.value;
+    withdraw.start(toWire(value), value.gt(cash) ? toWire(value.minus(cash)) : null, () => {
       setAmount('');
       setTouched(false);
-    },
-    onError: () => setSteps((prev) => Object.fromEntries(Object.entries(prev).map(([k, v]) => [k, v === 'active' ? 'failed' : v]))),
-  });
-  const retry = useMutation({
-    mutationFn: (w: WithdrawResponse) => submitOnChain(w),
-    onError: () => setSteps((prev) => Object.fromEntries(Object.entries(prev).map(([k, v]) => [k, v === 'active' ? 'failed' : v]))),
-  });
-  const error = withdraw.error ?? retry.error;
-  const busy = withdraw.isPending || retry.isPending;
+    });
+  };
 
   if (session && session.chain !== 'bsc') {
     return (
@@ -128,7 +49,7 @@ export function WithdrawCard({ rows }: { rows: WalletRows }) {
         onSubmit={(e) => {
           e.preventDefault();
           setTouched(true);
-          if ('value' in checked) withdraw.mutate();
+          submit();
         }}
       >
         <AmountInput
@@ -145,10 +66,10 @@ export function WithdrawCard({ rows }: { rows: WalletRows }) {
           {busy ? 'Withdrawing…' : 'Withdraw'}
         </Button>
       </form>
-      {Object.keys(steps).length > 0 && (
+      {state.steps && (
         <ol className="flex flex-col gap-1" aria-label="Withdraw steps">
-          {STEPS.map((s, i) => {
-            const st = steps[s.id] ?? 'todo';
+          {WITHDRAW_STEPS.map((s, i) => {
+            const st = state.steps?.[s.id] ?? 'todo';
             const icon = { todo: '○', active: '◔', done: '✓', skipped: '–', failed: '✕' }[st];
             const color = { todo: 'text-muted', active: 'text-accent', done: 'text-up', skipped: 'text-muted', failed: 'text-down' }[st];
             return (
@@ -162,19 +83,19 @@ export function WithdrawCard({ rows }: { rows: WalletRows }) {
           })}
         </ol>
       )}
-      {note && (
+      {state.note && (
         <p className="text-muted" role="status" data-testid="withdraw-status">
-          {note}
+          {state.note}
         </p>
       )}
-      {error && (
-        <p role="alert" className="text-down">
-          {errorText(error)}
+      {state.failure && (
+        <p role="alert" className={state.failure.kind === 'unknown' ? 'text-warn' : 'text-down'} data-outcome={state.failure.kind}>
+          {state.failure.message}
         </p>
       )}
-      {pending && error && !busy && (
-        <GhostButton className="self-start" onClick={() => retry.mutate(pending)}>
-          Retry the on-chain step
+      {canContinue(state) && !busy && (
+        <GhostButton className="self-start" onClick={withdraw.proceed}>
+          {state.pending?.txHash ? 'Check the transaction again' : state.failure ? 'Retry the on-chain step' : 'Send it from your wallet'}
         </GhostButton>
       )}
       <WithdrawHistory />
@@ -186,23 +107,20 @@ function WithdrawHistory() {
   const config = useServiceConfig();
   const session = useSessionStore((s) => s.session);
   const account = useSessionStore(actingAccount);
+  const bridgeList = serviceExtras(config).withdrawals;
   const history = useQuery({
-    queryKey: historyKey(account),
-    queryFn: async (): Promise<WithdrawEntry[]> => {
-      if (config.isDevnet && session) {
-        const local = new Map(localWithdrawals.list(account ?? '').map((e) => [e.id, e]));
-        return (await devnetApi(config).withdrawals(session.token)).map((w) => entryOf(w, local.get(w.tx.id)?.txHash));
-      }
-      return localWithdrawals.list(account ?? '');
-    },
-    enabled: session !== null,
+    queryKey: queryKeys.user.withdrawals(account ?? ''),
+    queryFn:
+      session && account
+        ? async (): Promise<WithdrawEntry[]> => mergeHistory(bridgeList ? await bridgeList(session.token) : null, localWithdrawals.list(account))
+        : skipToken,
     refetchInterval: 5_000,
   });
   const list = history.data ?? [];
   return (
     <div className="flex flex-col gap-1 border-t border-line pt-2">
       <span className="text-[11px] uppercase tracking-wide text-muted">
-        History {config.isDevnet ? '' : '(kept in this browser)'}
+        History {bridgeList ? '' : '(kept in this browser)'}
       </span>
       {list.length === 0 ? (
         <p className="text-muted">No withdrawals yet.</p>

@@ -1,0 +1,56 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../api/client';
+import { isApiError } from '../api/errors';
+import { useApi } from '../api/react';
+import { queryKeys } from '../api/query-keys';
+import { formatFixed } from '../lib/format';
+import { toast } from '../stores/toasts';
+import { actingAccount, useSessionStore } from '../wallet/session-store';
+
+/** Keys of the wallet commands' mutations (a screen reads what is in flight from the mutation cache). */
+export const walletMutationKeys = {
+  transfer: ['wallet', 'transfer'] as const,
+  withdraw: ['wallet', 'withdraw'] as const,
+};
+
+/** A move between the Cash Wallet ('spot') and the Perps Wallet, of an exact decimal amount of DUSD. */
+export interface Transfer {
+  to: 'perps' | 'spot';
+  amount: string;
+}
+
+const walletName = (to: Transfer['to']) => (to === 'perps' ? 'Perps Wallet' : 'Cash Wallet');
+
+/**
+ * The one mutation function of every Cash ↔ Perps move: the transfer form, and the withdraw when
+ * Cash is short (spec §4.3, signed, HTTP only).
+ */
+export function sendTransfer(api: ApiClient, t: Transfer): Promise<unknown> {
+  const body = { amount: t.amount, token: 'DUSD' };
+  return t.to === 'perps' ? api.wallet.transferToPerps(body) : api.wallet.transferToSpot(body);
+}
+
+/**
+ * Moves DUSD between the Cash and Perps Wallets and re-reads both rows. The form shows a refusal
+ * itself; a request that got no answer is not called a refusal: the toast says the outcome is
+ * unknown, and the rows are re-read, which tell the truth either way.
+ */
+export function useTransfer() {
+  const api = useApi();
+  const qc = useQueryClient();
+  const account = useSessionStore(actingAccount);
+  const reread = () => (account ? qc.invalidateQueries({ queryKey: queryKeys.user.walletRows(account) }) : Promise.resolve());
+  return useMutation({
+    mutationKey: walletMutationKeys.transfer,
+    mutationFn: (t: Transfer) => sendTransfer(api, t),
+    onSuccess: async (_, t) => {
+      toast({ kind: 'success', title: `Moved ${formatFixed(t.amount, 2)} DUSD to the ${walletName(t.to)}` });
+      await reread();
+    },
+    onError: async (e, t) => {
+      if (!isApiError(e) || e.kind !== 'network') return;
+      toast({ kind: 'warn', title: `No answer from the exchange: the move to the ${walletName(t.to)} may or may not have happened`, body: `${e.message}. Checking your balances…` });
+      await reread();
+    },
+  });
+}

@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/errors';
+import type { WithdrawResponse } from '../api/schemas';
+import { activeStep, canContinue, idle, next, resume, runWithdraw, type WithdrawEffects, type WithdrawRecords, type WithdrawState } from './withdraw-machine';
+import type { PendingWithdrawal } from './withdraw-records';
+
+const CALLER = '0x1111111111111111111111111111111111111111';
+const HASH = `0x${'cd'.repeat(32)}`;
+const NOW = 1_800_000_000;
+
+function authorization(over: { expiredAt?: number } = {}): WithdrawResponse {
+  return {
+    tx: {
+      id: 'w-1',
+      nonce: 1,
+      tx_type: 'withdraw',
+      status: 'Pending',
+      from_addr: CALLER,
+      to_addr: CALLER,
+      from_account_type: 'spot',
+      to_account_type: 'external',
+      token: 'DUSD',
+      token_addr: '0x3333333333333333333333333333333333333333',
+      token_amount: '120',
+      src_chain: 'bsc',
+      dst_chain: 'bsc',
+      src_tx: '',
+      dst_tx: '',
+      src_block: '',
+      dst_block: '',
+      created_at: '2026-11-23T01:52:26.123Z',
+      updated_at: '2026-11-23T01:52:26.123Z',
+    },
+    withdraw_fee: '0.1',
+    signature: { expired_at: over.expiredAt ?? NOW + 600, chain_id: 31337, caller: CALLER, contract_address: '0x2222222222222222222222222222222222222222', signature: '0xab' },
+  };
+}
+
+const steps = (s: WithdrawState) => s.steps && Object.fromEntries(Object.entries(s.steps).filter(([, v]) => v !== 'todo'));
+const noAnswer = () => new ApiError({ kind: 'network', code: 0, status: 0, message: 'Failed to fetch', endpoint: 'POST /api/withdraw' });
+
+/** Effects that succeed, recording what was asked of them; any one can be made to fail. */
+function effects(fail: Partial<Record<keyof WithdrawEffects, unknown>> = {}) {
+  const calls: string[] = [];
+  const stored: WithdrawRecords[] = [];
+  const step = <T>(name: keyof WithdrawEffects, value: T) => async () => {
+    calls.push(name);
+    if (name in fail) throw fail[name];
+    return value;
+  };
+  const fx: WithdrawEffects = {
+    moveToCash: step('moveToCash', undefined),
+    request: step('request', authorization()),
+    check: step('check', undefined),
+    send: step('send', HASH),
+    waitForReceipt: step('waitForReceipt', undefined),
+    awaitConfirmation: step('awaitConfirmation', undefined),
+    record: (r) => stored.push(r),
+  };
+  return { fx, calls, stored };
+}
+
+describe('the withdraw step machine, step by step', () => {
+  it('starts with the transfer when Cash is short, and skips it when Cash covers the amount', () => {
+    expect(steps(next(idle, { type: 'start', amount: '120', short: '20' }))).toEqual({ transfer: 'active' });
+    expect(steps(next(idle, { type: 'start', amount: '50', short: null }))).toEqual({ transfer: 'skipped', request: 'active' });
+  });
+
+  it('walks transfer → request → check → submit → receipt → confirm, keeping the authorization and the hash', () => {
+    let s = next(idle, { type: 'start', amount: '120', short: '20' });
+    s = next(s, { type: 'moved' });
+    expect(activeStep(s)).toBe('request');
+    s = next(s, { type: 'requested', withdrawal: authorization() });
+    expect(activeStep(s)).toBe('check');
+    expect(s.pending).toEqual({ withdrawal: authorization(), txHash: null });
+    s = next(s, { type: 'checked' });
+    expect(activeStep(s)).toBe('submit');
+    expect(s.note).toBe('Confirm reqRemoteCall in your wallet…');
+    s = next(s, { type: 'sent', hash: HASH });
+    expect(s.pending?.txHash).toBe(HASH);
+    expect(s.note).toBe(`Sent ${HASH.slice(0, 12)}…`);
+    s = next(s, { type: 'mined' });
+    expect(activeStep(s)).toBe('confirm');
+    s = next(s, { type: 'confirmed' });
+    expect(activeStep(s)).toBeNull();
+    expect(s.confirmed).toBe(true);
+    // 120 − 0.1 fee reaches the wallet.
+    expect(s.note).toBe('Confirmed: 119.90 DUSD sent to 0x111111…');
+    expect(steps(s)).toEqual({ transfer: 'done', request: 'done', check: 'done', submit: 'done', receipt: 'done', confirm: 'done' });
+  });
+
+  it('ignores an event that does not belong to the active step', () => {
+    const s = next(idle, { type: 'start', amount: '50', short: null });
+    expect(next(s, { type: 'sent', hash: HASH })).toBe(s);
+    expect(next(s, { type: 'start', amount: '1', short: null })).toBe(s);
+  });
+
+  it('stores the Pending record once authorized, with the hash once sent, and drops it once confirmed', async () => {
+    const { fx, stored, calls } = effects();
+    const end = await runWithdraw(next(idle, { type: 'start', amount: '120', short: '20' }), fx, () => undefined);
+    expect(calls).toEqual(['moveToCash', 'request', 'check', 'send', 'waitForReceipt', 'awaitConfirmation']);
+    expect(end.confirmed).toBe(true);
+    expect(stored.map((r) => [r.pending?.txHash ?? (r.pending ? 'authorized' : null), r.entry?.status])).toEqual([
+      ['authorized', 'Pending'],
+      [HASH, 'Pending'],
+      [null, 'Confirmed'],
+    ]);
+    expect(stored[2]?.entry).toMatchObject({ id: 'w-1', amount: '120', fee: '0.1', txHash: HASH });
+  });
+});
+
+describe('a failure in each step', () => {
+  const run = (fail: Partial<Record<keyof WithdrawEffects, unknown>>, short: string | null = '20') => {
+    const e = effects(fail);
+    return runWithdraw(next(idle, { type: 'start', amount: '120', short }), e.fx, () => undefined).then((s) => ({ s, ...e }));
+  };
+
+  it('transfer: a refusal is the exchange’s words; no answer says the move may or may not have happened', async () => {
+    const refused = await run({ moveToCash: new Error('insufficient balance') });
+    expect(refused.s.failure).toEqual({ step: 'transfer', kind: 'refused', message: 'insufficient balance' });
+    expect(refused.s.steps?.transfer).toBe('failed');
+    expect(refused.calls).toEqual(['moveToCash']);
+    const lost = await run({ moveToCash: noAnswer() });
+    expect(lost.s.failure?.kind).toBe('unknown');
+    expect(lost.s.failure?.message).toMatch(/^No answer from the exchange: the move to the Cash Wallet may or may not have happened/);
+    expect(canContinue(lost.s)).toBe(false);
+  });
+
+  it('request: no answer from the bridge is not called a rejection; nothing is stored', async () => {
+    const { s, stored } = await run({ request: noAnswer() }, null);
+    expect(s.failure).toMatchObject({ step: 'request', kind: 'unknown' });
+    expect(s.failure?.message).toMatch(/may or may not have been requested/);
+    expect(s.failure?.message).not.toMatch(/reject|refus/i);
+    expect(stored).toEqual([]);
+  });
+
+  it('check: a refused contract fails the check step, the wallet is never asked, and the authorization is kept', async () => {
+    const { s, calls, stored } = await run({ check: new Error('The bridge asked to send this withdrawal to 0x6666…, which is not the withdraw contract') }, null);
+    expect(s.steps).toMatchObject({ check: 'failed', submit: 'todo' });
+    expect(s.failure?.message).toMatch(/not the withdraw contract/);
+    expect(calls).not.toContain('send');
+    expect(stored.at(-1)?.pending?.txHash).toBeNull();
+    expect(canContinue(s)).toBe(true);
+  });
+
+  it('submit: declining in the wallet says so; continuing asks the wallet again', async () => {
+    const declined = Object.assign(new Error('User rejected the request.'), { name: 'UserRejectedRequestError', code: 4001 });
+    const { s } = await run({ send: declined }, null);
+    expect(s.failure).toMatchObject({ step: 'submit', kind: 'refused' });
+    expect(s.failure?.message).toMatch(/declined the transaction in your wallet: nothing was sent/);
+    const again = next(s, { type: 'continue' });
+    expect(activeStep(again)).toBe('check');
+    expect(again.failure).toBeNull();
+    const e = effects();
+    expect((await runWithdraw(again, e.fx, () => undefined)).confirmed).toBe(true);
+    expect(e.calls).toEqual(['check', 'send', 'waitForReceipt', 'awaitConfirmation']);
+  });
+
+  it('receipt: a lost connection after sending is an unknown outcome, and continuing never sends twice', async () => {
+    const { s } = await run({ waitForReceipt: new Error('HTTP request failed') }, null);
+    expect(s.failure).toMatchObject({ step: 'receipt', kind: 'unknown' });
+    expect(s.failure?.message).toMatch(/^Sent 0xcdcdcdcdcd…, but its outcome on-chain is unknown/);
+    const e = effects();
+    const end = await runWithdraw(next(s, { type: 'continue' }), e.fx, () => undefined);
+    expect(e.calls).toEqual(['waitForReceipt', 'awaitConfirmation']);
+    expect(end.confirmed).toBe(true);
+  });
+
+  it('receipt: a reverted transaction is a refusal, not an unknown', async () => {
+    const { s } = await run({ waitForReceipt: new Error(`Transaction ${HASH} reverted`) }, null);
+    expect(s.failure).toMatchObject({ step: 'receipt', kind: 'refused' });
+  });
+
+  it('confirm: the bridge not confirming in time is unknown, not failed', async () => {
+    const { s } = await run({ awaitConfirmation: new Error('still Pending after 90 s') }, null);
+    expect(s.failure).toMatchObject({ step: 'confirm', kind: 'unknown' });
+    expect(s.failure?.message).toMatch(/the bridge has not confirmed it yet/);
+    expect(s.confirmed).toBe(false);
+  });
+});
+
+describe('resuming from the Pending record after a reload', () => {
+  const record = (txHash: string | null, expiredAt?: number): PendingWithdrawal => ({ withdrawal: authorization({ expiredAt }), txHash });
+
+  it('authorized but not sent: waits for the trader to send it from the wallet', async () => {
+    const s = resume(record(null), NOW);
+    expect(activeStep(s)).toBeNull();
+    expect(canContinue(s)).toBe(true);
+    expect(steps(s)).toEqual({ transfer: 'done', request: 'done' });
+    expect(s.note).toMatch(/authorized but not sent yet: send it from your wallet/);
+    const e = effects();
+    const end = await runWithdraw(next(s, { type: 'continue' }), e.fx, () => undefined);
+    expect(e.calls).toEqual(['check', 'send', 'waitForReceipt', 'awaitConfirmation']);
+    expect(end.note).toBe('Confirmed: 119.90 DUSD sent to 0x111111…');
+  });
+
+  it('sent: checks the transaction’s outcome without sending again', async () => {
+    const s = resume(record(HASH), NOW);
+    expect(steps(s)).toEqual({ transfer: 'done', request: 'done', check: 'done', submit: 'done' });
+    const e = effects();
+    await runWithdraw(next(s, { type: 'continue' }), e.fx, () => undefined);
+    expect(e.calls).toEqual(['waitForReceipt', 'awaitConfirmation']);
+    expect(e.stored.at(-1)).toMatchObject({ pending: null, entry: { status: 'Confirmed', txHash: HASH } });
+  });
+
+  it('an expired authorization that was never sent leaves nothing to resume', () => {
+    expect(resume(record(null, NOW - 1), NOW)).toEqual(idle);
+    expect(resume(null, NOW)).toEqual(idle);
+    // Sent before it expired: its outcome is still worth checking.
+    expect(canContinue(resume(record(HASH, NOW - 1), NOW))).toBe(true);
+  });
+});

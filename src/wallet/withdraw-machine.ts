@@ -1,0 +1,242 @@
+import { isApiError } from '../api/errors';
+import type { WithdrawResponse } from '../api/schemas';
+import { dec } from '../lib/decimal';
+import { formatFixed } from '../lib/format';
+import { entryOf, type PendingWithdrawal, type WithdrawEntry } from './withdraw-records';
+
+/**
+ * The guided withdraw (spec §4.3) as a step machine: `next(state, event)` is pure, and `runWithdraw`
+ * performs the active step's effect (injected: service calls, the wallet, storage) and feeds its
+ * outcome back as an event, until no step is active. What the card shows is the state, nothing else.
+ */
+
+export const WITHDRAW_STEPS = [
+  { id: 'transfer', label: 'Move funds from the Perps Wallet to the Cash Wallet (if Cash is short)' },
+  { id: 'request', label: 'Ask the bridge for a withdraw authorization' },
+  { id: 'check', label: 'Switch the wallet to the authorized chain and check the account' },
+  { id: 'submit', label: 'Send reqRemoteCall from your wallet' },
+  { id: 'receipt', label: 'Wait for the transaction receipt' },
+  { id: 'confirm', label: 'Bridge releases the DUSD: Confirmed' },
+] as const;
+export type StepId = (typeof WITHDRAW_STEPS)[number]['id'];
+export type StepState = 'todo' | 'active' | 'done' | 'skipped' | 'failed';
+
+/** 'refused': it did not happen (say why). 'unknown': it may have happened — say so, never "rejected". */
+export interface WithdrawFailure {
+  step: StepId;
+  kind: 'refused' | 'unknown';
+  message: string;
+}
+
+export interface WithdrawState {
+  /** Null before the first withdraw of this visit (nothing to show). */
+  steps: Readonly<Record<StepId, StepState>> | null;
+  /** The amount asked for, and the part of it to move from Perps first (null: Cash covers it). */
+  amount: string | null;
+  short: string | null;
+  /** The bridge's authorization and, once sent, its transaction: the Pending record. */
+  pending: PendingWithdrawal | null;
+  confirmed: boolean;
+  note: string | null;
+  failure: WithdrawFailure | null;
+}
+
+export type WithdrawEvent =
+  | { type: 'start'; amount: string; short: string | null }
+  | { type: 'moved' }
+  | { type: 'requested'; withdrawal: WithdrawResponse }
+  | { type: 'checked' }
+  | { type: 'sent'; hash: string }
+  | { type: 'mined' }
+  | { type: 'confirmed' }
+  | { type: 'failed'; error: unknown }
+  /** The trader goes on from the Pending record: after a failure, or after a reload. */
+  | { type: 'continue' };
+
+export const idle: WithdrawState = { steps: null, amount: null, short: null, pending: null, confirmed: false, note: null, failure: null };
+
+const ALL_TODO: Record<StepId, StepState> = { transfer: 'todo', request: 'todo', check: 'todo', submit: 'todo', receipt: 'todo', confirm: 'todo' };
+
+export function activeStep(s: WithdrawState): StepId | null {
+  if (!s.steps) return null;
+  return WITHDRAW_STEPS.find((step) => s.steps![step.id] === 'active')?.id ?? null;
+}
+
+/** An authorization the wallet can still act on: sent (check its outcome) or not expired (send it). */
+export function canContinue(s: WithdrawState): boolean {
+  return s.pending !== null && !s.confirmed && activeStep(s) === null;
+}
+
+const short = (hash: string, n = 12) => `${hash.slice(0, n)}…`;
+
+function errorText(e: unknown): string {
+  if (e && typeof e === 'object' && 'shortMessage' in e && typeof e.shortMessage === 'string') return e.shortMessage;
+  return e instanceof Error ? e.message : String(e);
+}
+
+function declinedInWallet(e: unknown): boolean {
+  for (let x: unknown = e; x && typeof x === 'object'; x = (x as { cause?: unknown }).cause) {
+    if ((x as { code?: unknown }).code === 4001 || (x as { name?: unknown }).name === 'UserRejectedRequestError') return true;
+  }
+  return false;
+}
+
+/** What a failure of `step` means to the trader: a refusal, or an outcome nobody knows yet. */
+export function describeFailure(step: StepId, error: unknown, pending: PendingWithdrawal | null): WithdrawFailure {
+  const text = errorText(error);
+  const noAnswer = isApiError(error) && error.kind === 'network';
+  if (step === 'transfer' && noAnswer) {
+    return { step, kind: 'unknown', message: `No answer from the exchange: the move to the Cash Wallet may or may not have happened (${text}). Check your balances before trying again.` };
+  }
+  if (step === 'request' && noAnswer) {
+    return { step, kind: 'unknown', message: `No answer from the bridge: the withdrawal may or may not have been requested (${text}). Check the history below before trying again.` };
+  }
+  if (step === 'submit' && declinedInWallet(error)) {
+    return { step, kind: 'refused', message: 'You declined the transaction in your wallet: nothing was sent. The authorization stays valid until it expires.' };
+  }
+  if ((step === 'receipt' || step === 'confirm') && pending?.txHash && !/reverted/.test(text)) {
+    const where = step === 'receipt' ? 'its outcome on-chain is unknown' : 'the bridge has not confirmed it yet';
+    return { step, kind: 'unknown', message: `Sent ${short(pending.txHash)}, but ${where} (${text}). Check again: it will not be sent twice.` };
+  }
+  return { step, kind: 'refused', message: text };
+}
+
+function mark(s: WithdrawState, from: StepId, to: StepId | null, over: Partial<WithdrawState> = {}): WithdrawState {
+  const steps = { ...(s.steps ?? ALL_TODO), [from]: 'done' as StepState };
+  if (to) steps[to] = 'active';
+  return { ...s, ...over, steps };
+}
+
+function confirmedNote(w: WithdrawResponse): string {
+  return `Confirmed: ${formatFixed(dec(w.tx.token_amount).minus(w.withdraw_fee), 2)} DUSD sent to ${w.signature.caller.slice(0, 8)}…`;
+}
+
+/** The one transition function: what the stepper shows after `event`. Unexpected events change nothing. */
+export function next(s: WithdrawState, e: WithdrawEvent): WithdrawState {
+  const active = activeStep(s);
+  switch (e.type) {
+    case 'start':
+      if (active) return s;
+      return {
+        ...idle,
+        amount: e.amount,
+        short: e.short,
+        steps: { ...ALL_TODO, ...(e.short ? { transfer: 'active' } : { transfer: 'skipped', request: 'active' }) },
+      };
+    case 'moved':
+      return active === 'transfer' ? mark(s, 'transfer', 'request') : s;
+    case 'requested':
+      return active === 'request' ? mark(s, 'request', 'check', { pending: { withdrawal: e.withdrawal, txHash: null } }) : s;
+    case 'checked':
+      return active === 'check' ? mark(s, 'check', 'submit', { note: 'Confirm reqRemoteCall in your wallet…' }) : s;
+    case 'sent':
+      if (active !== 'submit' || !s.pending) return s;
+      return mark(s, 'submit', 'receipt', { pending: { ...s.pending, txHash: e.hash }, note: `Sent ${short(e.hash)}` });
+    case 'mined':
+      return active === 'receipt' ? mark(s, 'receipt', 'confirm') : s;
+    case 'confirmed':
+      if (active !== 'confirm' || !s.pending) return s;
+      return mark(s, 'confirm', null, { confirmed: true, note: confirmedNote(s.pending.withdrawal) });
+    case 'failed': {
+      if (!active || !s.steps) return s;
+      return { ...s, steps: { ...s.steps, [active]: 'failed' }, failure: describeFailure(active, e.error, s.pending) };
+    }
+    case 'continue': {
+      if (!canContinue(s) || !s.pending) return s;
+      // Once sent, never send again: check the transaction's outcome instead.
+      const from: StepId = s.pending.txHash ? 'receipt' : 'check';
+      const steps = { ...(s.steps ?? ALL_TODO) };
+      for (const step of WITHDRAW_STEPS.slice(WITHDRAW_STEPS.findIndex((x) => x.id === from))) steps[step.id] = 'todo';
+      steps[from] = 'active';
+      return { ...s, steps, failure: null, note: null };
+    }
+  }
+}
+
+/**
+ * The stepper after a reload, from the stored Pending record: sent → check its outcome; authorized
+ * but not sent → send it in the wallet, unless the authorization has expired (the bridge then
+ * returns the reserved amount, and there is nothing left to do: idle).
+ */
+export function resume(pending: PendingWithdrawal | null, nowSeconds: number): WithdrawState {
+  if (!pending) return idle;
+  const w = pending.withdrawal;
+  if (!pending.txHash && nowSeconds > w.signature.expired_at) return idle;
+  const amount = w.tx.token_amount;
+  const steps: Record<StepId, StepState> = pending.txHash
+    ? { transfer: 'done', request: 'done', check: 'done', submit: 'done', receipt: 'todo', confirm: 'todo' }
+    : { transfer: 'done', request: 'done', check: 'todo', submit: 'todo', receipt: 'todo', confirm: 'todo' };
+  const note = pending.txHash
+    ? `Withdrawal of ${formatFixed(amount, 2)} DUSD sent as ${short(pending.txHash)}: check its outcome.`
+    : `Withdrawal of ${formatFixed(amount, 2)} DUSD is authorized but not sent yet: send it from your wallet before ${new Date(w.signature.expired_at * 1000).toLocaleTimeString()}.`;
+  return { ...idle, amount, steps, pending, note };
+}
+
+/** What storage holds for a withdrawal: the Pending record (null once confirmed) and its history row. */
+export interface WithdrawRecords {
+  pending: PendingWithdrawal | null;
+  entry: WithdrawEntry | null;
+}
+
+export function recordsOf(s: WithdrawState): WithdrawRecords {
+  if (!s.pending) return { pending: null, entry: null };
+  const entry = entryOf(s.pending.withdrawal, s.pending.txHash);
+  return s.confirmed ? { pending: null, entry: { ...entry, status: 'Confirmed' } } : { pending: s.pending, entry };
+}
+
+/** Everything outside the machine, injected: the exchange, the bridge, the wallet, storage. */
+export interface WithdrawEffects {
+  /** transfer_to_spot of the short part. */
+  moveToCash: (amount: string) => Promise<void>;
+  /** POST withdraw (signed): the bridge's authorization. */
+  request: (amount: string) => Promise<WithdrawResponse>;
+  /** The contract check, the connected account, the wallet switched to the authorized chain. */
+  check: (w: WithdrawResponse) => Promise<void>;
+  /** The wallet sends reqRemoteCall; resolves with the transaction hash. */
+  send: (w: WithdrawResponse) => Promise<string>;
+  waitForReceipt: (w: WithdrawResponse, hash: string) => Promise<void>;
+  /** Resolves when the bridge reports the withdrawal Confirmed (at once where it cannot be asked). */
+  awaitConfirmation: (w: WithdrawResponse) => Promise<void>;
+  /** Keeps storage in step with the state (see `recordsOf`). */
+  record: (records: WithdrawRecords) => void;
+}
+
+async function perform(step: StepId, s: WithdrawState, fx: WithdrawEffects): Promise<WithdrawEvent> {
+  const w = s.pending?.withdrawal;
+  switch (step) {
+    case 'transfer':
+      await fx.moveToCash(s.short ?? '0');
+      return { type: 'moved' };
+    case 'request':
+      return { type: 'requested', withdrawal: await fx.request(s.amount ?? '0') };
+    case 'check':
+      await fx.check(w!);
+      return { type: 'checked' };
+    case 'submit':
+      return { type: 'sent', hash: await fx.send(w!) };
+    case 'receipt':
+      await fx.waitForReceipt(w!, s.pending!.txHash!);
+      return { type: 'mined' };
+    case 'confirm':
+      await fx.awaitConfirmation(w!);
+      return { type: 'confirmed' };
+  }
+}
+
+/**
+ * Runs the machine from `state` (after 'start' or 'continue') until no step is active, reporting
+ * every state. Storage is written whenever the Pending record changes, before the next step runs,
+ * so a reload at any moment resumes from what was last known.
+ */
+export async function runWithdraw(state: WithdrawState, fx: WithdrawEffects, onState: (s: WithdrawState) => void): Promise<WithdrawState> {
+  let s = state;
+  onState(s);
+  for (let step = activeStep(s); step; step = activeStep(s)) {
+    const event = await perform(step, s, fx).catch((error: unknown): WithdrawEvent => ({ type: 'failed', error }));
+    const before = s;
+    s = next(s, event);
+    if (s.pending !== before.pending || s.confirmed !== before.confirmed) fx.record(recordsOf(s));
+    onState(s);
+  }
+  return s;
+}
