@@ -1,0 +1,61 @@
+import { D, type Dec } from './decimal';
+
+/** What a typed amount reads as: a decimal, or why it is not one (worded for the trader). */
+export type TypedDecimal =
+  | { ok: true; value: Dec }
+  | { ok: false; reason: 'empty' | 'not-a-number' | 'too-many-decimals'; message: string };
+
+// The app shows amounts as 1,234,567.89 (lib/format): commas between groups of three, a point
+// before the fraction. Plain digits are read too. Nothing else is guessed at.
+const PLAIN = /^(\d+)(?:\.(\d*))?$|^\.(\d+)$/;
+// A leading zero group ("0,500") is someone else's decimal comma, never read as five hundred.
+const GROUPED = /^([1-9]\d{0,2}(?:,\d{3})+)(?:\.(\d*))?$/;
+
+function notANumber(message: string): TypedDecimal {
+  return { ok: false, reason: 'not-a-number', message };
+}
+
+/** Why `t` (trimmed, not empty, not a number) is not a number, in words that say how to fix it. */
+function whyNotANumber(t: string): TypedDecimal {
+  if (/^[+-]/.test(t)) return notANumber('Enter the amount without a sign');
+  if (/^[\d.]*e[+-]?\d*$/i.test(t)) return notANumber('Write the number out in full (no exponent)');
+  if ((t.match(/\./g) ?? []).length > 1) return notANumber('Use one decimal point');
+  if (/^[\d,.]+$/.test(t) && /\..*,/.test(t)) return notANumber('Use a point for decimals and commas for thousands, e.g. 1,234.5');
+  if (/\d/.test(t) && /^[\d,]*(\.\d*)?$/.test(t)) {
+    if (/^\d+,\d{1,2}$|^0,/.test(t)) return notANumber('Use a point for decimals, e.g. 0.5');
+    return notANumber('Commas go between groups of three digits, e.g. 1,234.5');
+  }
+  return notANumber('Enter a number, e.g. 1,234.5');
+}
+
+/**
+ * Reads what a trader typed as a decimal: "1234.5" or "1,234.5" as the app itself displays
+ * amounts, spaces around ignored. Anything else (a second point, letters, an exponent, a sign)
+ * is refused with a reason; the text itself is never changed, the caller keeps it as typed.
+ * With `maxDecimals`, more fraction digits than that are refused (the amount's precision).
+ */
+export function parseTypedDecimal(text: string, { maxDecimals }: { maxDecimals?: number } = {}): TypedDecimal {
+  const t = text.trim();
+  if (t === '') return { ok: false, reason: 'empty', message: 'Enter a number' };
+  const plain = PLAIN.exec(t);
+  const grouped = plain ? null : GROUPED.exec(t);
+  if (!plain && !grouped) return whyNotANumber(t);
+  const int = plain ? (plain[1] ?? '0') : grouped![1]!.replaceAll(',', '');
+  const frac = plain ? (plain[2] ?? plain[3] ?? '') : (grouped![2] ?? '');
+  const value = new D(frac === '' ? int : `${int}.${frac}`);
+  // Trailing zeros are not precision: "1.50" fits two decimals and one.
+  if (maxDecimals !== undefined && value.decimalPlaces() > maxDecimals) {
+    return {
+      ok: false,
+      reason: 'too-many-decimals',
+      message: maxDecimals === 0 ? 'Whole numbers only' : `At most ${maxDecimals} decimal${maxDecimals === 1 ? '' : 's'}`,
+    };
+  }
+  return { ok: true, value };
+}
+
+/** The decimal typed, or null when the text is not one (for callers that word their own errors). */
+export function typedDecimalOrNull(text: string): Dec | null {
+  const r = parseTypedDecimal(text);
+  return r.ok ? r.value : null;
+}

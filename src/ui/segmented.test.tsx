@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { act, useState } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Segmented, type Choice } from './segmented';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root;
+let container: HTMLDivElement;
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+type Mode = 'cross' | 'isolated' | 'portfolio';
+function Picker({ kind, choices, start }: { kind: 'tabs' | 'choice'; choices: readonly Choice<Mode>[]; start: Mode }) {
+  const [value, setValue] = useState<Mode>(start);
+  return (
+    <>
+      <Segmented kind={kind} label="Margin mode" look="block" choices={choices} value={value} onChange={setValue} />
+      <output>{value}</output>
+    </>
+  );
+}
+
+const three: Choice<Mode>[] = [
+  { value: 'cross', label: 'Cross' },
+  { value: 'isolated', label: 'Isolated' },
+  { value: 'portfolio', label: 'Portfolio' },
+];
+const buttons = () => [...container.querySelectorAll('button')];
+const chosen = () => container.querySelector('output')!.textContent;
+const press = (k: string) =>
+  act(() => {
+    (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+  });
+
+describe('segmented control', () => {
+  it('is a radio group with the chosen one checked, or a tab list with the chosen tab selected', () => {
+    act(() => root.render(<Picker kind="choice" choices={three} start="isolated" />));
+    expect(container.querySelector('[role=radiogroup]')?.getAttribute('aria-label')).toBe('Margin mode');
+    expect(buttons().map((b) => [b.getAttribute('role'), b.getAttribute('aria-checked')])).toEqual([
+      ['radio', 'false'],
+      ['radio', 'true'],
+      ['radio', 'false'],
+    ]);
+    act(() => root.render(<Picker key="tabs" kind="tabs" choices={three} start="cross" />));
+    expect(container.querySelector('[role=tablist]')).not.toBeNull();
+    expect(buttons().map((b) => [b.getAttribute('role'), b.getAttribute('aria-selected')])).toEqual([
+      ['tab', 'true'],
+      ['tab', 'false'],
+      ['tab', 'false'],
+    ]);
+  });
+
+  it('puts only the chosen button in the tab order', () => {
+    act(() => root.render(<Picker kind="choice" choices={three} start="isolated" />));
+    expect(buttons().map((b) => b.tabIndex)).toEqual([-1, 0, -1]);
+  });
+
+  it('moves and chooses with the arrow keys, wrapping round, and Home / End', () => {
+    act(() => root.render(<Picker kind="tabs" choices={three} start="cross" />));
+    act(() => buttons()[0]!.focus());
+    press('ArrowRight');
+    expect(chosen()).toBe('isolated');
+    expect(document.activeElement).toBe(buttons()[1]);
+    expect(buttons()[1]!.getAttribute('aria-selected')).toBe('true');
+    press('ArrowDown');
+    expect(chosen()).toBe('portfolio');
+    press('ArrowRight');
+    expect(chosen()).toBe('cross'); // wraps to the first
+    press('ArrowLeft');
+    expect(chosen()).toBe('portfolio'); // and back to the last
+    press('Home');
+    expect(chosen()).toBe('cross');
+    press('End');
+    expect(chosen()).toBe('portfolio');
+    expect(document.activeElement).toBe(buttons()[2]);
+  });
+
+  it('skips a choice that is not available', () => {
+    const locked = three.map((c) => (c.value === 'isolated' ? { ...c, disabled: true } : c));
+    act(() => root.render(<Picker kind="choice" choices={locked} start="cross" />));
+    act(() => buttons()[0]!.focus());
+    press('ArrowRight');
+    expect(chosen()).toBe('portfolio');
+    press('ArrowLeft');
+    expect(chosen()).toBe('cross');
+  });
+
+  it('chooses on click, and leaves other keys alone', () => {
+    act(() => root.render(<Picker kind="choice" choices={three} start="cross" />));
+    act(() => buttons()[2]!.click());
+    expect(chosen()).toBe('portfolio');
+    act(() => buttons()[2]!.focus());
+    press('a');
+    press('Enter');
+    expect(chosen()).toBe('portfolio');
+  });
+});
