@@ -9,8 +9,8 @@ import { SCALE } from './decimal.js';
 import { bookForcedFill } from './forced-fill.js';
 import { accountFigures, holdingMargin, notionalOf, perpsEquity, positionUpnl, upnlAt } from './margin.js';
 import { HOUSE, posConfig } from './state.js';
-import type { Ctx } from './state.js';
-import type { Account, PositionRec, SymbolState } from './types.js';
+import type { Ctx, SymbolState } from './state.js';
+import type { Account, PositionRec } from './types.js';
 
 interface Candidate {
   acct: Account;

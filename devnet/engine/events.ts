@@ -5,8 +5,25 @@
 // append to the queue being drained). A throwing listener is isolated.
 import { watched } from './state.js';
 import type { Ctx } from './state.js';
-import { renderPosition } from './views.js';
+import type { EngineEvent, ExchangeEvent } from './types.js';
+import { renderFundingRate, renderOrder, renderPosition, renderPublicTrade, renderTrade } from './views.js';
 import { settleWallets, walletRecord } from './wallets.js';
+
+/** The queued record as listeners see it: wire JSON, rendered once for all of them. */
+function toWire(ctx: Ctx, e: EngineEvent): ExchangeEvent {
+  switch (e.type) {
+    case 'order':
+      return { type: 'order', user: e.user, order: renderOrder(ctx, e.order) };
+    case 'trade':
+      return { type: 'trade', user: e.user, trade: renderTrade(ctx, e.trade) };
+    case 'public_trade':
+      return { type: 'public_trade', symbol: e.symbol, trade: renderPublicTrade(ctx, e.symbol, e.trade) };
+    case 'funding':
+      return { type: 'funding', symbol: e.symbol, record: renderFundingRate(ctx, e.record) };
+    default:
+      return e;
+  }
+}
 
 export function deliver(ctx: Ctx): void {
   // Wallet versions count every change, listened to or not; only changed wallets are pushed.
@@ -32,7 +49,8 @@ export function deliver(ctx: Ctx): void {
     while (ctx.queue.length > 0) {
       const batch = ctx.queue;
       ctx.queue = [];
-      for (const e of batch) {
+      for (const queued of batch) {
+        const e = toWire(ctx, queued);
         // ctx.listeners is replaced, never mutated (Exchange.on): a listener added or removed by
         // another one takes effect from the next event, as with a copy per event, without the copy.
         const ls = ctx.listeners;

@@ -10,21 +10,21 @@ import { newKlineStore, seedHistory } from './klines.js';
 import { checkLiquidations, unwindHouse } from './liquidation.js';
 import * as md from './market-data.js';
 import { flow, requote } from './market-makers.js';
+import { runOrder } from './matching.js';
 import { BookSide } from './order-book.js';
 import { Prng } from './prng.js';
 import * as q from './queries.js';
 import { HistoryJson } from './history-json.js';
 import { snapshot as takeSnapshot, snapshotChunks, restoreCtx } from './snapshot.js';
 import { ensureAccount, FLOW, HOUSE, MAKER, markDepth, push, tracking } from './state.js';
-import type { Ctx, ResolvedConfig } from './state.js';
+import type { Ctx, ResolvedConfig, SymbolState } from './state.js';
 import { buildSpec, DEFAULT_SYMBOLS } from './symbols.js';
 import type { SymbolConfig } from './symbols.js';
 import { checkTriggers } from './tpsl.js';
 import * as trading from './trading.js';
 import type {
   Balance, DepthBook, ExchangeEvent, FundingRate, FundingTx, KlineHistory, MarketOverview, Order, Position,
-  PositionConfig, RecentTrade, Result, SymbolInfo, SymbolMarket, SymbolPrice, SymbolState, Trade, WalletRecord,
-  WalletRow,
+  PositionConfig, RecentTrade, Result, SymbolInfo, SymbolMarket, SymbolPrice, Trade, WalletRecord, WalletRow,
 } from './types.js';
 import type { NewOrderParams } from './validation.js';
 import * as wallets from './wallets.js';
@@ -409,7 +409,7 @@ export class Exchange {
 
   private afterMarkChange(): void {
     const ctx = this.ctx;
-    for (const s of ctx.symList) checkTriggers(ctx, s);
+    for (const s of ctx.symList) checkTriggers(ctx, s, runOrder);
     checkLiquidations(ctx);
     unwindHouse(ctx);
   }

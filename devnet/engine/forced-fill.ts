@@ -4,9 +4,8 @@
 import { applyFill } from './positions.js';
 import { closeOrder, emitOrder, registerOrder } from './orders.js';
 import { markPerps, posConfig, push, watched } from './state.js';
-import type { Ctx } from './state.js';
-import type { Account, OrderRec, OrderSource, Side, SymbolState, TradeRec } from './types.js';
-import { renderTrade } from './views.js';
+import type { Ctx, SymbolState } from './state.js';
+import type { Account, OrderRec, OrderSource, Side, TradeRec } from './types.js';
 
 export interface ForcedFill {
   side: Side;
@@ -45,7 +44,7 @@ export function bookForcedFill(ctx: Ctx, s: SymbolState, acct: Account, f: Force
   };
   acct.trades.push(t);
   ctx.history?.added(t);
-  if (watched(ctx, acct.id)) push(ctx, { type: 'trade', user: acct.id, trade: renderTrade(ctx, t) });
+  if (watched(ctx, acct.id)) push(ctx, { type: 'trade', user: acct.id, trade: t });
   closeOrder(ctx, o, 'filled', f.remark);
   return pnl;
 }

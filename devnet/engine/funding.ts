@@ -4,10 +4,8 @@
 // 1 h). Longs pay shorts when positive. Payment = qty × mark × rate, exact to
 // 1e-18, so Σ over all accounts (makers included) is exactly zero.
 import { markPerps, markPosition, push, tracking } from './state.js';
-import type { Ctx } from './state.js';
+import type { Ctx, SymbolState } from './state.js';
 import { RATE_SCALE } from './symbols.js';
-import type { SymbolState } from './types.js';
-import { renderFundingRate } from './views.js';
 
 export const MAX_RATE = 750_000; // 0.75% in 1e-8
 
@@ -61,5 +59,5 @@ export function settleFunding(ctx: Ctx, s: SymbolState, boundaryMs: number): voi
     markPerps(ctx, acct);
     markPosition(ctx, acct, pos);
   }
-  if (tracking(ctx)) push(ctx, { type: 'funding', symbol, record: renderFundingRate(ctx, rec) });
+  if (tracking(ctx)) push(ctx, { type: 'funding', symbol, record: rec });
 }

@@ -2,8 +2,7 @@
 // price (half-life of days) so a long-running devnet stays realistic. Mark:
 // index plus the order-book premium (mid − index), clamped to ±0.5% of index.
 import { divRound } from './decimal.js';
-import type { Ctx } from './state.js';
-import type { SymbolState } from './types.js';
+import type { Ctx, SymbolState } from './state.js';
 
 const PPT = 1_000_000_000_000; // parts per trillion
 const REVERSION_PER_SEC = 1 / 259_200;

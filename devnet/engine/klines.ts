@@ -151,18 +151,24 @@ export function queryKlines(
   let out: Bar[];
   if (countback !== undefined && countback > 0) out = bars.slice(Math.max(0, bars.length - countback));
   else out = bars.filter((b) => b.t >= from);
-  const hist: KlineHistory = { s: out.length > 0 ? 'ok' : 'no_data', t: [], c: [], o: [], h: [], l: [], v: [] };
+  const t: number[] = [];
+  const c: number[] = [];
+  const o: number[] = [];
+  const h: number[] = [];
+  const l: number[] = [];
+  const v: number[] = [];
   const pdiv = 10 ** spec.pd;
   const qdiv = 10 ** spec.qd;
   for (const b of out) {
-    hist.t.push(b.t);
-    hist.o.push(b.o / pdiv);
-    hist.h.push(b.h / pdiv);
-    hist.l.push(b.l / pdiv);
-    hist.c.push(b.c / pdiv);
-    hist.v.push(b.v / qdiv);
+    t.push(b.t);
+    o.push(b.o / pdiv);
+    h.push(b.h / pdiv);
+    l.push(b.l / pdiv);
+    c.push(b.c / pdiv);
+    v.push(b.v / qdiv);
   }
-  return hist;
+  // Key order as the service sends it; `no_data` keeps the (empty) arrays.
+  return { s: out.length > 0 ? 'ok' : 'no_data', t, c, o, h, l, v };
 }
 
 /**

@@ -15,8 +15,8 @@ import { runOrder } from './matching.js';
 import { cancelAllIn, registerOrder } from './orders.js';
 import { coverDeficit } from './positions.js';
 import { account, HOUSE } from './state.js';
-import type { Ctx } from './state.js';
-import type { Account, OrderRec, PositionRec, SymbolState } from './types.js';
+import type { Ctx, SymbolState } from './state.js';
+import type { Account, OrderRec, PositionRec } from './types.js';
 
 export function checkLiquidations(ctx: Ctx): void {
   if (ctx.holders.size === 0) return;

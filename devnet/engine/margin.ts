@@ -3,10 +3,10 @@
 // trader (margins up) so the exchange never under-reserves.
 import { bmax, bmin, divCeil, SCALE } from './decimal.js';
 import { posConfig } from './state.js';
-import type { Ctx } from './state.js';
+import type { Ctx, SymbolState } from './state.js';
 import { RATE_SCALE } from './symbols.js';
 import type { SymbolSpec } from './symbols.js';
-import type { Account, PositionRec, SymbolState } from './types.js';
+import type { Account, PositionRec } from './types.js';
 
 export function notionalOf(spec: SymbolSpec, ticks: number, lots: number): bigint {
   return BigInt(ticks * lots) * spec.notionalUnit;

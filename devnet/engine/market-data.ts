@@ -5,11 +5,11 @@ import { queryKlines, recordKline, RESOLUTIONS } from './klines.js';
 import type { Resolution } from './klines.js';
 import { notionalOf } from './margin.js';
 import { markDepth, push, tracking } from './state.js';
-import type { Ctx } from './state.js';
+import type { Ctx, SymbolState } from './state.js';
 import { RATE_DP } from './symbols.js';
 import type {
-  DepthBook, FundingRate, KlineHistory, MarketOverview, RecentTrade, Result, Side, SymbolInfo, SymbolMarket,
-  SymbolPrice, SymbolState,
+  DepthBook, FundingRate, KlineHistory, MarketOverview, PublicTradeRec, RecentTrade, Result, Side, SymbolInfo,
+  SymbolMarket, SymbolPrice,
 } from './types.js';
 import { renderFundingRate } from './views.js';
 import { predictedRate } from './funding.js';
@@ -19,16 +19,11 @@ const RECENT_CAP = 100;
 export function recordMarketTrade(ctx: Ctx, s: SymbolState, id: number, price: number, lots: number, side: Side): void {
   s.last = price;
   recordKline(s.klines, ctx.time, price, lots);
-  s.recent.push({ id, price, qty: lots, side, time: ctx.time });
+  const trade: PublicTradeRec = { id, price, qty: lots, side, time: ctx.time };
+  s.recent.push(trade);
   if (s.recent.length > RECENT_CAP * 2) s.recent = s.recent.slice(s.recent.length - RECENT_CAP);
   markDepth(ctx, s);
-  if (tracking(ctx)) {
-    push(ctx, {
-      type: 'public_trade',
-      symbol: s.spec.symbol,
-      trade: { id, price: formatUnits(price, s.spec.pd), qty: formatUnits(lots, s.spec.qd), side, symbol: s.spec.symbol, time: ctx.time },
-    });
-  }
+  if (tracking(ctx)) push(ctx, { type: 'public_trade', symbol: s.spec.symbol, trade });
 }
 
 export function lookup(ctx: Ctx, symbol: unknown): Result<SymbolState> {

@@ -5,8 +5,8 @@
 // liquidation, never shown in user streams. All randomness is the seeded PRNG.
 import { closeOrder, registerOrder, restOrder } from './orders.js';
 import { account, FLOW, MAKER } from './state.js';
-import type { Ctx } from './state.js';
-import type { OrderRec, Side, SymbolState } from './types.js';
+import type { Ctx, SymbolState } from './state.js';
+import type { OrderRec, Side } from './types.js';
 import { runOrder } from './matching.js';
 
 function systemOrder(ctx: Ctx, user: string, s: SymbolState, side: Side, type: 'limit' | 'market', price: number, lots: number): OrderRec {

@@ -7,11 +7,10 @@ import { availableFor, fillKeepsMargin, notionalOf, orderLock } from './margin.j
 import { addLock, cancelOrderRec, closeOrder, emitOrder, orderResult, restOrder } from './orders.js';
 import { applyFill } from './positions.js';
 import { account, markPerps, push, watched } from './state.js';
-import type { Ctx } from './state.js';
+import type { Ctx, SymbolState } from './state.js';
 import { capTicks, floorTicks } from './symbols.js';
 import { onParentFill } from './tpsl.js';
-import type { Account, OrderRec, SymbolState, TradeRec } from './types.js';
-import { renderTrade } from './views.js';
+import type { Account, OrderRec, TradeRec } from './types.js';
 import { recordMarketTrade } from './market-data.js';
 
 export const MSG_ALO = 'alo order rejected';
@@ -190,6 +189,6 @@ export function fillSide(
   };
   acct.trades.push(t);
   ctx.history?.added(t);
-  if (watched(ctx, acct.id)) push(ctx, { type: 'trade', user: acct.id, trade: renderTrade(ctx, t) });
+  if (watched(ctx, acct.id)) push(ctx, { type: 'trade', user: acct.id, trade: t });
   if (o.tp !== 0 || o.sl !== 0) onParentFill(ctx, acct, o);
 }

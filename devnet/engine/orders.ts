@@ -3,7 +3,6 @@
 import { account, markDepth, markPerps, push, tracking, watched } from './state.js';
 import type { Ctx } from './state.js';
 import type { Account, OrderRec, OrderStatus } from './types.js';
-import { renderOrder } from './views.js';
 
 export function registerOrder(ctx: Ctx, acct: Account, o: OrderRec): void {
   acct.live.set(o.id, o);
@@ -44,7 +43,7 @@ export function liveIn(ctx: Ctx, acct: Account, symbol: string): number {
 
 export function emitOrder(ctx: Ctx, o: OrderRec): void {
   if (watched(ctx, o.user) && !o.user.startsWith('sys_')) {
-    push(ctx, { type: 'order', user: o.user, order: renderOrder(ctx, o) });
+    push(ctx, { type: 'order', user: o.user, order: { ...o } });
   }
 }
 

@@ -4,8 +4,8 @@ import { babs, divCeil, divRound, SCALE } from './decimal.js';
 import { accountFigures, maintMargin, notionalOf, upnlAt } from './margin.js';
 import { cancelReducing } from './orders.js';
 import { account, HOUSE, markPerps, markPosition, posConfig } from './state.js';
-import type { Ctx } from './state.js';
-import type { Account, PositionRec, Side, SymbolState } from './types.js';
+import type { Ctx, SymbolState } from './state.js';
+import type { Account, PositionRec, Side } from './types.js';
 
 function openPosition(ctx: Ctx, acct: Account, s: SymbolState): PositionRec {
   const cfg = posConfig(ctx, acct, s.spec.symbol);

@@ -7,13 +7,13 @@ import { newKlineStore, type BarSeries } from './klines.js';
 import type { Bar, KlineStore } from './klines.js';
 import { BookSide } from './order-book.js';
 import { Prng } from './prng.js';
-import type { Ctx, ResolvedConfig } from './state.js';
+import type { Ctx, ResolvedConfig, SymbolState } from './state.js';
 import { newAccount } from './state.js';
 import { buildSpec } from './symbols.js';
 import type { SymbolConfig } from './symbols.js';
 import type {
   Account, Counters, CreditRec, FundingRateRec, FundingTxRec, OrderRec, PosConfig, PositionRec, PublicTradeRec,
-  SymbolState, TradeRec, WalletLedger, WithdrawRec,
+  TradeRec, WalletLedger, WithdrawRec,
 } from './types.js';
 import { adoptWalletLedgers } from './wallets.js';
 

@@ -2,11 +2,38 @@
 // functions over this context so the facade stays thin and snapshot/restore
 // has a single place to look.
 import type { HistoryJson } from './history-json.js';
+import type { KlineStore } from './klines.js';
+import type { BookSide } from './order-book.js';
 import type { Prng } from './prng.js';
 import type { SymbolSpec } from './symbols.js';
 import type {
-  Account, Counters, CreditRec, ExchangeEvent, PosConfig, PositionRec, SymbolState, WalletLedger, WithdrawRec,
+  Account, Counters, CreditRec, EngineEvent, ExchangeEvent, FundingRateRec, OrderRec, PosConfig, PositionRec, PublicTradeRec,
+  WalletLedger, WithdrawRec,
 } from './types.js';
+
+/** One market's live state: its book, prices, triggers and public feeds. */
+export interface SymbolState {
+  spec: SymbolSpec;
+  bids: BookSide;
+  asks: BookSide;
+  /** Index price, 1e-18, unrounded random-walk state. */
+  indexExact: bigint;
+  /** Published index and mark, ticks. */
+  index: number;
+  mark: number;
+  /** Last trade price in ticks, 0 before the first trade. */
+  last: number;
+  premiumSum: number;
+  premiumCount: number;
+  /** Σ long lots over all accounts. */
+  openInterest: number;
+  triggers: OrderRec[];
+  makerOrders: OrderRec[];
+  klines: KlineStore;
+  recent: PublicTradeRec[];
+  fundingRecords: FundingRateRec[];
+}
+
 
 export interface ResolvedConfig {
   seed: number;
@@ -42,7 +69,7 @@ export interface Ctx {
   listeners: Array<(e: ExchangeEvent) => void>;
   /** Accounts whose user events are wanted; null = all (not part of snapshots). */
   watchFilter: ((user: string) => boolean) | null;
-  queue: ExchangeEvent[];
+  queue: EngineEvent[];
   delivering: boolean;
   dirtyPos: Map<Account, Map<string, PositionRec>>;
   /**
@@ -161,6 +188,6 @@ export function markDepth(ctx: Ctx, s: SymbolState): void {
   if (ctx.listeners.length > 0) ctx.dirtyDepth.add(s);
 }
 
-export function push(ctx: Ctx, e: ExchangeEvent): void {
+export function push(ctx: Ctx, e: EngineEvent): void {
   ctx.queue.push(e);
 }

@@ -1,12 +1,13 @@
 // Take-profit / stop-loss children. They are reduce-only market orders created
 // 'untriggered' at the parent's first fill (qty follows the parent's fill_qty),
 // fire when the MARK price crosses the trigger, and form a one-cancels-other
-// pair: when one fires the sibling is canceled.
+// pair: when one fires the sibling is canceled. Matching creates the children (onParentFill); a fired
+// child runs through matching again, which the caller hands in (`run`), so the two modules do not
+// import each other.
 import { cancelOrderRec, emitOrder, registerOrder } from './orders.js';
 import { account } from './state.js';
-import type { Ctx } from './state.js';
-import type { Account, OrderRec, SymbolState } from './types.js';
-import { runOrder } from './matching.js';
+import type { Ctx, SymbolState } from './state.js';
+import type { Account, OrderRec } from './types.js';
 
 export function onParentFill(ctx: Ctx, acct: Account, parent: OrderRec): void {
   const s = ctx.syms.get(parent.symbol);
@@ -49,15 +50,18 @@ export function shouldFire(c: OrderRec, mark: number): boolean {
   return closesLong ? mark <= c.price : mark >= c.price;
 }
 
-export function checkTriggers(ctx: Ctx, s: SymbolState): void {
+/** Runs a fired child as a market order: matching.ts runOrder. */
+export type RunOrder = (ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec) => void;
+
+export function checkTriggers(ctx: Ctx, s: SymbolState, run: RunOrder): void {
   if (s.triggers.length === 0) return;
   const fired = s.triggers.filter((c) => shouldFire(c, s.mark));
   for (const c of fired) {
-    if (c.status === 'untriggered') fire(ctx, s, c);
+    if (c.status === 'untriggered') fire(ctx, s, c, run);
   }
 }
 
-function fire(ctx: Ctx, s: SymbolState, c: OrderRec): void {
+function fire(ctx: Ctx, s: SymbolState, c: OrderRec, run: RunOrder): void {
   const i = s.triggers.indexOf(c);
   if (i >= 0) s.triggers.splice(i, 1);
   const acct = account(ctx, c.user);
@@ -68,5 +72,5 @@ function fire(ctx: Ctx, s: SymbolState, c: OrderRec): void {
   }
   c.status = 'new';
   c.updatedAt = ctx.time;
-  runOrder(ctx, acct, s, c);
+  run(ctx, acct, s, c);
 }

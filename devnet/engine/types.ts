@@ -1,15 +1,15 @@
-// Internal records (mutable, integer-valued) and the public view shapes of
-// service-interface.md section 2 (strings for decimals, exactly those fields).
-import type { Prng } from './prng.js';
-import type { BookSide } from './order-book.js';
-import type { KlineStore } from './klines.js';
-import type { SymbolSpec } from './symbols.js';
+// The engine's records: mutable, integer-valued internal state (bigint money, tick/lot prices and
+// quantities). The wire shapes they are rendered to (views.ts) are the app's own schema types, so the
+// devnet cannot drift from what the app parses.
+import type {
+  FundingRate, MarginMode, Order, OrderStatus, OrderType, Position, PublicTrade, Side, TimeInForce, Trade,
+} from '../../src/api/schemas';
 
-export type Side = 'buy' | 'sell';
-export type OrderType = 'limit' | 'market';
-export type TimeInForce = 'gtc' | 'ioc' | 'alo';
-export type MarginMode = 'cross' | 'isolated';
-export type OrderStatus = 'new' | 'open' | 'filled' | 'canceled' | 'rejected' | 'untriggered';
+export type {
+  Balance, DepthBook, FundingRate, FundingTransaction as FundingTx, KlineHistory, MarginMode, MarketOverview, Order,
+  OrderStatus, OrderType, Position, PositionConfig, PublicTrade, RecentTrade, Side, SymbolInfo, SymbolMarket, SymbolPrice,
+  TimeInForce, Trade, WalletRow,
+} from '../../src/api/schemas';
 export type OrderSource = 'user' | 'liquidation' | 'adl' | 'tp' | 'sl' | 'system';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; code: number; message: string };
@@ -181,28 +181,6 @@ export interface WalletRecord extends WalletLedger {
   pairId: number;
 }
 
-export interface SymbolState {
-  spec: SymbolSpec;
-  bids: BookSide;
-  asks: BookSide;
-  /** Index price, 1e-18, unrounded random-walk state. */
-  indexExact: bigint;
-  /** Published index and mark, ticks. */
-  index: number;
-  mark: number;
-  /** Last trade price in ticks, 0 before the first trade. */
-  last: number;
-  premiumSum: number;
-  premiumCount: number;
-  /** Σ long lots over all accounts. */
-  openInterest: number;
-  triggers: OrderRec[];
-  makerOrders: OrderRec[];
-  klines: KlineStore;
-  recent: PublicTradeRec[];
-  fundingRecords: FundingRateRec[];
-}
-
 export interface Counters {
   order: number;
   trade: number;
@@ -229,242 +207,19 @@ export interface WithdrawRec {
   state: 'pending' | 'settled' | 'released';
 }
 
-// ---------- public views (service-interface.md section 2) ----------
+/**
+ * What the engine queues as things happen: the records themselves (an order as a copy taken at the
+ * change, since it changes again within the same command). events.ts renders them to the wire
+ * (ExchangeEvent) when it delivers; positions and wallets are read at delivery anyway.
+ */
+export type EngineEvent =
+  | { type: 'order'; user: string; order: OrderRec }
+  | { type: 'trade'; user: string; trade: TradeRec }
+  | { type: 'public_trade'; symbol: string; trade: PublicTradeRec }
+  | { type: 'funding'; symbol: string; record: FundingRateRec }
+  | Extract<ExchangeEvent, { type: 'order_result' | 'position' | 'balance' | 'depth' | 'price' }>;
 
-export interface Order {
-  id: number;
-  cl_ord_id: string;
-  user: string;
-  symbol: string;
-  side: Side;
-  order_type: OrderType;
-  time_in_force: TimeInForce;
-  price: string;
-  qty: string;
-  fill_qty: string;
-  fill_avg_price: string;
-  reduce_only: boolean;
-  leverage: string;
-  margin: string;
-  avail_locked: string;
-  status: OrderStatus;
-  position_id: number;
-  liq_id: number;
-  created_block: number;
-  closed_block: number;
-  source: string;
-  remark: string;
-  /** null, or `{ parent_id }` for a TP/SL child. */
-  payload: { parent_id: number } | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Trade {
-  id: number;
-  order_id: number;
-  user: string;
-  symbol: string;
-  side: string;
-  price: string;
-  qty: string;
-  value: string;
-  fee_asset: string;
-  fee_qty: string;
-  pnl: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface FundingTx {
-  id: number;
-  user: string;
-  asset: string;
-  symbol: string;
-  qty: string;
-  txn_type: string;
-  transact_time: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface PositionConfig {
-  symbol: string;
-  leverage: number;
-  margin_mode: MarginMode;
-}
-
-export interface Position {
-  id: number;
-  user: string;
-  symbol: string;
-  status: string;
-  qty: string;
-  leverage: string;
-  margin_mode: MarginMode;
-  margin_asset: string;
-  entry_price: string;
-  entry_value: string;
-  mark_price: string;
-  position_value: string;
-  initial_margin: string;
-  holding_margin: string;
-  maint_margin: string;
-  mmr: string;
-  bankruptcy_price: string;
-  liq_price: string;
-  realized_pnl: string;
-  upnl: string;
-  /** Beyond the spec (decisions.md Leniency): |qty| × mark / leverage. */
-  required_margin: string;
-  time: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Balance {
-  isolated_balance: string;
-  isolated_upnl: string;
-  cross_balance: string;
-  cross_margin: string;
-  cross_upnl: string;
-  locked: string;
-  cross_available: string;
-  balance: string;
-  upnl: string;
-  equity: string;
-  pnl_freeze: string;
-  /** Beyond the spec (decisions.md Leniency): realized PnL of the last 24 h net of fees and funding. */
-  pnl_24h: string;
-}
-
-export interface WalletRow {
-  account_type: 'spot' | 'perps';
-  token: 'DUSD';
-  free: string;
-  locked: string;
-  total: string;
-}
-
-export interface MarketOverview {
-  summary: { open_interest_notional: string; symbol_count: number; volume_quote_24h: string };
-  symbols: Array<{
-    base: string;
-    quote: string;
-    symbol: string;
-    last_price: string;
-    mark_price: string;
-    funding_rate: string;
-    open_interest: string;
-    open_interest_notional: string;
-    price_change_pct: number;
-    volume_24h: string;
-    volume_quote_24h: string;
-    time: string;
-  }>;
-}
-
-export interface SymbolInfo {
-  symbol: string;
-  base_asset: string;
-  quote_asset: string;
-  base_decimals: number;
-  quote_decimals: number;
-  price_tick_decimals: number;
-  qty_tick_decimals: number;
-  depth_ticks: string;
-  enabled: boolean;
-  def_leverage: string;
-  max_leverage: string;
-  max_open_orders: string;
-  max_order_qty: string;
-  min_order_qty: string;
-  max_position_size: string;
-  price_cap_ratio: string;
-  price_floor_ratio: string;
-  maker_fee: string;
-  taker_fee: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface SymbolMarket {
-  base: string;
-  quote: string;
-  symbol: string;
-  funding_rate: string;
-  high_price_24h: string;
-  low_price_24h: string;
-  index_price: string;
-  last_price: string;
-  mark_price: string;
-  mid_price: string;
-  open_interest: string;
-  volume_24h: string;
-  next_funding_time: string;
-  time: string;
-  spread: [string, string];
-}
-
-export interface SymbolPrice {
-  base: string;
-  quote: string;
-  symbol: string;
-  index_price: string;
-  mark_price: string;
-  last_price: string | null;
-  mid_price: string | null;
-  spread_ask: string | null;
-  spread_bid: string | null;
-  time: string;
-}
-
-export interface DepthBook {
-  asks: Array<[string, string]>;
-  bids: Array<[string, string]>;
-  symbol: string;
-}
-
-export interface RecentTrade {
-  is_buyer_taker: boolean;
-  price: string;
-  qty: string;
-  quote_qty: string;
-  symbol: string;
-  time: string;
-}
-
-export interface FundingRate {
-  id: number;
-  symbol: string;
-  funding_rate: string;
-  index_price: string;
-  mark_price: string;
-  premium: string;
-  time: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface KlineHistory {
-  s: 'ok' | 'no_data';
-  t: number[];
-  c: number[];
-  o: number[];
-  h: number[];
-  l: number[];
-  v: number[];
-}
-
-export interface PublicTrade {
-  id: number;
-  price: string;
-  qty: string;
-  side: Side;
-  symbol: string;
-  time: number;
-}
-
+/** An event as listeners receive it: wire JSON (src/api/schemas) for user and market feeds. */
 export type ExchangeEvent =
   | { type: 'order'; user: string; order: Order }
   | { type: 'order_result'; user: string; orderId: number; clOrdId: string; code: number; message: string }
@@ -476,4 +231,3 @@ export type ExchangeEvent =
   | { type: 'price'; symbol: string }
   | { type: 'funding'; symbol: string; record: FundingRate };
 
-export type { Prng };

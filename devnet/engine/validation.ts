@@ -4,9 +4,9 @@ import { parseUnits } from './decimal.js';
 import { availableFor, orderLock } from './margin.js';
 import { reducibleLots } from './matching.js';
 import { newAccount, posConfig } from './state.js';
-import type { Ctx } from './state.js';
+import type { Ctx, SymbolState } from './state.js';
 import { capTicks, floorTicks } from './symbols.js';
-import type { Account, MarginMode, OrderType, Side, SymbolState, TimeInForce } from './types.js';
+import type { Account, MarginMode, OrderType, Side, TimeInForce } from './types.js';
 import { formatUnits } from './decimal.js';
 
 export interface NewOrderParams {

@@ -12,7 +12,7 @@ import type { Ctx } from './state.js';
 import { RATE_DP } from './symbols.js';
 import type {
   Account, Balance, FundingRate, FundingRateRec, FundingTx, FundingTxRec, Order, OrderRec, Position,
-  PositionRec, Trade, TradeRec, WalletRow,
+  PositionRec, PublicTrade, PublicTradeRec, Trade, TradeRec, WalletRow,
 } from './types.js';
 
 export function renderOrder(ctx: Ctx, o: OrderRec): Order {
@@ -82,6 +82,14 @@ export function renderTrade(ctx: Ctx, t: TradeRec): Trade {
     created_at: iso(t.time),
     updated_at: iso(t.time),
   };
+}
+
+/** The `public_trade` feed's record: `time` stays integer milliseconds. */
+export function renderPublicTrade(ctx: Ctx, symbol: string, t: PublicTradeRec): PublicTrade {
+  const s = ctx.syms.get(symbol);
+  const pd = s ? s.spec.pd : 0;
+  const qd = s ? s.spec.qd : 0;
+  return { id: t.id, price: formatUnits(t.price, pd), qty: formatUnits(t.qty, qd), side: t.side, symbol, time: t.time };
 }
 
 export function renderFundingTx(t: FundingTxRec): FundingTx {
