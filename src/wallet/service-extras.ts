@@ -3,7 +3,7 @@ import type { ServiceConfig } from '../api/service-config';
 import { devnetApi, type DevnetWallets } from './devnet-api';
 import { devnetWallet } from './devnet-wallet';
 import type { WalletSigner } from './wallet-signer';
-import { expectedWithdrawContract } from './withdraw-contract-source';
+import { configuredWithdrawContract } from './withdraw-transaction';
 
 /** The public service's deposit vaults (decisions.md "Withdraw contract", [doc]). */
 export const PUBLIC_DEPOSIT_VAULTS = {
@@ -27,7 +27,10 @@ export interface DepositTarget {
  */
 export interface ServiceExtras {
   depositTarget: () => Promise<DepositTarget>;
-  /** The withdraw contract expected on `chainId` (configured, or the devnet's own); null refuses every withdraw. */
+  /**
+   * The withdraw contract expected on `chainId`: the configured one (`VITE_WITHDRAW_CONTRACT`, or a
+   * published address), else the devnet's own; null when none is known (every withdraw is refused).
+   */
   withdrawContract: (chainId: number) => Promise<string | null>;
   /** Cash and Perps rows over HTTP (before the first balance push and after transfers). */
   walletRows: ((token: string, vault: string | null) => Promise<DevnetWallets>) | null;
@@ -44,7 +47,7 @@ export interface ServiceExtras {
 function publicExtras(config: ServiceConfig): ServiceExtras {
   return {
     depositTarget: async () => ({ ...PUBLIC_DEPOSIT_VAULTS, token: null, chainId: config.evmChainId }),
-    withdrawContract: (chainId) => expectedWithdrawContract(config, chainId),
+    withdrawContract: async (chainId) => configuredWithdrawContract(config, chainId),
     walletRows: null,
     withdrawals: null,
     vaults: null,
@@ -61,7 +64,13 @@ function devnetExtras(config: ServiceConfig): ServiceExtras {
       const chain = await devnet.config();
       return { bsc: chain?.vault ?? null, solana: null, token: chain?.token ?? null, chainId: chain?.chainId ?? config.evmChainId };
     },
-    withdrawContract: (chainId) => expectedWithdrawContract(config, chainId),
+    // The configured contract wins; else the bridge contract the devnet names for its own chain.
+    withdrawContract: async (chainId) => {
+      const configured = configuredWithdrawContract(config, chainId);
+      if (configured) return configured;
+      const chain = await devnet.config();
+      return chain && chain.chainId === chainId ? chain.bridge : null;
+    },
     walletRows: devnet.wallets,
     withdrawals: devnet.withdrawals,
     vaults: { list: devnet.vaults, create: devnet.createVault },

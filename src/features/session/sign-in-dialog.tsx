@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useServiceConfig } from '../../api/react';
-import { devnetWallet } from '../../wallet/devnet-wallet';
 import { loadEvm } from '../../wallet/evm-runtime';
 import type { EvmWalletOption } from '../../wallet/evm-wallets';
+import { serviceExtras } from '../../wallet/service-extras';
 import type { WalletSigner } from '../../wallet/wallet-signer';
 import { useSessionUi } from './session-events';
 import { useSignIn, watchWalletAccount } from './use-sign-in';
@@ -35,6 +35,7 @@ function DialogBody({ reason, reauth }: { reason: string | null; reauth: boolean
   const [evmOptions, setEvmOptions] = useState<EvmWalletOption[] | null>(null);
   const [walletError, setWalletError] = useState<string | null>(null);
   const signIn = useSignIn();
+  const testWallet = serviceExtras(config).testWallet;
 
   useEffect(() => {
     let off: (() => void) | undefined;
@@ -100,12 +101,12 @@ function DialogBody({ reason, reauth }: { reason: string | null; reauth: boolean
         </label>
 
         <div className="flex flex-col gap-1.5">
-          {config.isDevnet && (
+          {testWallet && (
             <WalletOption
               name="Devnet wallet"
               detail="local test account · BSC"
               disabled={busy}
-              onClick={() => void devnetWallet().then((w) => run(w), fail)}
+              onClick={() => void testWallet().then((w) => run(w), fail)}
             />
           )}
           <h3 className="mt-1 text-[11px] uppercase tracking-wide text-muted">BSC (EVM)</h3>

@@ -1,15 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { queryKeys } from '../../api/query-keys';
 import { useServiceConfig } from '../../api/react';
-import { devnetApi } from '../../wallet/devnet-api';
+import { serviceExtras } from '../../wallet/service-extras';
 import { useSessionStore } from '../../wallet/session-store';
 
 const VAULT_ID = /^cv_[A-Za-z0-9_-]+$/;
 
 /**
  * Act as a vault the account owns (spec §5.4): every request and both streams then carry
- * `x-impersonate`. The devnet lists vaults; the public service has no list endpoint, so the trader
- * pastes an id.
+ * `x-impersonate`. Where the service lists vaults (the devnet) they are offered; the public service
+ * has no list endpoint, so the trader pastes an id.
  */
 export function VaultPicker() {
   const config = useServiceConfig();
@@ -19,12 +20,10 @@ export function VaultPicker() {
   const selectVault = useSessionStore((s) => s.selectVault);
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const devnet = devnetApi(config);
-  const token = session?.token ?? '';
+  const listed = serviceExtras(config).vaults;
   const vaults = useQuery({
-    queryKey: ['devnet', 'vaults', session?.address],
-    queryFn: () => devnet.vaults(token),
-    enabled: config.isDevnet && session !== null,
+    queryKey: queryKeys.devnet.vaults(session?.address ?? ''),
+    queryFn: listed && session ? () => listed.list(session.token) : skipToken,
   });
 
   const choose = (id: string | null) => {
@@ -51,14 +50,14 @@ export function VaultPicker() {
           <span className="num">{vault}</span>
         </label>
       )}
-      {config.isDevnet && (
+      {listed && session && (
         <button
           type="button"
           className="self-start text-accent hover:underline"
           onClick={() =>
-            void devnet
-              .createVault(token)
-              .then((id) => qc.invalidateQueries({ queryKey: ['devnet', 'vaults'] }).then(() => id))
+            void listed
+              .create(session.token)
+              .then((id) => qc.invalidateQueries({ queryKey: queryKeys.devnet.vaults(session.address) }).then(() => id))
               .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
           }
         >

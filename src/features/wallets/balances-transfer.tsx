@@ -1,9 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApi } from '../../api/react';
 import type { WalletRow } from '../../api/schemas';
 import { toWire } from '../../lib/decimal';
 import { formatFixed } from '../../lib/format';
+import { useTransfer } from '../../trading/transfer-commands';
 import { AmountInput, Button, Card, errorText } from './parts';
 import type { WalletRows } from './use-wallet-rows';
 import { checkAmount } from './wallet-model';
@@ -26,25 +25,25 @@ function Balance({ name, hint, row, testId }: { name: string; hint: string; row:
 
 /** Cash and Perps balances and transfers between them (spec §4.3, HTTP only, no chain). */
 export function BalancesTransfer({ rows }: { rows: WalletRows }) {
-  const api = useApi();
   const [toPerps, setToPerps] = useState(true);
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const source = toPerps ? rows.cash : rows.perps;
   const max = source?.free;
   const checked = checkAmount(amount, { max });
-  const transfer = useMutation({
-    mutationFn: async () => {
-      if (!('value' in checked)) throw new Error(checked.error);
-      const body = { amount: toWire(checked.value), token: 'DUSD' };
-      await (toPerps ? api.wallet.transferToPerps(body) : api.wallet.transferToSpot(body));
-    },
-    onSuccess: async () => {
-      setAmount('');
-      setTouched(false);
-      await rows.refresh();
-    },
-  });
+  const transfer = useTransfer();
+  const send = () => {
+    if (!('value' in checked)) return;
+    transfer.mutate(
+      { to: toPerps ? 'perps' : 'spot', amount: toWire(checked.value) },
+      {
+        onSuccess: () => {
+          setAmount('');
+          setTouched(false);
+        },
+      },
+    );
+  };
   return (
     <Card title="Balances">
       <div className="grid grid-cols-2 gap-2">
@@ -57,7 +56,7 @@ export function BalancesTransfer({ rows }: { rows: WalletRows }) {
         onSubmit={(e) => {
           e.preventDefault();
           setTouched(true);
-          if ('value' in checked) transfer.mutate();
+          send();
         }}
       >
         <div className="flex items-center gap-2">

@@ -1,30 +1,24 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { queryKeys } from '../../api/query-keys';
 import { useServiceConfig } from '../../api/react';
 import type { Chain } from '../../api/schemas';
 import { dec, toWire } from '../../lib/decimal';
 import { formatFixed } from '../../lib/format';
-import { devnetApi } from '../../wallet/devnet-api';
 import { loadEvm } from '../../wallet/evm-runtime';
+import { serviceExtras, type ServiceExtras } from '../../wallet/service-extras';
 import { useSessionStore } from '../../wallet/session-store';
 import { formatTokenUnits, parseTokenUnits } from '../../wallet/withdraw-amount';
 import { AmountInput, Button, Card, errorText, GhostButton } from './parts';
 import type { WalletRows } from './use-wallet-rows';
 import { useEvmWallet } from './use-evm-wallet';
-import { checkAmount, MIN_DEPOSIT, PUBLIC_DEPOSIT_VAULTS } from './wallet-model';
-
-/** The connected wallet's on-chain DUSD (all of them when called without arguments). */
-const dusdBalanceKey = (...args: [token: string | null, address: string | null] | []) => ['dusd-balance', ...args] as const;
+import { checkAmount, MIN_DEPOSIT } from './wallet-model';
 
 function useDepositTarget() {
   const config = useServiceConfig();
   return useQuery({
-    queryKey: ['deposit-target', config.isDevnet],
-    queryFn: async (): Promise<{ bsc: string | null; solana: string | null; token: string | null; chainId: number }> => {
-      if (!config.isDevnet) return { ...PUBLIC_DEPOSIT_VAULTS, token: null, chainId: config.evmChainId };
-      const chain = await devnetApi(config).config();
-      return { bsc: chain?.vault ?? null, solana: null, token: chain?.token ?? null, chainId: chain?.chainId ?? config.evmChainId };
-    },
+    queryKey: queryKeys.chain.depositTarget(config.isDevnet),
+    queryFn: () => serviceExtras(config).depositTarget(),
     staleTime: Infinity,
   });
 }
@@ -49,6 +43,7 @@ export function DepositCard({ rows }: { rows: WalletRows }) {
   const session = useSessionStore((s) => s.session);
   const [chain, setChain] = useState<Chain>(session?.chain ?? 'bsc');
   const target = useDepositTarget();
+  const faucet = serviceExtras(config).faucet;
   const address = target.data?.[chain] ?? null;
   const [copied, setCopied] = useState(false);
   return (
@@ -103,7 +98,7 @@ export function DepositCard({ rows }: { rows: WalletRows }) {
       {chain === 'bsc' && target.data?.bsc && session?.chain === 'bsc' && (
         <EvmDeposit vault={target.data.bsc} token={target.data.token} chainId={target.data.chainId} rows={rows} />
       )}
-      {config.isDevnet && session && <DevnetFunds token={target.data?.token ?? null} rows={rows} />}
+      {faucet && session && <TestFunds faucet={faucet} token={target.data?.token ?? null} rows={rows} />}
     </Card>
   );
 }
@@ -116,12 +111,14 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
   const [stage, setStage] = useState<string | null>(null);
   const rowsRef = useLatest(rows);
   const onChain = useQuery({
-    queryKey: dusdBalanceKey(token, wallet.address),
-    queryFn: async () => {
-      const { evm, config: wagmi } = await loadEvm(config);
-      return formatTokenUnits(await evm.dusdBalance(wagmi, token!, wallet.address!));
-    },
-    enabled: token !== null && wallet.address !== null,
+    queryKey: queryKeys.chain.dusdBalance(token ?? '', wallet.address ?? ''),
+    queryFn:
+      token !== null && wallet.address !== null
+        ? async () => {
+            const { evm, config: wagmi } = await loadEvm(config);
+            return formatTokenUnits(await evm.dusdBalance(wagmi, token, wallet.address!));
+          }
+        : skipToken,
     refetchInterval: 4_000,
   });
   const checked = checkAmount(amount, { min: MIN_DEPOSIT, max: onChain.data });
@@ -207,23 +204,23 @@ function useLatest<T>(value: T) {
   return ref;
 }
 
-function DevnetFunds({ token, rows }: { token: string | null; rows: WalletRows }) {
-  const config = useServiceConfig();
+/** Test money where the service hands it out (the devnet): DUSD minted to the wallet, or credited to Cash. */
+function TestFunds({ faucet, token, rows }: { faucet: NonNullable<ServiceExtras['faucet']>; token: string | null; rows: WalletRows }) {
   const qc = useQueryClient();
   const session = useSessionStore((s) => s.session)!;
   const wallet = useEvmWallet();
   const [done, setDone] = useState<string | null>(null);
   const to = wallet.address ?? (session.chain === 'bsc' ? session.address : null);
   const mint = useMutation({
-    mutationFn: () => devnetApi(config).mint(to!, '1000'),
+    mutationFn: () => faucet.mint(to!, '1000'),
     onSuccess: async () => {
       setDone(`Minted 1,000 test DUSD to ${to!.slice(0, 8)}… on the devnet chain.`);
       // The deposit form checks amounts against this balance: show the minted DUSD at once.
-      await qc.invalidateQueries({ queryKey: dusdBalanceKey() });
+      await qc.invalidateQueries({ queryKey: queryKeys.chain.all });
     },
   });
-  const faucet = useMutation({
-    mutationFn: () => devnetApi(config).faucet(session.token, '10000'),
+  const credit = useMutation({
+    mutationFn: () => faucet.credit(session.token, '10000'),
     onSuccess: async () => {
       setDone('Credited 10,000 test DUSD to your Cash Wallet.');
       await rows.refresh();
@@ -237,7 +234,7 @@ function DevnetFunds({ token, rows }: { token: string | null; rows: WalletRows }
           Get test DUSD (mint 1,000 to wallet)
         </GhostButton>
       )}
-      <GhostButton disabled={faucet.isPending} onClick={() => faucet.mutate()}>
+      <GhostButton disabled={credit.isPending} onClick={() => credit.mutate()}>
         Faucet: credit Cash Wallet
       </GhostButton>
       {done && (
@@ -245,7 +242,7 @@ function DevnetFunds({ token, rows }: { token: string | null; rows: WalletRows }
           {done}
         </span>
       )}
-      {(mint.error ?? faucet.error) && <span className="text-down">{errorText(mint.error ?? faucet.error)}</span>}
+      {(mint.error ?? credit.error) && <span className="text-down">{errorText(mint.error ?? credit.error)}</span>}
     </div>
   );
 }

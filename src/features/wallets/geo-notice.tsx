@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { geoQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
 import { RESTRICTED_REGIONS } from './wallet-model';
 
@@ -7,7 +8,7 @@ import { RESTRICTED_REGIONS } from './wallet-model';
 export function GeoNotice() {
   const api = useApi();
   const [hidden, setHidden] = useState(false);
-  const geo = useQuery({ queryKey: ['geo', 'region'], queryFn: () => api.geo.region(), staleTime: 10 * 60_000, retry: 1 });
+  const geo = useQuery({ ...geoQueries.region(api), retry: 1 });
   const region = geo.data?.region.toUpperCase();
   if (hidden || !region || !RESTRICTED_REGIONS.includes(region)) return null;
   return (

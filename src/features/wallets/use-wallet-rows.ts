@@ -1,9 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { queryKeys } from '../../api/query-keys';
 import { useServiceConfig } from '../../api/react';
 import type { WalletRow } from '../../api/schemas';
 import type { MarketStream } from '../../api/stream/market-stream';
-import { devnetApi } from '../../wallet/devnet-api';
+import { serviceExtras } from '../../wallet/service-extras';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
 
 export interface WalletRows {
@@ -12,24 +13,22 @@ export interface WalletRows {
   refresh: () => Promise<unknown>;
 }
 
-export const walletRowsKey = (account: string | null) => ['devnet', 'wallets', account] as const;
-
 /**
  * Cash and Perps Wallet rows: pushed on the market stream's `balance` channel
- * ({account_type: 'spot' | 'perps', free, locked, total}); the devnet also answers GET /devnet/wallets,
- * which fills the panel before the first push and after transfers.
+ * ({account_type: 'spot' | 'perps', free, locked, total}); where the service also answers them over
+ * HTTP (the devnet's GET /devnet/wallets), that fills the panel before the first push and after transfers.
  */
 export function useWalletRows(market: MarketStream | null): WalletRows {
-  const config = useServiceConfig();
+  const readRows = serviceExtras(useServiceConfig()).walletRows;
   const qc = useQueryClient();
   const session = useSessionStore((s) => s.session);
   const vault = useSessionStore((s) => s.vault);
   const account = useSessionStore(actingAccount);
   const [pushed, setPushed] = useState<{ account: string | null; spot?: WalletRow; perps?: WalletRow }>({ account: null });
+  const key = queryKeys.user.walletRows(account ?? '');
   const query = useQuery({
-    queryKey: walletRowsKey(account),
-    queryFn: () => devnetApi(config).wallets(session?.token ?? '', vault),
-    enabled: config.isDevnet && session !== null,
+    queryKey: key,
+    queryFn: readRows && session ? () => readRows(session.token, vault) : skipToken,
     refetchInterval: 3_000,
   });
   useEffect(() => {
@@ -37,13 +36,13 @@ export function useWalletRows(market: MarketStream | null): WalletRows {
     return market.onUser('balance', (row) => {
       const type = row.account_type === 'perps' ? 'perps' : 'spot';
       setPushed((p) => ({ ...(p.account === account ? p : {}), account, [type]: row }));
-      if (config.isDevnet) void qc.invalidateQueries({ queryKey: walletRowsKey(account) });
+      if (readRows && account) void qc.invalidateQueries({ queryKey: queryKeys.user.walletRows(account) });
     });
-  }, [market, account, config.isDevnet, qc]);
+  }, [market, account, readRows, qc]);
   const fromStream: { spot?: WalletRow; perps?: WalletRow } = pushed.account === account ? pushed : {};
   return {
     cash: query.data?.cash ?? fromStream.spot ?? null,
     perps: query.data?.perps ?? fromStream.perps ?? null,
-    refresh: () => qc.invalidateQueries({ queryKey: walletRowsKey(account) }),
+    refresh: () => qc.invalidateQueries({ queryKey: key }),
   };
 }

@@ -9,13 +9,7 @@ export const MIN_DEPOSIT = '0.5';
  */
 export const RESTRICTED_REGIONS: readonly string[] = ['US', 'CN'];
 
-/** The public service's deposit vaults (decisions.md "Withdraw contract", [doc]). */
-export const PUBLIC_DEPOSIT_VAULTS = {
-  bsc: '0x11b660397382AE3A83c4Ad80e2F791189b39e433',
-  solana: '2pBsToyWZjp4Kpkb2LxbYNhHSvKcAwxXeJyHneNhnxmi',
-} as const;
-
-export const DUSD_DECIMALS = 18;
+const DUSD_DECIMALS = 18;
 
 /** Checks a typed amount: positive, ≤ 18 decimals, ≤ max (if given), ≥ min (if given). */
 export function checkAmount(text: string, o: { max?: string | undefined; min?: string | undefined } = {}): { value: Dec } | { error: string } {
