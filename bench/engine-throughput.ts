@@ -1,5 +1,5 @@
 // Figure 5a: matching throughput in-process, single-threaded — the devnet engine and
-// hft-limit-order-book on one identical order stream (the generator of devnet/engine/throughput.ts:
+// hft-limit-order-book on one identical order stream (the generator of bench/engine-probe.ts:
 // 100 accounts, 10% market, 10% IOC limit, 80% GTC limit within ±0.2% of 95,000 so about half
 // cross; each account cancels its 32 oldest orders once it has 64). Cancels are part of the stream
 // (by client order id), so both books see exactly the same operations.

@@ -19,7 +19,7 @@ import type { SocketFactory } from '../src/api/stream/socket';
 import { D, dec } from '../src/lib/decimal';
 import type { Devnet } from './devnet';
 import { Exchange } from './engine';
-import { T0, fund as fundEngine, limit as engineLimit, market as engineMarket } from './engine/test-helpers';
+import { T0, fund as fundEngine, limit as engineLimit, market as engineMarket } from './test-support/engine-fixtures';
 import { renderWalletRow } from './streams/wallet-row';
 import { bestPrice, fund, nodeSocket, signedInTrader, type Trader } from './test-support/harness';
 import { withTwoFundedTraders } from './test-support/two-traders';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Exchange } from './exchange.js';
 import { DEFAULT_SYMBOLS } from './symbols.js';
 import type { SymbolConfig } from './symbols.js';
-import { A, B, C, D, T0, TEST_SYMBOLS } from './test-helpers.js';
+import { A, B, C, D, T0, TEST_SYMBOLS } from '../test-support/engine-fixtures.js';
 
 // Issue 13: random trading between adversarial accounts — quotes far from the mark, up to 40× leverage,
 // thin books, isolated and cross, price gaps that liquidate — with an insurance fund small enough that

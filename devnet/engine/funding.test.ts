@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { A, B, C, D, expectInvariant, fund, limit, market, place, quiet, record, T0 } from './test-helpers.js';
+import { A, B, C, D, expectInvariant, fund, limit, market, place, quiet, record, T0 } from '../test-support/engine-fixtures.js';
 
 describe('funding', () => {
   it('settles qty × mark × rate at each interval boundary, longs paying shorts (worked example)', () => {

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from './exchange.js';
 import { HOUSE } from './state.js';
-import { A, B, C, expectInvariant, fund, limit, market, place, quiet, T0 } from './test-helpers.js';
+import { A, B, C, expectInvariant, fund, limit, market, place, quiet, T0 } from '../test-support/engine-fixtures.js';
 
 /** Cash + perps equity (balance + upnl at mark) of an account, as a Decimal. */
 function worth(ex: Exchange, user: string): Decimal {

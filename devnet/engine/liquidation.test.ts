@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HOUSE } from './state.js';
-import { A, B, C, D, expectInvariant, fund, limit, market, place, quiet, record, T0 } from './test-helpers.js';
+import { A, B, C, D, expectInvariant, fund, limit, market, place, quiet, record, T0 } from '../test-support/engine-fixtures.js';
 
 describe('liquidation', () => {
   it('isolated: liquidated below the liquidation price, at the bankruptcy price, orders canceled', () => {

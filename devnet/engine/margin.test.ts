@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { A, B, C, D, expectInvariant, fund, limit, market, place, quiet, T0 } from './test-helpers.js';
+import { A, B, C, D, expectInvariant, fund, limit, market, place, quiet, T0 } from '../test-support/engine-fixtures.js';
 
 describe('balance and position figures', () => {
   it('computes every Balance field of a cross account (worked example)', () => {

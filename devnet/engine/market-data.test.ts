@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Exchange } from './exchange.js';
-import { A, B, fund, limit, market, place, quiet, T0 } from './test-helpers.js';
+import { A, B, fund, limit, market, place, quiet, T0 } from '../test-support/engine-fixtures.js';
 
 const S = T0 / 1000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { A, B, C, D, expectInvariant, fund, limit, market, order, place, quiet, record, T0 } from './test-helpers.js';
+import { A, B, C, D, expectInvariant, fund, limit, market, order, place, quiet, record, T0 } from '../test-support/engine-fixtures.js';
 
 describe('matching', () => {
   it('fills by price, then time; partial fills keep the maker open with fill_avg_price', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from '../../src/lib/decimal';
-import { A, B, C, expectInvariant, fund, limit, market, place, quiet, T0 } from './test-helpers.js';
+import { A, B, C, expectInvariant, fund, limit, market, place, quiet, T0 } from '../test-support/engine-fixtures.js';
 
 const H = 3_600_000;
 

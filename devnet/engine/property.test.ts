@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Exchange } from './exchange.js';
-import { A, B, C, T0 } from './test-helpers.js';
+import { A, B, C, T0 } from '../test-support/engine-fixtures.js';
 
 const users = [A, B, C];
 const sides = ['buy', 'sell'] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Exchange } from './exchange.js';
 import { Prng } from './prng.js';
-import { A, B, C, D, expectInvariant, fund, limit, market, T0 } from './test-helpers.js';
+import { A, B, C, D, expectInvariant, fund, limit, market, T0 } from '../test-support/engine-fixtures.js';
 import type { NewOrderParams } from './validation.js';
 
 /** A deterministic script of mixed commands against a live (makers on) exchange. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { A, B, C, expectInvariant, fund, limit, market, place, quiet, record, T0 } from './test-helpers.js';
+import { A, B, C, expectInvariant, fund, limit, market, place, quiet, record, T0 } from '../test-support/engine-fixtures.js';
 
 describe('take-profit / stop-loss', () => {
   it('creates untriggered reduce-only children on fill and fires on the mark', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { A, B, C, expectInvariant, fund, limit, market, place, quiet, T0 } from './test-helpers.js';
+import { A, B, C, expectInvariant, fund, limit, market, place, quiet, T0 } from '../test-support/engine-fixtures.js';
 import type { NewOrderParams } from './validation.js';
 import { DEFAULT_SYMBOLS } from './symbols.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { A, C, fund, limit, market, quiet, record } from './test-helpers.js';
+import { A, C, fund, limit, market, quiet, record } from '../test-support/engine-fixtures.js';
 
 describe('watched accounts', () => {
   it('renders user events only for watched accounts, yet reports every order result', () => {

@@ -1,10 +1,7 @@
-// Shared fixtures for the engine tests (not part of the public API).
-import { Exchange } from './exchange.js';
-import type { ExchangeConfig } from './exchange.js';
-import { DEFAULT_SYMBOLS } from './symbols.js';
-import type { SymbolConfig } from './symbols.js';
-import type { ExchangeEvent, Order } from './types.js';
-import type { NewOrderParams } from './validation.js';
+// Shared fixtures for the engine tests and the contract tests that drive an engine directly. They use
+// only the engine's facade (devnet/engine/index.ts), like the service does.
+import { DEFAULT_SYMBOLS, Exchange } from '../engine/index.js';
+import type { ExchangeConfig, ExchangeEvent, NewOrderParams, Order, SymbolConfig } from '../engine/index.js';
 
 export const T0 = Date.UTC(2025, 0, 1);
 

@@ -1,8 +1,9 @@
-// Throughput probe: `npx tsx devnet/engine/throughput.ts [orders]`.
+// Quick engine throughput probe: `npx tsx bench/engine-probe.ts [orders] [--events]`.
 // Random limit/ioc/market orders from 100 funded accounts around the mark of
 // BTC-USD (makers off, so every fill is user-against-user). Prints orders/s.
-import { Exchange } from './index.js';
-import { Prng } from './prng.js';
+// The figure of the benchmark report is engine-throughput.ts (same generator, median of runs).
+import { Exchange } from '../devnet/engine/index';
+import { Prng } from '../devnet/engine/prng';
 
 const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 200_000);
 /** `--events` attaches a no-op listener, as the service does (events are then rendered). */
