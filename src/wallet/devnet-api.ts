@@ -53,4 +53,3 @@ export function devnetApi(urls: DevnetUrls) {
     withdrawals: (token: string) => call(`${urls.bridgeUrl}/devnet/withdrawals`, z.array(withdrawResponse), { token }),
   };
 }
-export type DevnetApi = ReturnType<typeof devnetApi>;

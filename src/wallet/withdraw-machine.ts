@@ -82,7 +82,7 @@ function declinedInWallet(e: unknown): boolean {
 }
 
 /** What a failure of `step` means to the trader: a refusal, or an outcome nobody knows yet. */
-export function describeFailure(step: StepId, error: unknown, pending: PendingWithdrawal | null): WithdrawFailure {
+function describeFailure(step: StepId, error: unknown, pending: PendingWithdrawal | null): WithdrawFailure {
   const text = errorText(error);
   const noAnswer = isApiError(error) && error.kind === 'network';
   if (step === 'transfer' && noAnswer) {
@@ -178,7 +178,7 @@ export interface WithdrawRecords {
   entry: WithdrawEntry | null;
 }
 
-export function recordsOf(s: WithdrawState): WithdrawRecords {
+function recordsOf(s: WithdrawState): WithdrawRecords {
   if (!s.pending) return { pending: null, entry: null };
   const entry = entryOf(s.pending.withdrawal, s.pending.txHash);
   return s.confirmed ? { pending: null, entry: { ...entry, status: 'Confirmed' } } : { pending: s.pending, entry };
