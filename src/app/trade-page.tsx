@@ -11,6 +11,7 @@ import { OrderForm } from '../features/order-form/order-form';
 import { RecentTrades } from '../features/recent-trades/recent-trades';
 import { ServiceStatus } from '../features/service-status/service-status';
 import { ToastViewport } from '../features/toasts/toast-viewport';
+import { Segmented, type Choice } from '../ui/segmented';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
 import { SessionArea } from './session-area';
 import { StreamBanner } from './streams/stream-banner';
@@ -20,12 +21,12 @@ import { useBookPaintedOnce } from './use-book-painted-once';
 import { DEFAULT_SYMBOL, rememberSymbol } from './symbols';
 
 type PhoneTab = 'chart' | 'book' | 'trades' | 'trade' | 'account';
-const PHONE_TABS: { id: PhoneTab; label: string }[] = [
-  { id: 'chart', label: 'Chart' },
-  { id: 'book', label: 'Book' },
-  { id: 'trades', label: 'Trades' },
-  { id: 'trade', label: 'Trade' },
-  { id: 'account', label: 'Account' },
+const PHONE_TABS: Choice<PhoneTab>[] = [
+  { value: 'chart', label: 'Chart' },
+  { value: 'book', label: 'Book' },
+  { value: 'trades', label: 'Trades' },
+  { value: 'trade', label: 'Trade' },
+  { value: 'account', label: 'Account' },
 ];
 
 // The chart library is the biggest part of the page's code: it loads once the book has data, so
@@ -82,20 +83,16 @@ export function TradePage() {
         </main>
       ) : (
         <>
-          <nav className="flex shrink-0 border-b border-line bg-panel md:hidden" role="tablist" aria-label="Panels">
-            {PHONE_TABS.map((t) => (
-              <button
-                key={t.id}
-                type="button"
-                role="tab"
-                aria-selected={phoneTab === t.id}
-                onClick={() => setPhoneTab(t.id)}
-                className={`flex-1 border-b-2 py-2 ${phoneTab === t.id ? 'border-accent text-text' : 'border-transparent text-muted'}`}
-              >
-                {t.label}
-              </button>
-            ))}
-          </nav>
+          <Segmented
+            kind="tabs"
+            label="Panels"
+            look="underline"
+            choices={PHONE_TABS}
+            value={phoneTab}
+            onChange={setPhoneTab}
+            className="flex shrink-0 border-b border-line bg-panel md:hidden"
+            itemClassName="flex-1 py-2"
+          />
           <main className="flex min-h-0 flex-1 flex-col gap-px bg-line md:grid md:grid-cols-[minmax(0,1fr)_280px] md:grid-rows-[minmax(0,1fr)_300px] xl:grid-cols-[minmax(0,1fr)_260px_300px] xl:grid-rows-[minmax(0,1fr)_300px]">
             <div className={`${shown('chart')} min-h-0 flex-1 flex-col bg-panel md:col-start-1 md:row-start-1 md:flex`}>
               {chartWanted ? (

@@ -19,11 +19,11 @@ afterEach(() => {
 });
 
 type Mode = 'cross' | 'isolated' | 'portfolio';
-function Picker({ kind, choices, start }: { kind: 'tabs' | 'choice'; choices: readonly Choice<Mode>[]; start: Mode }) {
+function Picker({ kind, choices, start, arrowsChoose }: { kind: 'tabs' | 'choice'; choices: readonly Choice<Mode>[]; start: Mode; arrowsChoose?: boolean }) {
   const [value, setValue] = useState<Mode>(start);
   return (
     <>
-      <Segmented kind={kind} label="Margin mode" look="block" choices={choices} value={value} onChange={setValue} />
+      <Segmented kind={kind} label="Margin mode" look="block" choices={choices} value={value} onChange={setValue} {...(arrowsChoose === undefined ? {} : { arrowsChoose })} />
       <output>{value}</output>
     </>
   );
@@ -92,6 +92,16 @@ describe('segmented control', () => {
     expect(chosen()).toBe('portfolio');
     press('ArrowLeft');
     expect(chosen()).toBe('cross');
+  });
+
+  it('only moves focus where choosing sends a command; the click chooses', () => {
+    act(() => root.render(<Picker kind="choice" choices={three} start="cross" arrowsChoose={false} />));
+    act(() => buttons()[0]!.focus());
+    press('ArrowRight');
+    expect(document.activeElement).toBe(buttons()[1]);
+    expect(chosen()).toBe('cross');
+    act(() => (document.activeElement as HTMLButtonElement).click());
+    expect(chosen()).toBe('isolated');
   });
 
   it('chooses on click, and leaves other keys alone', () => {

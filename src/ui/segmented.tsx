@@ -30,6 +30,11 @@ interface Props<T extends string> {
   /** Extra classes on every button (flex-1, capitalize…). */
   itemClassName?: string | undefined;
   title?: string | undefined;
+  /**
+   * Whether arrow keys choose as they move (the default). Off where choosing sends a command (margin
+   * mode): arrows then only move focus and Space / Enter choose.
+   */
+  arrowsChoose?: boolean;
   /** Anything after the buttons inside the group's row (e.g. a filter at the end of a tab bar). */
   children?: ReactNode;
 }
@@ -55,9 +60,21 @@ const NEXT: Record<string, 1 | -1> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -
 /**
  * One row of mutually exclusive buttons: tabs or a segmented choice. Only the chosen button is in
  * the tab order; arrow keys (and Home / End) move to the next enabled one and choose it, as the
- * WAI-ARIA tabs and radio group patterns describe.
+ * WAI-ARIA tabs and radio group patterns describe (unless `arrowsChoose` is off).
  */
-export function Segmented<T extends string>({ kind, label, choices, value, onChange, look, className = '', itemClassName = '', title, children }: Props<T>) {
+export function Segmented<T extends string>({
+  kind,
+  label,
+  choices,
+  value,
+  onChange,
+  look,
+  className = '',
+  itemClassName = '',
+  title,
+  arrowsChoose = true,
+  children,
+}: Props<T>) {
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const tabs = kind === 'tabs';
   const enabled = choices.map((c, i) => (c.disabled ? -1 : i)).filter((i) => i >= 0);
@@ -78,7 +95,7 @@ export function Segmented<T extends string>({ kind, label, choices, value, onCha
     e.preventDefault();
     buttons.current[to]?.focus();
     const choice = choices[to];
-    if (choice && choice.value !== value) onChange(choice.value);
+    if (arrowsChoose && choice && choice.value !== value) onChange(choice.value);
   };
 
   return (

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { marketQueries, userQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
+import { Segmented, type Choice } from '../../ui/segmented';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
 import { BalanceSummary } from './balance-summary';
 import { FundingHistory } from './funding-history';
@@ -39,37 +40,34 @@ function SignedInTabs({ symbol, onSelectSymbol, account }: Props & { account: st
   const allOrders = openOrders.data?.result ?? [];
   const shownOrders = allOrders.filter((o) => !onlyThisMarket || o.symbol === symbol);
 
-  const tabs: { id: Tab; label: string }[] = [
-    { id: 'positions', label: `Positions (${shownPositions.length})` },
-    { id: 'open-orders', label: `Open orders (${shownOrders.length})` },
-    { id: 'orders', label: 'Order history' },
-    { id: 'trades', label: 'Trade history' },
-    { id: 'funding', label: 'Funding' },
-    { id: 'balance', label: 'Balance' },
+  const tabs: Choice<Tab>[] = [
+    { value: 'positions', label: `Positions (${shownPositions.length})` },
+    { value: 'open-orders', label: `Open orders (${shownOrders.length})` },
+    { value: 'orders', label: 'Order history' },
+    { value: 'trades', label: 'Trade history' },
+    { value: 'funding', label: 'Funding' },
+    { value: 'balance', label: 'Balance' },
   ];
 
   return (
     <section aria-label="Account" className="flex h-full min-h-0 flex-col" data-testid="account-tabs">
-      <div className="flex shrink-0 items-center gap-1 overflow-x-auto border-b border-line px-1" role="tablist">
-        {tabs.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.id}
-            onClick={() => setTab(t.id)}
-            className={`-mb-px shrink-0 border-b-2 px-2 py-1.5 ${tab === t.id ? 'border-accent text-text' : 'border-transparent text-muted hover:text-text'}`}
-          >
-            {t.label}
-          </button>
-        ))}
+      <Segmented
+        kind="tabs"
+        look="underline"
+        label="Account"
+        choices={tabs}
+        value={tab}
+        onChange={setTab}
+        className="flex shrink-0 items-center gap-1 overflow-x-auto border-b border-line px-1"
+        itemClassName="px-2 py-1.5"
+      >
         {(tab === 'positions' || tab === 'open-orders') && (
           <label className="ml-auto flex shrink-0 items-center gap-1.5 px-2 text-muted">
             <input type="checkbox" checked={onlyThisMarket} onChange={(e) => setOnlyThisMarket(e.target.checked)} className="accent-[var(--color-accent)]" />
             {symbol} only
           </label>
         )}
-      </div>
+      </Segmented>
       <div className="min-h-0 flex-1 overflow-auto" role="tabpanel">
         {tab === 'positions' &&
           (positions.isError ? (

@@ -8,7 +8,17 @@ import { toneOf } from '../../ui/tone';
 import { formatDateTime } from '../../lib/time';
 import { fundingCsv } from './csv-columns';
 import { HistoryFilters, type Filters } from './history-filters';
-import { Empty, SmallButton, Td, Th } from './table-parts';
+import { Button } from '../../ui/button';
+import { PagedTable, type Column } from '../../ui/paged-table';
+import { ROW, Td } from '../../ui/table-cells';
+
+const COLUMNS: Column[] = [
+  { label: 'Time' },
+  { label: 'Market', align: 'left' },
+  { label: 'Type', align: 'left' },
+  { label: 'Amount', title: 'Positive: received; negative: paid' },
+];
+const WORDS = { loading: 'Loading funding…', empty: 'No funding payments yet', unavailable: 'Funding history unavailable' };
 
 /** Funding paid (negative) and received (positive) per settlement. */
 export function FundingHistory({ account, symbols }: { account: string; symbols: readonly string[] }) {
@@ -22,35 +32,22 @@ export function FundingHistory({ account, symbols }: { account: string; symbols:
   return (
     <div>
       <HistoryFilters value={filters} onChange={setFilters} symbols={symbols} showSide={false}>
-        <SmallButton onClick={() => downloadCsv(`funding-${account}.csv`, toCsv(rows, fundingCsv))} disabled={rows.length === 0}>
+        <Button onClick={() => downloadCsv(`funding-${account}.csv`, toCsv(rows, fundingCsv))} disabled={rows.length === 0}>
           Export CSV
-        </SmallButton>
+        </Button>
       </HistoryFilters>
-      <table className="w-full" data-testid="funding-history">
-        <thead>
-          <tr>
-            <Th>Time</Th>
-            <Th align="left">Market</Th>
-            <Th align="left">Type</Th>
-            <Th title="Positive: received; negative: paid">Amount</Th>
+      <PagedTable testId="funding-history" columns={COLUMNS} rowCount={rows.length} query={query} words={WORDS}>
+        {rows.map((f) => (
+          <tr key={f.id} className={ROW}>
+            <Td className="num text-muted">{formatDateTime(f.transact_time)}</Td>
+            <Td align="left" className="font-medium">{f.symbol}</Td>
+            <Td align="left" className="text-muted">{f.txn_type}</Td>
+            <Td className={`num ${toneOf(f.qty)}`}>
+              {showSigned(f.qty, 6)} <span className="text-muted">{f.asset}</span>
+            </Td>
           </tr>
-        </thead>
-        <tbody>
-          {query.isError && <Empty colSpan={4}>Funding history unavailable: {query.error.message}</Empty>}
-          {query.isLoading && <Empty colSpan={4}>Loading funding…</Empty>}
-          {query.isSuccess && rows.length === 0 && <Empty colSpan={4}>No funding payments yet</Empty>}
-          {rows.map((f) => (
-            <tr key={f.id} className="border-t border-line/60 hover:bg-panel-2">
-              <Td className="num text-muted">{formatDateTime(f.transact_time)}</Td>
-              <Td align="left" className="font-medium">{f.symbol}</Td>
-              <Td align="left" className="text-muted">{f.txn_type}</Td>
-              <Td className={`num ${toneOf(f.qty)}`}>
-                {showSigned(f.qty, 6)} <span className="text-muted">{f.asset}</span>
-              </Td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </PagedTable>
     </div>
   );
 }

@@ -10,11 +10,26 @@ import { formatDateTime } from '../../lib/time';
 import { orderCsv } from './csv-columns';
 import { HistoryFilters, type Filters } from './history-filters';
 import { orderKind, STATUS_LABEL } from './order-labels';
-import { Empty, SmallButton, Td, Th } from './table-parts';
+import { Button } from '../../ui/button';
+import { PagedTable, type Column } from '../../ui/paged-table';
+import { ROW, Td } from '../../ui/table-cells';
 import { useSymbolDecimals } from './use-symbol-decimals';
 
 const PAGE = 100;
 const STATUSES = (Object.keys(STATUS_LABEL) as OrderStatus[]).map((s) => ({ value: s, label: STATUS_LABEL[s] }));
+const COLUMNS: Column[] = [
+  { label: 'Time' },
+  { label: 'Market', align: 'left' },
+  { label: 'Type', align: 'left' },
+  { label: 'Side', align: 'left' },
+  { label: 'Price' },
+  { label: 'Size' },
+  { label: 'Filled' },
+  { label: 'Avg. price' },
+  { label: 'Reduce only', align: 'left' },
+  { label: 'Status', align: 'left' },
+];
+const WORDS = { loading: 'Loading orders…', empty: 'No orders match', unavailable: 'Order history unavailable' };
 
 /** Every order of the account, newest first, a page at a time (last_id), filterable and exportable. */
 export function OrderHistory({ account, symbols }: { account: string; symbols: readonly string[] }) {
@@ -37,58 +52,32 @@ export function OrderHistory({ account, symbols }: { account: string; symbols: r
   return (
     <div>
       <HistoryFilters value={filters} onChange={setFilters} symbols={symbols} statuses={STATUSES}>
-        <SmallButton onClick={() => downloadCsv(`orders-${account}.csv`, toCsv(rows, orderCsv))} disabled={rows.length === 0}>
+        <Button onClick={() => downloadCsv(`orders-${account}.csv`, toCsv(rows, orderCsv))} disabled={rows.length === 0}>
           Export CSV
-        </SmallButton>
+        </Button>
       </HistoryFilters>
-      <table className="w-full" data-testid="order-history">
-        <thead>
-          <tr>
-            <Th>Time</Th>
-            <Th align="left">Market</Th>
-            <Th align="left">Type</Th>
-            <Th align="left">Side</Th>
-            <Th>Price</Th>
-            <Th>Size</Th>
-            <Th>Filled</Th>
-            <Th>Avg. price</Th>
-            <Th align="left">Reduce only</Th>
-            <Th align="left">Status</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {query.isError && <Empty colSpan={10}>Order history unavailable: {query.error.message}</Empty>}
-          {query.isLoading && <Empty colSpan={10}>Loading orders…</Empty>}
-          {query.isSuccess && rows.length === 0 && <Empty colSpan={10}>No orders match</Empty>}
-          {rows.map((o) => {
-            const d = decimalsOf(o.symbol);
-            return (
-              <tr key={o.id} className="border-t border-line/60 hover:bg-panel-2" title={o.remark || undefined}>
-                <Td className="num text-muted">{formatDateTime(o.created_at)}</Td>
-                <Td align="left" className="font-medium">{o.symbol}</Td>
-                <Td align="left">{orderKind(o)}</Td>
-                <Td align="left" className={o.side === 'buy' ? 'text-up' : 'text-down'}>{o.side === 'buy' ? 'Buy' : 'Sell'}</Td>
-                <Td className="num">{o.order_type === 'market' && o.source === 'user' ? 'Market' : show(o.price, d.price)}</Td>
-                <Td className="num">{show(o.qty, d.qty)}</Td>
-                <Td className="num">{show(o.fill_qty, d.qty)}</Td>
-                <Td className="num">{dec(o.fill_qty).isZero() ? '—' : show(o.fill_avg_price, d.price)}</Td>
-                <Td align="left">{o.reduce_only ? 'Yes' : 'No'}</Td>
-                <Td align="left" className={o.status === 'rejected' ? 'text-down' : o.status === 'filled' ? 'text-up' : 'text-muted'}>
-                  {STATUS_LABEL[o.status]}
-                  {o.remark ? <span className="text-muted"> · {o.remark}</span> : null}
-                </Td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {query.hasNextPage && (
-        <div className="p-2 text-center">
-          <SmallButton onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </SmallButton>
-        </div>
-      )}
+      <PagedTable testId="order-history" columns={COLUMNS} rowCount={rows.length} query={query} words={WORDS}>
+        {rows.map((o) => {
+          const d = decimalsOf(o.symbol);
+          return (
+            <tr key={o.id} className={ROW} title={o.remark || undefined}>
+              <Td className="num text-muted">{formatDateTime(o.created_at)}</Td>
+              <Td align="left" className="font-medium">{o.symbol}</Td>
+              <Td align="left">{orderKind(o)}</Td>
+              <Td align="left" className={o.side === 'buy' ? 'text-up' : 'text-down'}>{o.side === 'buy' ? 'Buy' : 'Sell'}</Td>
+              <Td className="num">{o.order_type === 'market' && o.source === 'user' ? 'Market' : show(o.price, d.price)}</Td>
+              <Td className="num">{show(o.qty, d.qty)}</Td>
+              <Td className="num">{show(o.fill_qty, d.qty)}</Td>
+              <Td className="num">{dec(o.fill_qty).isZero() ? '—' : show(o.fill_avg_price, d.price)}</Td>
+              <Td align="left">{o.reduce_only ? 'Yes' : 'No'}</Td>
+              <Td align="left" className={o.status === 'rejected' ? 'text-down' : o.status === 'filled' ? 'text-up' : 'text-muted'}>
+                {STATUS_LABEL[o.status]}
+                {o.remark ? <span className="text-muted"> · {o.remark}</span> : null}
+              </Td>
+            </tr>
+          );
+        })}
+      </PagedTable>
     </div>
   );
 }

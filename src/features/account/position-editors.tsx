@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import type { Position } from '../../api/schemas';
-import { dec, fitsDecimals, parseDecimalInput, type Dec } from '../../lib/decimal';
+import { dec, type Dec } from '../../lib/decimal';
+import { parseTypedDecimal, typedDecimalOrNull } from '../../lib/parse-decimal-input';
 import { reducingSide } from '../../lib/reduce-only';
 import { useTransferMargin } from '../../trading/use-account-commands';
 import { useCancelOrders, useClosePosition } from '../../trading/use-order-commands';
-import { SmallButton } from './table-parts';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { NumericInput } from '../../ui/numeric-input';
 
 interface Base {
   position: Position;
@@ -14,28 +17,29 @@ interface Base {
 
 function Input({ label, value, onChange, error }: { label: string; value: string; onChange: (v: string) => void; error?: string | null }) {
   return (
-    <label className="flex flex-col gap-0.5">
-      <span className={`flex items-center rounded border bg-bg pl-1.5 ${error ? 'border-down' : 'border-line focus-within:border-accent'}`}>
-        <span className="text-muted">{label}</span>
-        <input value={value} onChange={(e) => onChange(e.target.value)} inputMode="decimal" className="num w-28 bg-transparent px-1.5 py-0.5 text-right outline-none" />
-      </span>
-      {error && <span className="text-[11px] text-down">{error}</span>}
-    </label>
+    <Field label={label} error={error} dense>
+      <NumericInput value={value} onChange={onChange} />
+    </Field>
   );
 }
 
+/** The amount typed, or why it cannot be sent: empty, not a number, finer than `decimals`, not above 0. */
+function readAmount(text: string, decimals: number, what: string): { value: Dec } | { error: string } {
+  const read = parseTypedDecimal(text, { maxDecimals: decimals });
+  if (!read.ok) return { error: read.reason === 'empty' ? `Enter ${what} above 0` : read.message };
+  if (read.value.lte(0)) return { error: `Enter ${what} above 0` };
+  return { value: read.value };
+}
+
 function priceError(text: string, decimals: number): string | null {
-  const v = parseDecimalInput(text);
-  if (!v || v.lte(0)) return 'Enter a price above 0';
-  if (!fitsDecimals(v, decimals)) return `At most ${decimals} decimals`;
-  return null;
+  const r = readAmount(text, decimals, 'a price');
+  return 'error' in r ? r.error : null;
 }
 
 function qtyError(text: string, decimals: number, headroom: Dec): string | null {
-  const v = parseDecimalInput(text);
-  if (!v || v.lte(0)) return 'Enter a size above 0';
-  if (!fitsDecimals(v, decimals)) return `At most ${decimals} decimals`;
-  if (v.gt(headroom)) return `At most ${headroom.toFixed()} (position minus other reduce-only orders)`;
+  const r = readAmount(text, decimals, 'a size');
+  if ('error' in r) return r.error;
+  if (r.value.gt(headroom)) return `At most ${headroom.toFixed()} (position minus other reduce-only orders)`;
   return null;
 }
 
@@ -49,8 +53,10 @@ export function LimitCloseEditor({ position, decimals, onDone, mark, headroom }:
   const pe = priceError(price, decimals.price);
   const qe = qtyError(qty, decimals.qty, headroom);
   const submit = async () => {
-    if (pe || qe || !side) return;
-    const ok = await closePosition.mutateAsync({ symbol: position.symbol, side, qty: dec(qty), price: dec(price), what: `Close ${qty} ${position.symbol} @ ${price}` });
+    const q = typedDecimalOrNull(qty);
+    const p = typedDecimalOrNull(price);
+    if (pe || qe || !side || !q || !p) return;
+    const ok = await closePosition.mutateAsync({ symbol: position.symbol, side, qty: q, price: p, what: `Close ${qty} ${position.symbol} @ ${price}` });
     if (ok) onDone();
   };
   return (
@@ -58,10 +64,10 @@ export function LimitCloseEditor({ position, decimals, onDone, mark, headroom }:
       <span className="py-0.5 text-muted">Close with a reduce-only limit:</span>
       <Input label="Price" value={price} onChange={setPrice} error={pe} />
       <Input label={`Size ${decimals.base}`} value={qty} onChange={setQty} error={qe} />
-      <SmallButton type="submit" disabled={busy || !!pe || !!qe}>
-        {busy ? 'Sending…' : 'Place close order'}
-      </SmallButton>
-      <SmallButton onClick={onDone}>Cancel</SmallButton>
+      <Button type="submit" busy={busy} busyLabel="Sending…" disabled={!!pe || !!qe}>
+        Place close order
+      </Button>
+      <Button onClick={onDone}>Cancel</Button>
     </form>
   );
 }
@@ -71,8 +77,9 @@ export function MarginEditor({ position, onDone }: Base) {
   const transferMargin = useTransferMargin();
   const busy = transferMargin.isPending;
   const [amount, setAmount] = useState('');
-  const v = parseDecimalInput(amount);
-  const error = amount === '' ? null : !v || v.lte(0) ? 'Enter an amount above 0' : !fitsDecimals(v, 6) ? 'At most 6 decimals' : null;
+  const read = amount === '' ? null : readAmount(amount, 6, 'an amount');
+  const v = read && 'value' in read ? read.value : null;
+  const error = read && 'error' in read ? read.error : null;
   const move = async (direction: 'add' | 'remove') => {
     if (!v || error) return;
     if (await transferMargin.mutateAsync({ symbol: position.symbol, amount: v, direction })) onDone();
@@ -81,13 +88,13 @@ export function MarginEditor({ position, onDone }: Base) {
     <form className="flex flex-wrap items-start gap-2" onSubmit={(e) => (e.preventDefault(), void move('add'))} onKeyDown={(e) => e.key === 'Escape' && onDone()}>
       <span className="py-0.5 text-muted">Isolated margin {position.holding_margin} USD:</span>
       <Input label="Amount USD" value={amount} onChange={setAmount} error={error} />
-      <SmallButton type="submit" disabled={busy || !v || !!error}>
+      <Button type="submit" disabled={busy || !v || !!error}>
         Add
-      </SmallButton>
-      <SmallButton onClick={() => void move('remove')} disabled={busy || !v || !!error}>
+      </Button>
+      <Button onClick={() => void move('remove')} disabled={busy || !v || !!error}>
         Remove
-      </SmallButton>
-      <SmallButton onClick={onDone}>Cancel</SmallButton>
+      </Button>
+      <Button onClick={onDone}>Cancel</Button>
     </form>
   );
 }
@@ -106,7 +113,7 @@ export function TpslEditor({ position, decimals, onDone, headroom }: Base & { he
   const side = reducingSide(qty);
   const entry = dec(position.entry_price);
   let error = price === '' ? null : priceError(price, decimals.price);
-  const p = parseDecimalInput(price);
+  const p = typedDecimalOrNull(price);
   if (!error && p && (long ? p.lte(entry) : p.gte(entry))) error = `Take profit must be ${long ? 'above' : 'below'} the entry ${position.entry_price}`;
   if (!error && headroom.lte(0)) error = 'Nothing left to reduce: other reduce-only orders cover the position';
   const submit = async () => {
@@ -118,10 +125,10 @@ export function TpslEditor({ position, decimals, onDone, headroom }: Base & { he
     <form className="flex flex-wrap items-start gap-2" onSubmit={(e) => (e.preventDefault(), void submit())} onKeyDown={(e) => e.key === 'Escape' && onDone()}>
       <span className="py-0.5 text-muted">Take profit (reduce-only limit for {headroom.toFixed()} {decimals.base}):</span>
       <Input label="TP price" value={price} onChange={setPrice} error={error} />
-      <SmallButton type="submit" disabled={busy || !p || !!error}>
-        {busy ? 'Sending…' : 'Place take profit'}
-      </SmallButton>
-      <SmallButton onClick={onDone}>Cancel</SmallButton>
+      <Button type="submit" busy={busy} busyLabel="Sending…" disabled={!p || !!error}>
+        Place take profit
+      </Button>
+      <Button onClick={onDone}>Cancel</Button>
       <p className="basis-full text-[11px] text-muted">
         Stop-loss triggers attach to new orders only: set SL in the order form when you open or add to a position.
       </p>
@@ -149,10 +156,10 @@ export function CoveredEditor({ position, decimals, onDone, covering, headroom }
         Reduce-only orders already cover this position ({covering.map(label).join(', ')}); only {headroom.toFixed()} {decimals.base} can be closed
         with another reduce-only order.
       </span>
-      <SmallButton onClick={() => void cancel()} disabled={busy}>
-        {busy ? 'Cancelling…' : 'Cancel them'}
-      </SmallButton>
-      <SmallButton onClick={onDone}>Keep</SmallButton>
+      <Button onClick={() => void cancel()} busy={busy} busyLabel="Cancelling…">
+        Cancel them
+      </Button>
+      <Button onClick={onDone}>Keep</Button>
     </div>
   );
 }

@@ -11,7 +11,9 @@ import { notional, returnOnEquity, unrealizedPnl } from '../../lib/perp-math';
 import { reduceOnlyHeadroom, reducingSide } from '../../lib/reduce-only';
 import { CoveredEditor, LimitCloseEditor, MarginEditor, TpslEditor } from './position-editors';
 import { useClosePosition, useClosingSymbols } from '../../trading/use-order-commands';
-import { Empty, SmallButton, Td, Th } from './table-parts';
+import { Button } from '../../ui/button';
+import { PagedTable, type Column } from '../../ui/paged-table';
+import { ROW, Td } from '../../ui/table-cells';
 import { useSymbolDecimals } from './use-symbol-decimals';
 
 interface Props {
@@ -19,6 +21,21 @@ interface Props {
   openOrders: readonly Order[];
   onSelectSymbol: (symbol: string) => void;
 }
+
+const COLUMNS: Column[] = [
+  { label: 'Market' },
+  { label: 'Size' },
+  { label: 'Value' },
+  { label: 'Entry' },
+  { label: 'Mark' },
+  { label: 'Liq. price', title: 'Liquidation price' },
+  { label: 'Margin' },
+  { label: 'uPnL (ROE)', title: 'Unrealized PnL at the mark price; ROE = PnL / initial margin' },
+  { label: 'Realized PnL' },
+  { label: 'TP / SL' },
+  { label: 'Close' },
+];
+const WORDS = { empty: 'No open positions' };
 
 type Panel = 'limit' | 'margin' | 'tpsl' | 'covered';
 type Editing = { id: number; panel: Panel } | null;
@@ -44,111 +61,93 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
   };
 
   return (
-    <table className="w-full" data-testid="positions-table">
-      <thead>
-        <tr>
-          <Th>Market</Th>
-          <Th>Size</Th>
-          <Th>Value</Th>
-          <Th>Entry</Th>
-          <Th>Mark</Th>
-          <Th title="Liquidation price">Liq. price</Th>
-          <Th>Margin</Th>
-          <Th title="Unrealized PnL at the mark price; ROE = PnL / initial margin">uPnL (ROE)</Th>
-          <Th>Realized PnL</Th>
-          <Th>TP / SL</Th>
-          <Th>Close</Th>
-        </tr>
-      </thead>
-      <tbody>
-        {positions.length === 0 && <Empty colSpan={11}>No open positions</Empty>}
-        {positions.map((p) => {
-          const d = decimalsOf(p.symbol);
-          const qty = dec(p.qty);
-          const long = qty.gt(0);
-          const mark = markOf(p);
-          const upnl = unrealizedPnl(qty, dec(p.entry_price), mark);
-          const roe = returnOnEquity(upnl, dec(p.initial_margin));
-          const headroom = reduceOnlyHeadroom({ symbol: p.symbol, positionQty: qty, orders: openOrders });
-          const triggers = openOrders.filter((o) => o.symbol === p.symbol && o.status === 'untriggered');
-          const tp = triggers.find((o) => o.source === 'tp');
-          const sl = triggers.find((o) => o.source === 'sl');
-          const isEditing = editing?.id === p.id ? editing.panel : null;
-          const toggle = (panel: Panel) => setEditing(isEditing === panel ? null : { id: p.id, panel });
-          const side = reducingSide(qty);
-          const covering = openOrders.filter(
-            (o) => o.symbol === p.symbol && o.reduce_only && o.side === side && (o.status === 'new' || o.status === 'open' || o.status === 'untriggered'),
-          );
-          const covered = headroom.lt(qty.abs());
-          return (
-            <Fragment key={p.id}>
-              <tr className="border-t border-line/60 hover:bg-panel-2" data-testid={`position-${p.symbol}`}>
-                <Td>
-                  <button type="button" onClick={() => onSelectSymbol(p.symbol)} className="font-medium hover:text-accent">
-                    {p.symbol}
-                  </button>{' '}
-                  <span className={`rounded px-1 text-[11px] ${long ? 'bg-up/15 text-up' : 'bg-down/15 text-down'}`}>
-                    {long ? 'Long' : 'Short'} {p.leverage}×
-                  </span>
-                </Td>
-                <Td className={`num ${long ? 'text-up' : 'text-down'}`}>
-                  {show(qty, d.qty)} {d.base}
-                </Td>
-                <Td className="num">{show(notional(qty, mark), 2)}</Td>
-                <Td className="num">{show(p.entry_price, d.price)}</Td>
-                <Td className="num">{show(mark, d.price)}</Td>
-                <Td className="num text-warn">{dec(p.liq_price).isZero() ? '—' : show(p.liq_price, d.price)}</Td>
-                <Td className="num">
-                  {show(p.holding_margin, 2)} <span className="text-muted">{p.margin_mode === 'isolated' ? 'Isolated' : 'Cross'}</span>
-                  {p.margin_mode === 'isolated' && (
-                    <SmallButton className="ml-1" onClick={() => toggle('margin')} aria-expanded={isEditing === 'margin'} title="Add or remove isolated margin">
-                      ±
-                    </SmallButton>
+    <PagedTable testId="positions-table" columns={COLUMNS} rowCount={positions.length} words={WORDS}>
+      {positions.map((p) => {
+        const d = decimalsOf(p.symbol);
+        const qty = dec(p.qty);
+        const long = qty.gt(0);
+        const mark = markOf(p);
+        const upnl = unrealizedPnl(qty, dec(p.entry_price), mark);
+        const roe = returnOnEquity(upnl, dec(p.initial_margin));
+        const headroom = reduceOnlyHeadroom({ symbol: p.symbol, positionQty: qty, orders: openOrders });
+        const triggers = openOrders.filter((o) => o.symbol === p.symbol && o.status === 'untriggered');
+        const tp = triggers.find((o) => o.source === 'tp');
+        const sl = triggers.find((o) => o.source === 'sl');
+        const isEditing = editing?.id === p.id ? editing.panel : null;
+        const toggle = (panel: Panel) => setEditing(isEditing === panel ? null : { id: p.id, panel });
+        const side = reducingSide(qty);
+        const covering = openOrders.filter(
+          (o) => o.symbol === p.symbol && o.reduce_only && o.side === side && (o.status === 'new' || o.status === 'open' || o.status === 'untriggered'),
+        );
+        const covered = headroom.lt(qty.abs());
+        return (
+          <Fragment key={p.id}>
+            <tr className={ROW} data-testid={`position-${p.symbol}`}>
+              <Td>
+                <button type="button" onClick={() => onSelectSymbol(p.symbol)} className="font-medium hover:text-accent">
+                  {p.symbol}
+                </button>{' '}
+                <span className={`rounded px-1 text-[11px] ${long ? 'bg-up/15 text-up' : 'bg-down/15 text-down'}`}>
+                  {long ? 'Long' : 'Short'} {p.leverage}×
+                </span>
+              </Td>
+              <Td className={`num ${long ? 'text-up' : 'text-down'}`}>
+                {show(qty, d.qty)} {d.base}
+              </Td>
+              <Td className="num">{show(notional(qty, mark), 2)}</Td>
+              <Td className="num">{show(p.entry_price, d.price)}</Td>
+              <Td className="num">{show(mark, d.price)}</Td>
+              <Td className="num text-warn">{dec(p.liq_price).isZero() ? '—' : show(p.liq_price, d.price)}</Td>
+              <Td className="num">
+                {show(p.holding_margin, 2)} <span className="text-muted">{p.margin_mode === 'isolated' ? 'Isolated' : 'Cross'}</span>
+                {p.margin_mode === 'isolated' && (
+                  <Button className="ml-1" onClick={() => toggle('margin')} aria-expanded={isEditing === 'margin'} title="Add or remove isolated margin">
+                    ±
+                  </Button>
+                )}
+              </Td>
+              <Td className={`num ${toneOf(upnl)}`}>
+                {showSigned(upnl, 2)} ({roe ? formatPercent(roe, 2, { ratio: true }) : '—'})
+              </Td>
+              <Td className={`num ${toneOf(p.realized_pnl)}`}>{showSigned(p.realized_pnl, 2)}</Td>
+              <Td className="num">
+                <span className="text-up">{tp ? show(tp.price, d.price) : '—'}</span> / <span className="text-down">{sl ? show(sl.price, d.price) : '—'}</span>
+                <Button className="ml-1" onClick={() => toggle('tpsl')} aria-expanded={isEditing === 'tpsl'}>
+                  Edit
+                </Button>
+              </Td>
+              <Td>
+                <span className="inline-flex gap-1">
+                  <Button
+                    onClick={() => (covered ? toggle('covered') : closeAtMarket(p, headroom))}
+                    busy={closing.has(p.symbol)}
+                    title={covered ? 'Other reduce-only orders (incl. TP/SL) cover this position' : `Reduce-only market order for ${headroom.toFixed()}`}
+                  >
+                    Market
+                  </Button>
+                  <Button onClick={() => toggle(covered ? 'covered' : 'limit')} aria-expanded={isEditing === 'limit'} title="Reduce-only limit order">
+                    Limit
+                  </Button>
+                </span>
+              </Td>
+            </tr>
+            {isEditing && (
+              <tr className="bg-panel-2/60">
+                <td colSpan={11} className="px-2 py-1.5">
+                  {isEditing === 'limit' && (
+                    <LimitCloseEditor position={p} decimals={d} mark={mark} headroom={headroom} onDone={() => setEditing(null)} />
                   )}
-                </Td>
-                <Td className={`num ${toneOf(upnl)}`}>
-                  {showSigned(upnl, 2)} ({roe ? formatPercent(roe, 2, { ratio: true }) : '—'})
-                </Td>
-                <Td className={`num ${toneOf(p.realized_pnl)}`}>{showSigned(p.realized_pnl, 2)}</Td>
-                <Td className="num">
-                  <span className="text-up">{tp ? show(tp.price, d.price) : '—'}</span> / <span className="text-down">{sl ? show(sl.price, d.price) : '—'}</span>
-                  <SmallButton className="ml-1" onClick={() => toggle('tpsl')} aria-expanded={isEditing === 'tpsl'}>
-                    Edit
-                  </SmallButton>
-                </Td>
-                <Td>
-                  <span className="inline-flex gap-1">
-                    <SmallButton
-                      onClick={() => (covered ? toggle('covered') : closeAtMarket(p, headroom))}
-                      disabled={closing.has(p.symbol)}
-                      title={covered ? 'Other reduce-only orders (incl. TP/SL) cover this position' : `Reduce-only market order for ${headroom.toFixed()}`}
-                    >
-                      {closing.has(p.symbol) ? '…' : 'Market'}
-                    </SmallButton>
-                    <SmallButton onClick={() => toggle(covered ? 'covered' : 'limit')} aria-expanded={isEditing === 'limit'} title="Reduce-only limit order">
-                      Limit
-                    </SmallButton>
-                  </span>
-                </Td>
+                  {isEditing === 'margin' && <MarginEditor position={p} decimals={d} onDone={() => setEditing(null)} />}
+                  {isEditing === 'covered' && (
+                    <CoveredEditor position={p} decimals={d} covering={covering} headroom={headroom} onDone={() => setEditing(null)} />
+                  )}
+                  {isEditing === 'tpsl' && <TpslEditor position={p} decimals={d} headroom={headroom} onDone={() => setEditing(null)} />}
+                </td>
               </tr>
-              {isEditing && (
-                <tr className="bg-panel-2/60">
-                  <td colSpan={11} className="px-2 py-1.5">
-                    {isEditing === 'limit' && (
-                      <LimitCloseEditor position={p} decimals={d} mark={mark} headroom={headroom} onDone={() => setEditing(null)} />
-                    )}
-                    {isEditing === 'margin' && <MarginEditor position={p} decimals={d} onDone={() => setEditing(null)} />}
-                    {isEditing === 'covered' && (
-                      <CoveredEditor position={p} decimals={d} covering={covering} headroom={headroom} onDone={() => setEditing(null)} />
-                    )}
-                    {isEditing === 'tpsl' && <TpslEditor position={p} decimals={d} headroom={headroom} onDone={() => setEditing(null)} />}
-                  </td>
-                </tr>
-              )}
-            </Fragment>
-          );
-        })}
-      </tbody>
-    </table>
+            )}
+          </Fragment>
+        );
+      })}
+    </PagedTable>
   );
 }

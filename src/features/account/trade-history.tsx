@@ -8,10 +8,23 @@ import { toneOf } from '../../ui/tone';
 import { formatDateTime } from '../../lib/time';
 import { tradeCsv } from './csv-columns';
 import { HistoryFilters, type Filters } from './history-filters';
-import { Empty, SmallButton, Td, Th } from './table-parts';
+import { Button } from '../../ui/button';
+import { PagedTable, type Column } from '../../ui/paged-table';
+import { ROW, Td } from '../../ui/table-cells';
 import { useSymbolDecimals } from './use-symbol-decimals';
 
 const PAGE = 100;
+const COLUMNS: Column[] = [
+  { label: 'Time' },
+  { label: 'Market', align: 'left' },
+  { label: 'Side', align: 'left' },
+  { label: 'Price' },
+  { label: 'Size' },
+  { label: 'Value' },
+  { label: 'Fee' },
+  { label: 'Realized PnL' },
+];
+const WORDS = { loading: 'Loading trades…', empty: 'No trades match', unavailable: 'Trade history unavailable' };
 
 /** The account's fills, newest first, a page at a time (last_id), filterable and exportable. */
 export function TradeHistory({ account, symbols }: { account: string; symbols: readonly string[] }) {
@@ -30,53 +43,29 @@ export function TradeHistory({ account, symbols }: { account: string; symbols: r
   return (
     <div>
       <HistoryFilters value={filters} onChange={setFilters} symbols={symbols}>
-        <SmallButton onClick={() => downloadCsv(`trades-${account}.csv`, toCsv(rows, tradeCsv))} disabled={rows.length === 0}>
+        <Button onClick={() => downloadCsv(`trades-${account}.csv`, toCsv(rows, tradeCsv))} disabled={rows.length === 0}>
           Export CSV
-        </SmallButton>
+        </Button>
       </HistoryFilters>
-      <table className="w-full" data-testid="trade-history">
-        <thead>
-          <tr>
-            <Th>Time</Th>
-            <Th align="left">Market</Th>
-            <Th align="left">Side</Th>
-            <Th>Price</Th>
-            <Th>Size</Th>
-            <Th>Value</Th>
-            <Th>Fee</Th>
-            <Th>Realized PnL</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {query.isError && <Empty colSpan={8}>Trade history unavailable: {query.error.message}</Empty>}
-          {query.isLoading && <Empty colSpan={8}>Loading trades…</Empty>}
-          {query.isSuccess && rows.length === 0 && <Empty colSpan={8}>No trades match</Empty>}
-          {rows.map((t) => {
-            const d = decimalsOf(t.symbol);
-            return (
-              <tr key={t.id} className="border-t border-line/60 hover:bg-panel-2">
-                <Td className="num text-muted">{formatDateTime(t.created_at)}</Td>
-                <Td align="left" className="font-medium">{t.symbol}</Td>
-                <Td align="left" className={t.side === 'buy' ? 'text-up' : 'text-down'}>{t.side === 'buy' ? 'Buy' : 'Sell'}</Td>
-                <Td className="num">{show(t.price, d.price)}</Td>
-                <Td className="num">{show(t.qty, d.qty)}</Td>
-                <Td className="num">{show(t.value, 2)}</Td>
-                <Td className="num">
-                  {show(t.fee_qty, 4)} <span className="text-muted">{t.fee_asset}</span>
-                </Td>
-                <Td className={`num ${toneOf(t.pnl)}`}>{showSigned(t.pnl, 2)}</Td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {query.hasNextPage && (
-        <div className="p-2 text-center">
-          <SmallButton onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </SmallButton>
-        </div>
-      )}
+      <PagedTable testId="trade-history" columns={COLUMNS} rowCount={rows.length} query={query} words={WORDS}>
+        {rows.map((t) => {
+          const d = decimalsOf(t.symbol);
+          return (
+            <tr key={t.id} className={ROW}>
+              <Td className="num text-muted">{formatDateTime(t.created_at)}</Td>
+              <Td align="left" className="font-medium">{t.symbol}</Td>
+              <Td align="left" className={t.side === 'buy' ? 'text-up' : 'text-down'}>{t.side === 'buy' ? 'Buy' : 'Sell'}</Td>
+              <Td className="num">{show(t.price, d.price)}</Td>
+              <Td className="num">{show(t.qty, d.qty)}</Td>
+              <Td className="num">{show(t.value, 2)}</Td>
+              <Td className="num">
+                {show(t.fee_qty, 4)} <span className="text-muted">{t.fee_asset}</span>
+              </Td>
+              <Td className={`num ${toneOf(t.pnl)}`}>{showSigned(t.pnl, 2)}</Td>
+            </tr>
+          );
+        })}
+      </PagedTable>
     </div>
   );
 }

@@ -9,10 +9,17 @@ import { useOrderTicket } from '../../stores/order-ticket';
 import { decimalsOf, parseDepthTicks } from '../../lib/ticks';
 import { BookRow } from './book-row';
 import { buildBook } from './book-levels';
-import { useRowsThatFit } from './use-rows-that-fit';
+import { useElementSize } from '../../ui/use-element-size';
 
 const ROW_HEIGHT = 18;
 const SPREAD_HEIGHT = 24;
+/** Rows per side before the panel is measured (and in tests, which have no layout). */
+const UNMEASURED_ROWS = 12;
+
+/** How many rows fit per side in `height` px, the spread row aside; never fewer than three. */
+function rowsThatFit(height: number): number {
+  return height > 0 ? Math.max(3, Math.floor((height - SPREAD_HEIGHT) / 2 / ROW_HEIGHT)) : UNMEASURED_ROWS;
+}
 
 /**
  * The live order book: asks above, bids below, grouped by one of the symbol's depth ticks, with
@@ -32,7 +39,7 @@ export function OrderBook({ symbol, info }: { symbol: string; info: SymbolInfo |
   const pick = useCallback((price: string) => request({ symbol, price }), [request, symbol]);
 
   const body = useRef<HTMLDivElement>(null);
-  const rows = useRowsThatFit(body, ROW_HEIGHT, SPREAD_HEIGHT, 12);
+  const rows = rowsThatFit(useElementSize(body).height);
   const view = useMemo(() => (depth.data ? buildBook(depth.data, dec(tick), rows) : null), [depth.data, tick, rows]);
 
   return (

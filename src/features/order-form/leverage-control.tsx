@@ -1,4 +1,6 @@
 import { useChangeLeverage } from '../../trading/use-account-commands';
+import { Button } from '../../ui/button';
+import { NumericInput } from '../../ui/numeric-input';
 
 interface Props {
   symbol: string;
@@ -39,20 +41,13 @@ export function LeverageControl({ symbol, current, max, account, draft, onDraft 
           className="min-w-0 flex-1 accent-[var(--color-accent)]"
         />
         <label className={`flex w-[62px] items-center rounded border bg-bg pr-1.5 ${valid ? 'border-line focus-within:border-accent' : 'border-down'}`}>
-          <input
-            value={draft}
-            onChange={(e) => onDraft(e.target.value.replace(/[^\d]/g, ''))}
-            inputMode="numeric"
-            aria-label="Leverage"
-            aria-invalid={valid ? undefined : true}
-            className="num w-full min-w-0 bg-transparent px-1.5 py-1 text-right outline-none"
-          />
+          <NumericInput value={draft} onChange={onDraft} aria-label="Leverage" aria-invalid={valid ? undefined : true} className="w-full px-1.5 py-1" />
           <span className="text-muted">×</span>
         </label>
         {account && changed && (
-          <button type="button" onClick={apply} disabled={busy} className="rounded bg-accent/20 px-2 py-1 text-accent hover:bg-accent/30 disabled:opacity-50">
-            {busy ? '…' : 'Apply'}
-          </button>
+          <Button variant="soft" size="sm" onClick={apply} busy={busy}>
+            Apply
+          </Button>
         )}
       </div>
       {!valid && <p className="mt-0.5 text-[11px] text-down" role="alert">Leverage must be a whole number from 1 to {max}</p>}

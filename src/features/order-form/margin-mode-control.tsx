@@ -1,5 +1,6 @@
 import type { MarginMode } from '../../api/schemas';
 import { useChangeMarginMode } from '../../trading/use-account-commands';
+import { Segmented, type Choice } from '../../ui/segmented';
 
 interface Props {
   symbol: string;
@@ -9,7 +10,7 @@ interface Props {
   lockedReason: string | null;
 }
 
-const MODES: { value: MarginMode; label: string; title: string }[] = [
+const MODES: (Choice<MarginMode> & { title: string })[] = [
   { value: 'cross', label: 'Cross', title: 'Cross: the whole perps balance backs every cross position' },
   { value: 'isolated', label: 'Isolated', title: 'Isolated: only the margin you put into this position is at risk' },
 ];
@@ -27,22 +28,18 @@ export function MarginModeControl({ symbol, mode, account, lockedReason }: Props
 
   return (
     <div>
-      <div role="radiogroup" aria-label="Margin mode" className="grid grid-cols-2 gap-1" title={reason ?? undefined}>
-        {MODES.map((m) => (
-          <button
-            key={m.value}
-            type="button"
-            role="radio"
-            aria-checked={mode === m.value}
-            disabled={busy || (reason !== null && mode !== m.value)}
-            onClick={() => change(m.value)}
-            title={reason ?? m.title}
-            className={`rounded border py-1 ${mode === m.value ? 'border-accent text-accent' : 'border-line text-muted hover:text-text'} disabled:cursor-not-allowed disabled:opacity-60`}
-          >
-            {m.label}
-          </button>
-        ))}
-      </div>
+      <Segmented
+        kind="choice"
+        label="Margin mode"
+        look="block"
+        choices={MODES.map((m) => ({ ...m, title: reason ?? m.title, disabled: busy || (reason !== null && mode !== m.value) }))}
+        value={mode}
+        onChange={change}
+        className="grid grid-cols-2 gap-1"
+        title={reason ?? undefined}
+        // Choosing sends change_margin_mode: arrows only move, Space / Enter choose.
+        arrowsChoose={false}
+      />
       {reason && account && <p className="mt-0.5 text-[11px] leading-tight text-muted">{reason}</p>}
     </div>
   );

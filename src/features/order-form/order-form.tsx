@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { Side, SymbolInfo, TimeInForce } from '../../api/schemas';
+import type { OrderType, Side, SymbolInfo, TimeInForce } from '../../api/schemas';
 import { D, dec } from '../../lib/decimal';
 import { show } from '../../lib/display';
 import { useOrderTicket } from '../../stores/order-ticket';
 import { defaultMmr } from '../../lib/perp-math';
 import { useSignInRequest } from '../../stores/sign-in-request';
 import { buildOrderBody } from './build-order-body';
-import { Field } from './field';
 import { LeverageControl } from './leverage-control';
 import { MarginModeControl } from './margin-mode-control';
 import { clearedDraft, emptyDraft, type OrderDraft } from './order-draft';
@@ -17,6 +16,10 @@ import { newClientOrderId } from '../../trading/order-commands';
 import { useSubmitOrder } from '../../trading/use-order-commands';
 import { useOrderContext } from './use-order-context';
 import { useSideHotkeys } from './use-side-hotkeys';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { NumericInput } from '../../ui/numeric-input';
+import { Segmented, type Choice } from '../../ui/segmented';
 
 const TIFS: { value: TimeInForce; label: string; title: string }[] = [
   { value: 'gtc', label: 'GTC', title: 'Good till canceled: rests on the book until filled or canceled' },
@@ -24,6 +27,14 @@ const TIFS: { value: TimeInForce; label: string; title: string }[] = [
   { value: 'alo', label: 'Post only', title: 'Add liquidity only (ALO): rejected if it would take liquidity' },
 ];
 const PERCENTS = [10, 25, 50, 75, 100];
+const ORDER_TYPES: Choice<OrderType>[] = [
+  { value: 'limit', label: 'Limit' },
+  { value: 'market', label: 'Market' },
+];
+const SIDES: Choice<Side>[] = [
+  { value: 'buy', label: 'Buy / Long', tone: 'buy' },
+  { value: 'sell', label: 'Sell / Short', tone: 'sell' },
+];
 
 interface Props {
   symbol: string;
@@ -170,41 +181,26 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
       <MarginModeControl symbol={symbol} mode={mode} account={ctx.account} lockedReason={lockedReason} />
       <LeverageControl symbol={symbol} current={currentLeverage} max={maxLeverage} account={ctx.account} draft={leverageText} onDraft={setLeverageDraft} />
 
-      <div role="tablist" aria-label="Order type" className="flex gap-3 border-b border-line">
-        {(['limit', 'market'] as const).map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={draft.type === t}
-            onClick={() => update({ type: t })}
-            className={`-mb-px border-b-2 px-1 pb-1 capitalize ${draft.type === t ? 'border-accent text-text' : 'border-transparent text-muted hover:text-text'}`}
-          >
-            {t}
-          </button>
-        ))}
-      </div>
-
-      <div role="radiogroup" aria-label="Side" className="grid grid-cols-2 gap-1" title="Shortcut: B / S">
-        <button
-          type="button"
-          role="radio"
-          aria-checked={buy}
-          onClick={() => update({ side: 'buy' })}
-          className={`rounded py-1.5 font-medium ${buy ? 'bg-up text-bg' : 'bg-panel-2 text-muted hover:text-text'}`}
-        >
-          Buy / Long
-        </button>
-        <button
-          type="button"
-          role="radio"
-          aria-checked={!buy}
-          onClick={() => update({ side: 'sell' })}
-          className={`rounded py-1.5 font-medium ${!buy ? 'bg-down text-bg' : 'bg-panel-2 text-muted hover:text-text'}`}
-        >
-          Sell / Short
-        </button>
-      </div>
+      <Segmented
+        kind="tabs"
+        label="Order type"
+        look="underline"
+        choices={ORDER_TYPES}
+        value={draft.type}
+        onChange={(type) => update({ type })}
+        className="flex gap-3 border-b border-line"
+        itemClassName="px-1 pb-1"
+      />
+      <Segmented
+        kind="choice"
+        label="Side"
+        look="block"
+        choices={SIDES}
+        value={draft.side}
+        onChange={(side) => update({ side })}
+        className="grid grid-cols-2 gap-1"
+        title="Shortcut: B / S"
+      />
 
       <div className="space-y-0.5">
         <div className="flex justify-between" title="cross_available: cross balance − margin in use − order locks + unrealized PnL">
@@ -223,8 +219,6 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
         <Field
           id="order-price"
           label="Price"
-          value={draft.price}
-          onChange={(price) => update({ price })}
           error={errorOf('price')}
           suffix={
             <button
@@ -237,7 +231,9 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
               Mark
             </button>
           }
-        />
+        >
+          <NumericInput value={draft.price} onChange={(price) => update({ price })} />
+        </Field>
       ) : (
         <div className="flex items-center justify-between rounded border border-line bg-bg px-2 py-1.5 text-muted">
           <span>Price</span>
@@ -248,8 +244,6 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
       <Field
         id="order-size"
         label="Size"
-        value={draft.size}
-        onChange={(size) => update({ size })}
         error={errorOf('size')}
         suffix={
           <button
@@ -262,22 +256,23 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
             {draft.sizeUnit === 'base' ? base : 'USD'} ⇄
           </button>
         }
-      />
+      >
+        <NumericInput value={draft.size} onChange={(size) => update({ size })} />
+      </Field>
       {draft.sizeUnit === 'quote' && validated.qty && !validated.errors.size && (
         <p className="-mt-1 text-right text-[11px] text-muted num">= {validated.qty.toFixed()} {base}</p>
       )}
       <div className="grid grid-cols-5 gap-1" aria-label={draft.reduceOnly ? 'Size as % of the reducible position' : 'Size as % of available margin'}>
         {PERCENTS.map((p) => (
-          <button
+          <Button
             key={p}
-            type="button"
             onClick={() => setPercent(p)}
             disabled={draft.reduceOnly ? ctx.reduceHeadroom.isZero() : !ctx.available}
             title={draft.reduceOnly ? `${p}% of what can still be reduced` : `${p}% of available margin at ${leverageText}×`}
-            className="rounded border border-line py-0.5 text-muted hover:border-accent hover:text-text disabled:cursor-not-allowed disabled:opacity-40"
+            className="text-muted"
           >
             {p}%
-          </button>
+          </Button>
         ))}
       </div>
 
@@ -314,8 +309,12 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
 
       {draft.tpsl && (
         <div className="grid grid-cols-1 gap-1">
-          <Field id="order-tp" label="TP price" value={draft.tp} onChange={(tp) => update({ tp })} error={errorOf('tp')} placeholder={buy ? 'above entry' : 'below entry'} />
-          <Field id="order-sl" label="SL price" value={draft.sl} onChange={(sl) => update({ sl })} error={errorOf('sl')} placeholder={buy ? 'below entry' : 'above entry'} />
+          <Field id="order-tp" label="TP price" error={errorOf('tp')}>
+            <NumericInput value={draft.tp} onChange={(tp) => update({ tp })} placeholder={buy ? 'above entry' : 'below entry'} />
+          </Field>
+          <Field id="order-sl" label="SL price" error={errorOf('sl')}>
+            <NumericInput value={draft.sl} onChange={(sl) => update({ sl })} placeholder={buy ? 'below entry' : 'above entry'} />
+          </Field>
           <p className="text-[11px] leading-tight text-muted">Triggered by the mark price; each closes what this order filled.</p>
         </div>
       )}
@@ -327,18 +326,13 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
       )}
 
       {ctx.account ? (
-        <button
-          type="submit"
-          disabled={submitting}
-          data-testid="submit-order"
-          className={`rounded py-2 font-semibold text-bg disabled:opacity-60 ${buy ? 'bg-up hover:bg-up/90' : 'bg-down hover:bg-down/90'}`}
-        >
-          {submitting ? 'Sending…' : `${buy ? 'Buy / Long' : 'Sell / Short'} ${symbol}`}
-        </button>
+        <Button type="submit" variant={buy ? 'buy' : 'sell'} size="lg" busy={submitting} busyLabel="Sending…" data-testid="submit-order">
+          {`${buy ? 'Buy / Long' : 'Sell / Short'} ${symbol}`}
+        </Button>
       ) : (
-        <button type="submit" data-testid="submit-order" className="rounded bg-accent py-2 font-semibold text-bg hover:bg-accent/90">
+        <Button type="submit" variant="primary" size="lg" data-testid="submit-order">
           Sign in to trade
-        </button>
+        </Button>
       )}
       <OrderSummary preview={preview} priceDecimals={priceDp} feeRate={feeRate} leverage={Number.isFinite(leverage) ? leverage : currentLeverage} />
       <p className="text-[11px] text-muted">

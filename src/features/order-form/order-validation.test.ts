@@ -57,9 +57,18 @@ describe('order form validation', () => {
   });
 
   it('rejects text that is not a number, keeping it for the trader to fix', () => {
-    const d = draft({ price: '95,000' });
+    const d = draft({ price: '95.000.5' });
     expect(validateOrder(d, ctx()).errors.price).toBe('Price must be a number');
-    expect(d.price).toBe('95,000');
+    expect(d.price).toBe('95.000.5');
+  });
+
+  it('reads amounts written as the app shows them, with thousands separators', () => {
+    const d = draft({ price: '95,000.5', size: '0.01' });
+    const v = validateOrder(d, ctx());
+    expect(v.errors).toEqual({});
+    expect(buildOrderBody('BTC-USD', d, v, 'web-2')?.price).toBe('95000.5'); // plain digits on the wire
+    expect(d.price).toBe('95,000.5'); // and the field keeps what was typed
+    expect(validateOrder(draft({ size: '1,000' }), ctx()).qty?.toFixed()).toBe('1000');
   });
 
   it('keeps the price within mark × (1 − floor) … mark × (1 + cap)', () => {

@@ -1,5 +1,6 @@
 import type { SymbolInfo } from '../../api/schemas';
-import { D, dec, fitsDecimals, parseDecimalInput, type Dec } from '../../lib/decimal';
+import { D, dec, fitsDecimals, type Dec } from '../../lib/decimal';
+import { typedDecimalOrNull } from '../../lib/parse-decimal-input';
 import { formatFixed } from '../../lib/format';
 import { feeOf, initialMargin, notional, signedQty } from '../../lib/perp-math';
 import { reducingSide } from '../../lib/reduce-only';
@@ -41,7 +42,7 @@ export function feeRateOf(draft: Pick<OrderDraft, 'type' | 'tif'>, info: SymbolI
 
 function readPrice(text: string, decimals: number, label: string): { value: Dec | null; error?: string } {
   if (text.trim() === '') return { value: null, error: `Enter ${label}` };
-  const value = parseDecimalInput(text);
+  const value = typedDecimalOrNull(text);
   if (!value) return { value: null, error: `${capital(label)} must be a number` };
   if (value.lte(0)) return { value: null, error: `${capital(label)} must be above 0` };
   if (!fitsDecimals(value, decimals)) return { value: null, error: `Price moves in steps of ${stepOf(decimals).toFixed()}` };
@@ -95,7 +96,7 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
   const typed = draft.size.trim();
   if (typed === '') errors.size = 'Enter a size';
   else {
-    const value = parseDecimalInput(typed);
+    const value = typedDecimalOrNull(typed);
     if (!value) errors.size = 'Size must be a number';
     else if (draft.sizeUnit === 'base') {
       if (!fitsDecimals(value, qtyDp)) errors.size = `Size moves in steps of ${stepOf(qtyDp).toFixed()} ${base}`;

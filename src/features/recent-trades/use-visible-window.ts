@@ -1,4 +1,5 @@
-import { useEffect, useState, type RefObject, type UIEvent } from 'react';
+import { useState, type RefObject, type UIEvent } from 'react';
+import { useElementSize } from '../../ui/use-element-size';
 
 export interface VisibleWindow {
   /** Index of the first row in view. */
@@ -14,18 +15,8 @@ export interface VisibleWindow {
  */
 export function useVisibleWindow(scroller: RefObject<HTMLElement | null>, rowHeight: number, fallbackCount: number): VisibleWindow {
   const [first, setFirst] = useState(0);
-  const [count, setCount] = useState(fallbackCount);
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const measure = () => {
-      if (el.clientHeight > 0) setCount(Math.ceil(el.clientHeight / rowHeight) + 1);
-    };
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [scroller, rowHeight]);
+  const { height } = useElementSize(scroller);
+  const count = height > 0 ? Math.ceil(height / rowHeight) + 1 : fallbackCount;
   const onScroll = (e: UIEvent<HTMLElement>) => setFirst(Math.floor(e.currentTarget.scrollTop / rowHeight));
   return { first, count, onScroll };
 }
