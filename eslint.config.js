@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { cyclesPlugin } from './tools/eslint-cycles.js';
 import { layersPlugin } from './tools/eslint-layers.js';
 
 export default tseslint.config(
@@ -17,6 +18,12 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
+  },
+  {
+    // No import cycles, type-only imports included (tools/eslint-cycles.js).
+    files: ['src/**', 'devnet/**'],
+    plugins: { cycles: cyclesPlugin },
+    rules: { 'cycles/no-cycle': 'error' },
   },
   {
     files: ['scripts/**', 'tools/**', '*.config.*'],
