@@ -1,3 +1,4 @@
+import type { PriceTick, PublicChannel } from '../../src/api/schemas';
 import type { Exchange, ExchangeEvent } from '../engine';
 import type { TokenClaims } from '../auth/access-token';
 import type { RateLimiter } from '../auth/rate-limit';
@@ -5,7 +6,6 @@ import { HttpError, tooManyRequests } from '../http/errors';
 import type { GuardedSocket } from './stream-guard';
 import { renderWalletRow } from './wallet-row';
 
-type PublicChannel = 'price' | 'depth_book' | 'public_trade';
 const PUBLIC: readonly string[] = ['price', 'depth_book', 'public_trade'];
 const USER_CHANNELS = ['order', 'position', 'balance', 'trade'] as const;
 type UserChannel = (typeof USER_CHANNELS)[number];
@@ -197,7 +197,7 @@ export class MarketStreamServer {
     }
   }
 
-  private priceTick(symbol: string) {
+  private priceTick(symbol: string): PriceTick | null {
     const m = this.deps.exchange().symbolMarket(symbol);
     const p = this.deps.exchange().symbolPrice(symbol);
     if (!m.ok || !p.ok) return null;

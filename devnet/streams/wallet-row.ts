@@ -1,4 +1,5 @@
 import { fmt, iso } from '../engine/decimal';
+import type { WalletRow } from '../../src/api/schemas';
 import type { WalletRecord } from '../engine';
 
 /**
@@ -6,28 +7,10 @@ import type { WalletRecord } from '../engine';
  * (decisions.md "Streams" [doc sample]). What each field means in the devnet is written beside the
  * engine's bookkeeping (devnet/engine/wallets.ts, "Wallet records"). Money fields are decimal
  * strings, `version`, `ref_id` and `last_tx_updated_at` JSON integers, times ISO 8601 except
- * `last_tx_updated_at` (ms); `id` is a string, as the sample marks only those three as int.
+ * `last_tx_updated_at` (ms); `id` is a string, as the sample marks only those three as int. The shape is
+ * the app's schema (where every field past the five it reads is optional): the devnet sends them all.
  */
-export interface WalletRowWire {
-  account_type: 'spot' | 'perps';
-  created_at: string;
-  free: string;
-  id: string;
-  inbound: string;
-  is_enabled: boolean;
-  kind: 'user' | 'vault';
-  last_tx: string;
-  last_tx_updated_at: number;
-  locked: string;
-  occupied: string;
-  outbound: string;
-  ref_id: number;
-  token: 'DUSD';
-  total: string;
-  updated_at: string;
-  version: number;
-  wallet_id: string;
-}
+export type WalletRowWire = Required<WalletRow>;
 
 export function renderWalletRow(w: WalletRecord): WalletRowWire {
   return {
