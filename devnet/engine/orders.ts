@@ -41,6 +41,7 @@ export function liveIn(ctx: Ctx, acct: Account, symbol: string): number {
   return acct.liveCount[symIdx(ctx, symbol)] ?? 0;
 }
 
+/** Queues the order as it is now: a copy, since the command goes on changing it before delivery renders it. */
 export function emitOrder(ctx: Ctx, o: OrderRec): void {
   if (watched(ctx, o.user) && !o.user.startsWith('sys_')) {
     push(ctx, { type: 'order', user: o.user, order: { ...o } });
