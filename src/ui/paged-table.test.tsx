@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PagedTable, type RowsQuery } from './paged-table';
+import { Td } from './table-cells';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root;
+let container: HTMLDivElement;
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+const settled: RowsQuery = { isLoading: false, isSuccess: true, isError: false, error: null };
+const words = { loading: 'Loading trades…', empty: 'No trades match', unavailable: 'Trade history unavailable' };
+const columns = [{ label: 'Time' }, { label: 'Market', align: 'left' as const }];
+
+function show(query: RowsQuery | undefined, rows: string[]) {
+  act(() =>
+    root.render(
+      <PagedTable testId="trades" columns={columns} rowCount={rows.length} words={words} query={query}>
+        {rows.map((r) => (
+          <tr key={r}>
+            <Td>{r}</Td>
+            <Td align="left">BTC-USD</Td>
+          </tr>
+        ))}
+      </PagedTable>,
+    ),
+  );
+}
+const body = () => container.querySelector('tbody')!.textContent;
+const more = () => [...container.querySelectorAll('button')].find((b) => /Load more|Loading…/.test(b.textContent ?? ''));
+
+describe('paged table', () => {
+  it('says why there are no rows: loading, the error, or nothing listed', () => {
+    show({ ...settled, isLoading: true, isSuccess: false }, []);
+    expect(body()).toBe('Loading trades…');
+    show({ ...settled, isSuccess: false, isError: true, error: new Error('timed out') }, []);
+    expect(body()).toBe('Trade history unavailable: timed out');
+    show(settled, []);
+    expect(body()).toBe('No trades match');
+    show(undefined, []);
+    expect(body()).toBe('No trades match');
+    expect(container.querySelectorAll('thead th')).toHaveLength(2);
+    expect(container.querySelector('tbody td')?.getAttribute('colspan')).toBe('2');
+  });
+
+  it('offers the next page while there is one, and says it is loading', async () => {
+    let asked = 0;
+    const fetchNextPage = async () => {
+      asked++;
+    };
+    show({ ...settled, hasNextPage: true, isFetchingNextPage: false, fetchNextPage }, ['12:00']);
+    expect(body()).toBe('12:00BTC-USD');
+    await act(async () => more()!.click());
+    expect(asked).toBe(1);
+    show({ ...settled, hasNextPage: true, isFetchingNextPage: true, fetchNextPage }, ['12:00']);
+    expect(more()?.textContent).toBe('Loading…');
+    expect(more()?.disabled).toBe(true);
+    show({ ...settled, hasNextPage: false, fetchNextPage }, ['12:00']);
+    expect(more()).toBeUndefined();
+  });
+});
