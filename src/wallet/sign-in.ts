@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/client';
 import { createSessionKey } from './session-key';
 import type { SignedInSession } from './session-store';
+import { verifySignedData } from './signed-data';
 import { loginSignature, type WalletSigner } from './wallet-signer';
 
 /** The app asks for 24 h tokens by default (decisions.md: shorter than the service's 7 days). */
@@ -26,8 +27,6 @@ export async function signIn(api: ApiClient, wallet: WalletSigner, o: SignInOpti
     api.auth.prepareSignin(wallet.chain, { address: wallet.address, requestId: key.requestId }),
     api.auth.certs(),
   ]);
-  // jose loads only when someone signs in, not with the first page.
-  const { verifySignedData } = await import('./signed-data');
   const { payload, claims } = await verifySignedData(prepared.signedData, jwks, {
     requestId: key.requestId,
     address: wallet.address,

@@ -1,4 +1,4 @@
-import { createLocalJWKSet, decodeProtectedHeader, errors, jwtVerify, type JSONWebKeySet, type ProtectedHeaderParameters } from 'jose';
+import type * as Jose from 'jose';
 import { signedDataPayload, type Jwks, type SignedDataPayload } from '../api/schemas';
 
 /** Why the app refused to ask the wallet to sign: the challenge is not what it must be. */
@@ -25,7 +25,7 @@ export interface VerifiedChallenge {
 }
 
 /** jose's refusals in the trader's words; anything else it throws means the token is malformed. */
-function refusal(e: unknown): SignInRefused {
+function refusal(errors: typeof Jose.errors, e: unknown): SignInRefused {
   if (e instanceof errors.JWSSignatureVerificationFailed) return new SignInRefused('The sign-in challenge signature is not the service’s.');
   if (e instanceof errors.JWTExpired) return new SignInRefused('The sign-in challenge has expired. Try again.');
   if (e instanceof errors.JWKSNoMatchingKey || e instanceof errors.JWKSMultipleMatchingKeys) {
@@ -44,7 +44,9 @@ function refusal(e: unknown): SignInRefused {
  */
 export async function verifySignedData(signedData: string, jwks: Jwks, expect: ChallengeExpectations): Promise<VerifiedChallenge> {
   if (signedData.split('.').length !== 3) throw new SignInRefused('The sign-in challenge is not a JWT.');
-  let header: ProtectedHeaderParameters;
+  // jose loads only when someone signs in, not with the first page.
+  const { createLocalJWKSet, decodeProtectedHeader, errors, jwtVerify } = await import('jose');
+  let header: Jose.ProtectedHeaderParameters;
   try {
     header = decodeProtectedHeader(signedData);
   } catch {
@@ -56,12 +58,12 @@ export async function verifySignedData(signedData: string, jwks: Jwks, expect: C
   if (typeof header.kid !== 'string') throw new SignInRefused('The sign-in challenge is signed with a key the service does not publish.');
   let claims: Record<string, unknown>;
   try {
-    ({ payload: claims } = await jwtVerify(signedData, createLocalJWKSet(jwks as JSONWebKeySet), {
+    ({ payload: claims } = await jwtVerify(signedData, createLocalJWKSet(jwks as Jose.JSONWebKeySet), {
       algorithms: ['ES256'],
       currentDate: new Date(expect.nowSeconds * 1000),
     }));
   } catch (e) {
-    throw refusal(e);
+    throw refusal(errors, e);
   }
   const parsed = signedDataPayload.safeParse(claims);
   if (!parsed.success) throw new SignInRefused(`The sign-in challenge lacks ${parsed.error.issues[0]?.path.join('.') ?? 'fields'}.`);
