@@ -3,9 +3,15 @@ import type { WalletRow } from '../../api/schemas';
 import { toWire } from '../../lib/decimal';
 import { formatFixed } from '../../lib/format';
 import { useTransfer } from '../../trading/transfer-commands';
+import { Segmented, type Choice } from '../../ui/segmented';
 import { AmountInput, Button, Card, errorText } from './parts';
 import type { WalletRows } from './use-wallet-rows';
 import { checkAmount } from './wallet-model';
+
+const DIRECTIONS: readonly Choice<'perps' | 'spot'>[] = [
+  { value: 'perps', label: 'Cash → Perps' },
+  { value: 'spot', label: 'Perps → Cash' },
+];
 
 function Balance({ name, hint, row, testId }: { name: string; hint: string; row: WalletRow | null; testId: string }) {
   return (
@@ -61,23 +67,15 @@ export function BalancesTransfer({ rows }: { rows: WalletRows }) {
       >
         <div className="flex items-center gap-2">
           <span className="text-muted">Transfer</span>
-          <div role="radiogroup" aria-label="Direction" className="flex rounded border border-line">
-            {[
-              { v: true, label: 'Cash → Perps' },
-              { v: false, label: 'Perps → Cash' },
-            ].map((d) => (
-              <button
-                key={d.label}
-                type="button"
-                role="radio"
-                aria-checked={toPerps === d.v}
-                onClick={() => setToPerps(d.v)}
-                className={`px-2 py-0.5 ${toPerps === d.v ? 'bg-panel-2 text-text' : 'text-muted'}`}
-              >
-                {d.label}
-              </button>
-            ))}
-          </div>
+          <Segmented
+            kind="choice"
+            label="Direction"
+            look="joined"
+            className="flex rounded border border-line"
+            choices={DIRECTIONS}
+            value={toPerps ? 'perps' : 'spot'}
+            onChange={(to) => setToPerps(to === 'perps')}
+          />
         </div>
         <AmountInput
           label="Transfer amount"

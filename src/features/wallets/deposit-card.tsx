@@ -8,6 +8,7 @@ import { formatFixed } from '../../lib/format';
 import { loadEvm } from '../../wallet/evm-runtime';
 import { serviceExtras, type ServiceExtras } from '../../wallet/service-extras';
 import { useSessionStore } from '../../wallet/session-store';
+import { Segmented } from '../../ui/segmented';
 import { formatTokenUnits, parseTokenUnits } from '../../wallet/withdraw-amount';
 import { AmountInput, Button, Card, errorText, GhostButton } from './parts';
 import type { WalletRows } from './use-wallet-rows';
@@ -51,20 +52,18 @@ export function DepositCard({ rows }: { rows: WalletRows }) {
       title="Deposit"
       testId="deposit-card"
       aside={
-        <div role="radiogroup" aria-label="Deposit chain" className="flex rounded border border-line">
-          {(['bsc', 'solana'] as const).map((c) => (
-            <button
-              key={c}
-              type="button"
-              role="radio"
-              aria-checked={chain === c}
-              onClick={() => setChain(c)}
-              className={`px-2 py-0.5 ${chain === c ? 'bg-panel-2 text-text' : 'text-muted'}`}
-            >
-              {c === 'bsc' ? (config.evmChainId === 56 ? 'BSC' : `BSC · devnet ${config.evmChainId}`) : 'Solana'}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          kind="choice"
+          label="Deposit chain"
+          look="joined"
+          className="flex rounded border border-line"
+          choices={[
+            { value: 'bsc', label: config.evmChainId === 56 ? 'BSC' : `BSC · devnet ${config.evmChainId}` },
+            { value: 'solana', label: 'Solana' },
+          ]}
+          value={chain}
+          onChange={setChain}
+        />
       }
     >
       {address ? (

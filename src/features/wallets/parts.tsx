@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button as KitButton } from '../../ui/button';
 
 export function Card({ title, children, testId, aside }: { title: string; children: ReactNode; testId?: string; aside?: ReactNode }) {
   return (
@@ -49,27 +50,21 @@ export function AmountInput({
   );
 }
 
+/** The card's main action (the kit's primary button at card size). */
 export function Button({ children, ...props }: React.ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
-    <button
-      type="button"
-      {...props}
-      className={`rounded bg-accent px-3 py-1.5 font-medium text-bg hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-40 ${props.className ?? ''}`}
-    >
+    <KitButton variant="primary" size="md" {...props}>
       {children}
-    </button>
+    </KitButton>
   );
 }
 
+/** A quieter action beside it (copy, retry, test funds). */
 export function GhostButton({ children, ...props }: React.ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
-    <button
-      type="button"
-      {...props}
-      className={`rounded border border-line px-2.5 py-1 hover:border-accent disabled:opacity-40 ${props.className ?? ''}`}
-    >
+    <KitButton variant="ghost" size="sm" {...props}>
       {children}
-    </button>
+    </KitButton>
   );
 }
 
