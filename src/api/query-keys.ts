@@ -47,7 +47,8 @@ export const queryKeys = {
   chain: {
     all: ['chain'] as const,
     dusdBalance: (token: string, address: string) => ['chain', 'dusd-balance', token, address] as const,
-    depositTarget: (isDevnet: boolean) => ['chain', 'deposit-target', isDevnet] as const,
+    /** Where deposits go on the service the app talks to (one per app: the service does not change at run time). */
+    depositTarget: () => ['chain', 'deposit-target'] as const,
   },
   devnet: {
     /** The vaults the signed-in address may act for (the devnet's own route). */

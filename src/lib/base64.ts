@@ -13,9 +13,3 @@ export function base64ToBytes(b64: string): Uint8Array {
   for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
   return out;
 }
-
-/** Base64url without padding, as JWTs use it. */
-export function base64UrlToBytes(s: string): Uint8Array {
-  const b64 = s.replace(/-/g, '+').replace(/_/g, '/');
-  return base64ToBytes(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
-}

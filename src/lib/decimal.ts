@@ -23,13 +23,6 @@ export function fitsDecimals(value: Dec, decimals: number): boolean {
   return value.decimalPlaces() <= decimals;
 }
 
-/** Strict parse of what a trader typed: digits with an optional fraction, else null. */
-export function parseDecimalInput(text: string): Dec | null {
-  const t = text.trim();
-  if (!/^\d+(\.\d*)?$|^\.\d+$/.test(t)) return null;
-  return new D(t);
-}
-
 const PLAIN_UNSIGNED = /^\d+(\.\d+)?$/;
 
 /** The integer digits of a plain unsigned decimal string without leading zeros, and its fraction digits. */

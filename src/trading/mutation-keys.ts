@@ -14,6 +14,8 @@ export const mutationKeys = {
   changeLeverage: ['trade', 'change-leverage'] as const,
   changeMarginMode: ['trade', 'change-margin-mode'] as const,
   transferMargin: ['trade', 'transfer-margin'] as const,
+  transfer: ['wallet', 'transfer'] as const,
+  withdraw: ['wallet', 'withdraw'] as const,
 };
 
 /** What the pending mutations of one command are acting on (rows canceling, positions closing). */

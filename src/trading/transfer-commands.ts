@@ -6,12 +6,8 @@ import { queryKeys } from '../api/query-keys';
 import { formatFixed } from '../lib/format';
 import { toast } from '../stores/toasts';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
+import { mutationKeys } from './mutation-keys';
 
-/** Keys of the wallet commands' mutations (a screen reads what is in flight from the mutation cache). */
-export const walletMutationKeys = {
-  transfer: ['wallet', 'transfer'] as const,
-  withdraw: ['wallet', 'withdraw'] as const,
-};
 
 /** A move between the Cash Wallet ('spot') and the Perps Wallet, of an exact decimal amount of DUSD. */
 export interface Transfer {
@@ -41,7 +37,7 @@ export function useTransfer() {
   const account = useSessionStore(actingAccount);
   const reread = () => (account ? qc.invalidateQueries({ queryKey: queryKeys.user.walletRows(account) }) : Promise.resolve());
   return useMutation({
-    mutationKey: walletMutationKeys.transfer,
+    mutationKey: mutationKeys.transfer,
     mutationFn: (t: Transfer) => sendTransfer(api, t),
     onSuccess: async (_, t) => {
       toast({ kind: 'success', title: `Moved ${formatFixed(t.amount, 2)} DUSD to the ${walletName(t.to)}` });

@@ -12,7 +12,8 @@ import { actingAccount, useSessionStore } from '../wallet/session-store';
 import { idle, next, resume, runWithdraw, type WithdrawEffects, type WithdrawState } from '../wallet/withdraw-machine';
 import { localWithdrawals, pendingWithdrawals } from '../wallet/withdraw-records';
 import { checkWithdrawContract } from '../wallet/withdraw-transaction';
-import { sendTransfer, walletMutationKeys } from './transfer-commands';
+import { mutationKeys } from './mutation-keys';
+import { sendTransfer } from './transfer-commands';
 
 /** How long the stepper waits for the bridge to see the transaction before calling the outcome unknown. */
 const CONFIRMATION_WAIT_SECONDS = 90;
@@ -94,7 +95,7 @@ export function useWithdraw() {
   const state = held.account === account ? held.state : idle;
 
   const mutation = useMutation({
-    mutationKey: walletMutationKeys.withdraw,
+    mutationKey: mutationKeys.withdraw,
     mutationFn: async (from: WithdrawState) => {
       if (!account || !session) throw new Error('Sign in to withdraw');
       const reread = () => qc.invalidateQueries({ queryKey: queryKeys.user.walletRows(account) });

@@ -18,7 +18,7 @@ import { checkAmount, MIN_DEPOSIT } from './wallet-model';
 function useDepositTarget() {
   const config = useServiceConfig();
   return useQuery({
-    queryKey: queryKeys.chain.depositTarget(config.isDevnet),
+    queryKey: queryKeys.chain.depositTarget(),
     queryFn: () => serviceExtras(config).depositTarget(),
     staleTime: Infinity,
   });

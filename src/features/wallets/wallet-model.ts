@@ -1,4 +1,5 @@
-import { dec, parseDecimalInput, type Dec } from '../../lib/decimal';
+import { dec, type Dec } from '../../lib/decimal';
+import { parseTypedDecimal } from '../../lib/parse-decimal-input';
 
 /** Deposits below this are not credited by the service (decisions.md / the public docs). */
 export const MIN_DEPOSIT = '0.5';
@@ -13,9 +14,9 @@ const DUSD_DECIMALS = 18;
 
 /** Checks a typed amount: positive, ≤ 18 decimals, ≤ max (if given), ≥ min (if given). */
 export function checkAmount(text: string, o: { max?: string | undefined; min?: string | undefined } = {}): { value: Dec } | { error: string } {
-  if (text.trim() === '') return { error: 'Enter an amount' };
-  const v = parseDecimalInput(text);
-  if (!v) return { error: 'Enter a number like 12.5' };
+  const read = parseTypedDecimal(text);
+  if (!read.ok) return { error: read.reason === 'empty' ? 'Enter an amount' : read.message };
+  const v = read.value;
   if (v.lte(0)) return { error: 'The amount must be more than 0' };
   if (v.decimalPlaces() > DUSD_DECIMALS) return { error: `At most ${DUSD_DECIMALS} decimal places` };
   if (o.min !== undefined && v.lt(o.min)) return { error: `The minimum is ${o.min} DUSD` };
