@@ -128,7 +128,7 @@ describe('order form', () => {
     const submit = $<HTMLButtonElement>('[data-testid=submit-order]');
     expect(submit.textContent).toBe('Sign in to trade');
     act(() => submit.click());
-    expect(useSignInRequest.getState().requested).toBe(true);
+    expect(useSignInRequest.getState().dialog.open).toBe(true);
   });
 
   it('sends a valid order as exact wire strings once signed in', async () => {

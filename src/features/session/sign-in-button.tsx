@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSessionStore } from '../../wallet/session-store';
 import { SessionGuard } from './session-guard';
-import { useSessionUi } from './session-events';
+import { useSignInRequest } from '../../stores/sign-in-request';
 import { SignInDialog } from './sign-in-dialog';
 import { VaultPicker } from './vault-picker';
 
 /** Sign in / account menu in the top bar, with the sign-in modal and the session guard. */
 export function SignInButton() {
   const session = useSessionStore((s) => s.session);
-  const openDialog = useSessionUi((s) => s.openDialog);
+  const openDialog = useSignInRequest((s) => s.request);
   return (
     <>
       <SessionGuard />

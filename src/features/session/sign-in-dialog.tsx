@@ -4,7 +4,7 @@ import { loadEvm } from '../../wallet/evm-runtime';
 import type { EvmWalletOption } from '../../wallet/evm-wallets';
 import { serviceExtras } from '../../wallet/service-extras';
 import type { WalletSigner } from '../../wallet/wallet-signer';
-import { useSessionUi } from './session-events';
+import { useSignInRequest } from '../../stores/sign-in-request';
 import { useSignIn, watchWalletAccount } from './use-sign-in';
 import { WalletOption } from './wallet-option';
 
@@ -23,14 +23,14 @@ type Watch = (onChange: (address: string | null) => void) => () => void;
  * Standard). A modal over the page, so a re-sign-in keeps everything typed underneath.
  */
 export function SignInDialog() {
-  const dialog = useSessionUi((s) => s.dialog);
+  const dialog = useSignInRequest((s) => s.dialog);
   if (!dialog.open) return null;
   return <DialogBody reason={dialog.reason} reauth={dialog.reauth} />;
 }
 
 function DialogBody({ reason, reauth }: { reason: string | null; reauth: boolean }) {
   const config = useServiceConfig();
-  const close = useSessionUi((s) => s.closeDialog);
+  const close = useSignInRequest((s) => s.close);
   const [lifetime, setLifetime] = useState(86_400);
   const [evmOptions, setEvmOptions] = useState<EvmWalletOption[] | null>(null);
   const [walletError, setWalletError] = useState<string | null>(null);
