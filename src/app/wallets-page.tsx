@@ -3,12 +3,10 @@ import { GeoNotice } from '../features/wallets/geo-notice';
 import { WalletsPanel } from '../features/wallets/wallets-panel';
 import { ToastViewport } from '../features/toasts/toast-viewport';
 import { SessionArea } from './session-area';
-import { useStreams } from '../api/react';
 import { lastSymbol } from './symbols';
 
 /** `/wallets`: loaded on demand (with wagmi, viem and the QR encoder), never with the trade page. */
 export default function WalletsPage() {
-  const streams = useStreams();
   return (
     <div className="flex h-full flex-col">
       <header className="flex h-9 shrink-0 items-center gap-3 border-b border-line bg-panel px-3">
@@ -24,7 +22,7 @@ export default function WalletsPage() {
         </div>
       </header>
       <main className="min-h-0 flex-1 overflow-y-auto bg-bg">
-        <WalletsPanel market={streams.market} />
+        <WalletsPanel />
       </main>
       <GeoNotice />
       <ToastViewport />

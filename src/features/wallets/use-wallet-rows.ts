@@ -1,9 +1,8 @@
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { queryKeys } from '../../api/query-keys';
-import { useServiceConfig } from '../../api/react';
+import { useMarketStream, useServiceConfig } from '../../api/react';
 import type { WalletRow } from '../../api/schemas';
-import type { MarketStream } from '../../api/stream/market-stream';
 import { serviceExtras } from '../../wallet/service-extras';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
 
@@ -18,7 +17,8 @@ export interface WalletRows {
  * ({account_type: 'spot' | 'perps', free, locked, total}); where the service also answers them over
  * HTTP (the devnet's GET /devnet/wallets), that fills the panel before the first push and after transfers.
  */
-export function useWalletRows(market: MarketStream | null): WalletRows {
+export function useWalletRows(): WalletRows {
+  const market = useMarketStream();
   const readRows = serviceExtras(useServiceConfig()).walletRows;
   const qc = useQueryClient();
   const session = useSessionStore((s) => s.session);

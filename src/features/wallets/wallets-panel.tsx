@@ -1,4 +1,3 @@
-import type { MarketStream } from '../../api/stream/market-stream';
 import { useSessionStore } from '../../wallet/session-store';
 import { BalancesTransfer } from './balances-transfer';
 import { DepositCard } from './deposit-card';
@@ -6,10 +5,10 @@ import { useWalletRows } from './use-wallet-rows';
 import { WithdrawCard } from './withdraw-card';
 
 /** Cash and Perps Wallets: balances, transfers, deposit, withdraw and its history. */
-export function WalletsPanel({ market }: { market: MarketStream | null }) {
+export function WalletsPanel() {
   const session = useSessionStore((s) => s.session);
   const vault = useSessionStore((s) => s.vault);
-  const rows = useWalletRows(market);
+  const rows = useWalletRows();
   if (!session) {
     return <p className="p-6 text-center text-muted">Sign in to see your wallets, deposit and withdraw.</p>;
   }
