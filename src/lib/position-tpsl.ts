@@ -1,0 +1,46 @@
+import { D, type Dec } from './decimal';
+
+/**
+ * Take-profit / stop-loss on a whole open position (decisions.md "TP/SL and position protection"):
+ * the trigger price a trader asks for, read from a price, an ROE or a PnL amount. The quantity is
+ * signed (negative = short) so one formula serves both sides; ROE is PnL over the position's initial
+ * margin, as the positions table shows it.
+ */
+
+export type TriggerKind = 'tp' | 'sl';
+
+/** Expected PnL when the position closes at the trigger: qty × (trigger − entry) (|qty| × move, signed by side). */
+export function pnlAtTrigger(signedQty: Dec, entry: Dec, trigger: Dec): Dec {
+  return signedQty.mul(trigger.minus(entry));
+}
+
+/** The trigger at which the position makes `pnl`: entry + pnl / qty. */
+export function triggerFromPnl(signedQty: Dec, entry: Dec, pnl: Dec): Dec {
+  return entry.plus(pnl.div(signedQty));
+}
+
+/** The trigger at which the position's ROE is `roe` (a ratio, 0.1 = 10 %): entry + roe × margin / qty. */
+export function triggerFromRoe(signedQty: Dec, entry: Dec, margin: Dec, roe: Dec): Dec {
+  return entry.plus(roe.mul(margin).div(signedQty));
+}
+
+/** ROE (a ratio) when the position closes at the trigger: qty × (trigger − entry) / margin; null without margin. */
+export function roeAtTrigger(signedQty: Dec, entry: Dec, margin: Dec, trigger: Dec): Dec | null {
+  return margin.isZero() ? null : signedQty.mul(trigger.minus(entry)).div(margin);
+}
+
+/**
+ * A computed trigger on the symbol's price tick, rounded toward the entry: the trigger sent never
+ * promises more profit, nor risks more loss, than the ROE or amount the trader typed.
+ */
+export function triggerOnTick(price: Dec, entry: Dec, priceDecimals: number): Dec {
+  return price.toDecimalPlaces(priceDecimals, price.gt(entry) ? D.ROUND_DOWN : D.ROUND_UP);
+}
+
+/**
+ * Where the trigger must lie against the mark so it has not fired already: a long's take profit
+ * above it and its stop below; a short's the other way round.
+ */
+export function triggerSide(kind: TriggerKind, long: boolean): 'above' | 'below' {
+  return (kind === 'tp') === long ? 'above' : 'below';
+}
