@@ -1,25 +1,15 @@
 // @vitest-environment jsdom
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mountEachTest } from '../testing/mount-each-test';
 import type { TypedDecimal } from '../lib/parse-decimal-input';
 import { Field } from './field';
 import { NumericInput } from './numeric-input';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLDivElement;
 let lastRead: TypedDecimal | null;
+const view = mountEachTest();
 beforeEach(() => {
   lastRead = null;
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
 });
 
 /** A price field as a form uses it: the text in state, the error from what it reads as. */
@@ -41,26 +31,26 @@ function PriceField() {
   );
 }
 
-const input = () => container.querySelector('input')!;
+const input = () => view.container.querySelector('input')!;
 function type(value: string) {
   act(() => {
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input(), value);
     input().dispatchEvent(new Event('input', { bubbles: true }));
   });
 }
-const error = () => container.querySelector('#price-error');
+const error = () => view.container.querySelector('#price-error');
 
 describe('numeric input', () => {
   it('is named by its field and described by its hint', () => {
-    act(() => root.render(<PriceField />));
+    view.render(<PriceField />);
     expect(input().id).toBe('price');
-    expect(container.querySelector('label[for=price]')?.textContent).toContain('Price');
+    expect(view.container.querySelector('label[for=price]')?.textContent).toContain('Price');
     expect(input().getAttribute('aria-describedby')).toBe('price-hint');
     expect(input().getAttribute('inputmode')).toBe('decimal');
   });
 
   it('reads an amount with thousands separators as a decimal, leaving the text as typed', () => {
-    act(() => root.render(<PriceField />));
+    view.render(<PriceField />);
     type('95,000.5');
     expect(input().value).toBe('95,000.5');
     expect(lastRead).toMatchObject({ ok: true });
@@ -69,7 +59,7 @@ describe('numeric input', () => {
   });
 
   it('keeps text that is not a number on screen and says why beside it', () => {
-    act(() => root.render(<PriceField />));
+    view.render(<PriceField />);
     type('1.2.3');
     expect(input().value).toBe('1.2.3');
     expect(error()?.textContent).toBe('Use one decimal point');
@@ -81,7 +71,7 @@ describe('numeric input', () => {
   });
 
   it('refuses more decimals than the price has instead of rounding them away', () => {
-    act(() => root.render(<PriceField />));
+    view.render(<PriceField />);
     type('95000.55');
     expect(input().value).toBe('95000.55');
     expect(error()?.textContent).toBe('At most 1 decimal');

@@ -1,44 +1,30 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mountEachTest } from '../testing/mount-each-test';
 import { PagedTable, type RowsQuery } from './paged-table';
 import { Td } from './table-cells';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLDivElement;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const view = mountEachTest();
 
 const settled: RowsQuery = { isLoading: false, isSuccess: true, isError: false, error: null };
 const words = { loading: 'Loading trades…', empty: 'No trades match', unavailable: 'Trade history unavailable' };
 const columns = [{ label: 'Time' }, { label: 'Market', align: 'left' as const }];
 
 function show(query: RowsQuery | undefined, rows: string[]) {
-  act(() =>
-    root.render(
-      <PagedTable testId="trades" columns={columns} rowCount={rows.length} words={words} query={query}>
-        {rows.map((r) => (
-          <tr key={r}>
-            <Td>{r}</Td>
-            <Td align="left">BTC-USD</Td>
-          </tr>
-        ))}
-      </PagedTable>,
-    ),
+  view.render(
+    <PagedTable testId="trades" columns={columns} rowCount={rows.length} words={words} query={query}>
+      {rows.map((r) => (
+        <tr key={r}>
+          <Td>{r}</Td>
+          <Td align="left">BTC-USD</Td>
+        </tr>
+      ))}
+    </PagedTable>,
   );
 }
-const body = () => container.querySelector('tbody')!.textContent;
-const more = () => [...container.querySelectorAll('button')].find((b) => /Load more|Loading…/.test(b.textContent ?? ''));
+const body = () => view.container.querySelector('tbody')!.textContent;
+const more = () => [...view.container.querySelectorAll('button')].find((b) => /Load more|Loading…/.test(b.textContent ?? ''));
 
 describe('paged table', () => {
   it('says why there are no rows: loading, the error, or nothing listed', () => {
@@ -50,8 +36,8 @@ describe('paged table', () => {
     expect(body()).toBe('No trades match');
     show(undefined, []);
     expect(body()).toBe('No trades match');
-    expect(container.querySelectorAll('thead th')).toHaveLength(2);
-    expect(container.querySelector('tbody td')?.getAttribute('colspan')).toBe('2');
+    expect(view.container.querySelectorAll('thead th')).toHaveLength(2);
+    expect(view.container.querySelector('tbody td')?.getAttribute('colspan')).toBe('2');
   });
 
   it('offers the next page while there is one, and says it is loading', async () => {

@@ -1,22 +1,10 @@
 // @vitest-environment jsdom
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mountEachTest } from '../testing/mount-each-test';
 import { Segmented, type Choice } from './segmented';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLDivElement;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const view = mountEachTest();
 
 type Mode = 'cross' | 'isolated' | 'portfolio';
 function Picker({ kind, choices, start, arrowsChoose }: { kind: 'tabs' | 'choice'; choices: readonly Choice<Mode>[]; start: Mode; arrowsChoose?: boolean }) {
@@ -34,8 +22,8 @@ const three: Choice<Mode>[] = [
   { value: 'isolated', label: 'Isolated' },
   { value: 'portfolio', label: 'Portfolio' },
 ];
-const buttons = () => [...container.querySelectorAll('button')];
-const chosen = () => container.querySelector('output')!.textContent;
+const buttons = () => [...view.container.querySelectorAll('button')];
+const chosen = () => view.container.querySelector('output')!.textContent;
 const press = (k: string) =>
   act(() => {
     (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
@@ -43,15 +31,15 @@ const press = (k: string) =>
 
 describe('segmented control', () => {
   it('is a radio group with the chosen one checked, or a tab list with the chosen tab selected', () => {
-    act(() => root.render(<Picker kind="choice" choices={three} start="isolated" />));
-    expect(container.querySelector('[role=radiogroup]')?.getAttribute('aria-label')).toBe('Margin mode');
+    view.render(<Picker kind="choice" choices={three} start="isolated" />);
+    expect(view.container.querySelector('[role=radiogroup]')?.getAttribute('aria-label')).toBe('Margin mode');
     expect(buttons().map((b) => [b.getAttribute('role'), b.getAttribute('aria-checked')])).toEqual([
       ['radio', 'false'],
       ['radio', 'true'],
       ['radio', 'false'],
     ]);
-    act(() => root.render(<Picker key="tabs" kind="tabs" choices={three} start="cross" />));
-    expect(container.querySelector('[role=tablist]')).not.toBeNull();
+    view.render(<Picker key="tabs" kind="tabs" choices={three} start="cross" />);
+    expect(view.container.querySelector('[role=tablist]')).not.toBeNull();
     expect(buttons().map((b) => [b.getAttribute('role'), b.getAttribute('aria-selected')])).toEqual([
       ['tab', 'true'],
       ['tab', 'false'],
@@ -60,12 +48,12 @@ describe('segmented control', () => {
   });
 
   it('puts only the chosen button in the tab order', () => {
-    act(() => root.render(<Picker kind="choice" choices={three} start="isolated" />));
+    view.render(<Picker kind="choice" choices={three} start="isolated" />);
     expect(buttons().map((b) => b.tabIndex)).toEqual([-1, 0, -1]);
   });
 
   it('moves and chooses with the arrow keys, wrapping round, and Home / End', () => {
-    act(() => root.render(<Picker kind="tabs" choices={three} start="cross" />));
+    view.render(<Picker kind="tabs" choices={three} start="cross" />);
     act(() => buttons()[0]!.focus());
     press('ArrowRight');
     expect(chosen()).toBe('isolated');
@@ -86,7 +74,7 @@ describe('segmented control', () => {
 
   it('skips a choice that is not available', () => {
     const locked = three.map((c) => (c.value === 'isolated' ? { ...c, disabled: true } : c));
-    act(() => root.render(<Picker kind="choice" choices={locked} start="cross" />));
+    view.render(<Picker kind="choice" choices={locked} start="cross" />);
     act(() => buttons()[0]!.focus());
     press('ArrowRight');
     expect(chosen()).toBe('portfolio');
@@ -95,7 +83,7 @@ describe('segmented control', () => {
   });
 
   it('only moves focus where choosing sends a command; the click chooses', () => {
-    act(() => root.render(<Picker kind="choice" choices={three} start="cross" arrowsChoose={false} />));
+    view.render(<Picker kind="choice" choices={three} start="cross" arrowsChoose={false} />);
     act(() => buttons()[0]!.focus());
     press('ArrowRight');
     expect(document.activeElement).toBe(buttons()[1]);
@@ -105,7 +93,7 @@ describe('segmented control', () => {
   });
 
   it('chooses on click, and leaves other keys alone', () => {
-    act(() => root.render(<Picker kind="choice" choices={three} start="cross" />));
+    view.render(<Picker kind="choice" choices={three} start="cross" />);
     act(() => buttons()[2]!.click());
     expect(chosen()).toBe('portfolio');
     act(() => buttons()[2]!.focus());

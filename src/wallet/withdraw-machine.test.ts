@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withdrawAuthorization } from '../api/__fixtures__/spec-samples';
 import { ApiError } from '../api/errors';
 import type { WithdrawResponse } from '../api/schemas';
 import { activeStep, canContinue, idle, next, resume, runWithdraw, type WithdrawEffects, type WithdrawRecords, type WithdrawState } from './withdraw-machine';
@@ -9,31 +10,8 @@ const HASH = `0x${'cd'.repeat(32)}`;
 const NOW = 1_800_000_000;
 
 function authorization(over: { expiredAt?: number } = {}): WithdrawResponse {
-  return {
-    tx: {
-      id: 'w-1',
-      nonce: 1,
-      tx_type: 'withdraw',
-      status: 'Pending',
-      from_addr: CALLER,
-      to_addr: CALLER,
-      from_account_type: 'spot',
-      to_account_type: 'external',
-      token: 'DUSD',
-      token_addr: '0x3333333333333333333333333333333333333333',
-      token_amount: '120',
-      src_chain: 'bsc',
-      dst_chain: 'bsc',
-      src_tx: '',
-      dst_tx: '',
-      src_block: '',
-      dst_block: '',
-      created_at: '2026-11-23T01:52:26.123Z',
-      updated_at: '2026-11-23T01:52:26.123Z',
-    },
-    withdraw_fee: '0.1',
-    signature: { expired_at: over.expiredAt ?? NOW + 600, chain_id: 31337, caller: CALLER, contract_address: '0x2222222222222222222222222222222222222222', signature: '0xab' },
-  };
+  const contract = '0x2222222222222222222222222222222222222222';
+  return withdrawAuthorization({ caller: CALLER, contract, amount: '120', fee: '0.1', expiredAt: over.expiredAt ?? NOW + 600, at: '2026-11-23T01:52:26.123Z' });
 }
 
 const steps = (s: WithdrawState) => s.steps && Object.fromEntries(Object.entries(s.steps).filter(([, v]) => v !== 'todo'));

@@ -1,3 +1,5 @@
+import type { WithdrawResponse } from '../schemas';
+
 /** Resource shapes as the spec's section 2 describes them, with realistic values. */
 export const sampleOrder = {
   id: 2547027085,
@@ -233,5 +235,31 @@ export const sampleWithdraw = {
     signature: '0xabcdef',
   },
 };
+
+/**
+ * A withdraw authorization like sampleWithdraw, on the devnet's chain (31337) for `caller`, with what
+ * a test needs to vary: the amount, the fee, when the signature expires, which contract it names.
+ */
+export function withdrawAuthorization(o: { caller: string; contract: string; amount: string; fee: string; expiredAt: number; at?: string }): WithdrawResponse {
+  const at = o.at ?? new Date().toISOString();
+  return {
+    tx: {
+      ...sampleWithdraw.tx,
+      id: 'w-1',
+      tx_type: 'withdraw',
+      from_addr: o.caller,
+      to_addr: o.caller,
+      to_account_type: 'external',
+      token_addr: '0x3333333333333333333333333333333333333333',
+      token_amount: o.amount,
+      src_block: '',
+      dst_block: '',
+      created_at: at,
+      updated_at: at,
+    },
+    withdraw_fee: o.fee,
+    signature: { expired_at: o.expiredAt, chain_id: 31337, caller: o.caller, contract_address: o.contract, signature: `0x${'ab'.repeat(65)}` },
+  };
+}
 
 export const sampleRegion = { systemTime: 1754881200123, region: 'SG' };

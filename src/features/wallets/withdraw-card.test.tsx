@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { withdrawAuthorization } from '../../api/__fixtures__/spec-samples';
 import { createApiClient } from '../../api/client';
 import { ApiProvider } from '../../api/react';
 import type { WalletRow, WithdrawResponse } from '../../api/schemas';
@@ -25,32 +26,7 @@ const EVIL_CONTRACT = '0x6666666666666666666666666666666666666666';
  * devnet's own GET /devnet/config naming the real withdraw contract. Real HTTP on 127.0.0.1.
  */
 function bridgeAnswer(contract: string): WithdrawResponse {
-  const now = Math.floor(Date.now() / 1000);
-  return {
-    tx: {
-      id: 'w-1',
-      nonce: 1,
-      tx_type: 'withdraw',
-      status: 'Pending',
-      from_addr: CALLER,
-      to_addr: CALLER,
-      from_account_type: 'spot',
-      to_account_type: 'external',
-      token: 'DUSD',
-      token_addr: '0x3333333333333333333333333333333333333333',
-      token_amount: '10',
-      src_chain: 'bsc',
-      dst_chain: 'bsc',
-      src_tx: '',
-      dst_tx: '',
-      src_block: '',
-      dst_block: '',
-      created_at: new Date().toISOString(),
-      updated_at: new Date().toISOString(),
-    },
-    withdraw_fee: '1',
-    signature: { expired_at: now + 600, chain_id: 31337, caller: CALLER, contract_address: contract, signature: `0x${'ab'.repeat(65)}` },
-  };
+  return withdrawAuthorization({ caller: CALLER, contract, amount: '10', fee: '1', expiredAt: Math.floor(Date.now() / 1000) + 600 });
 }
 
 let server: Server;
