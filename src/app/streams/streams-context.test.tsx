@@ -132,6 +132,31 @@ describe('stream wiring', () => {
     expect(userSubs(second)).toEqual(['balance', 'order', 'position', 'trade']);
   });
 
+  it('stops using a token once it has expired: a reconnect after expiry sends no auth (the guard asks the trader to sign in)', async () => {
+    act(() => {
+      latest('/ws-stream/v1').open();
+      latest('/ws-api/v1').open();
+    });
+    act(() =>
+      useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 'jwt-old', expiresAt: Date.now() + 300, key: {} as never } }),
+    );
+    expect(latest('/ws-stream/v1').sent).toContainEqual({ auth: { token: 'jwt-old' } });
+    await act(() => wait(400)); // the token has expired
+    const before = { market: latest('/ws-stream/v1'), order: latest('/ws-api/v1') };
+    act(() => {
+      before.market.close();
+      before.order.close();
+    });
+    await act(() => wait(700));
+    act(() => {
+      latest('/ws-stream/v1').open();
+      latest('/ws-api/v1').open();
+    });
+    expect(latest('/ws-stream/v1')).not.toBe(before.market);
+    expect(latest('/ws-stream/v1').sent).not.toContainEqual({ auth: { token: 'jwt-old' } });
+    expect(latest('/ws-api/v1').sent.filter((m) => (m as { method?: string }).method === 'auth:login')).toEqual([]);
+  });
+
   it('writes the account\'s order pushes into its open orders', async () => {
     act(() => latest('/ws-stream/v1').open());
     act(() =>

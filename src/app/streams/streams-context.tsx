@@ -21,6 +21,14 @@ export function StreamsProvider({ children, streams = appStreams() }: { children
     const auth = isSessionLive(session) ? { token: session.token, ...(vault ? { impersonate: vault } : {}) } : null;
     streams.market.authenticate(auth);
     streams.order.authenticate(auth);
+    if (!auth || !session) return;
+    // An expired token is not sent again after a reconnect: the streams forget it when it expires,
+    // and the session guard asks the trader to sign in.
+    const forget = setTimeout(() => {
+      streams.market.authenticate(null);
+      streams.order.authenticate(null);
+    }, Math.min(session.expiresAt - Date.now(), 2 ** 31 - 1));
+    return () => clearTimeout(forget);
   }, [streams, session, vault]);
 
   useEffect(
