@@ -29,6 +29,7 @@ import type {
 import type { NewOrderParams } from './validation.js';
 import * as wallets from './wallets.js';
 import { cashRow, perpsRow } from './views.js';
+import { LOCK_SAFETY_PCT } from '../../src/lib/order-lock';
 
 export interface ExchangeConfig {
   /** Engine clock at creation, ms. Default 2025-01-01T00:00:00Z. */
@@ -84,7 +85,7 @@ function resolve(c: ExchangeConfig): ResolvedConfig {
     makers: c.makers ?? true,
     indexWalk: c.indexWalk ?? true,
     historyDays: c.historyDays ?? 3,
-    lockSafetyPct: c.lockSafetyPct ?? 1,
+    lockSafetyPct: c.lockSafetyPct ?? LOCK_SAFETY_PCT,
     maxHistoryPerUser: c.maxHistoryPerUser ?? 10_000,
   };
 }

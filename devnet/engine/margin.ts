@@ -4,9 +4,9 @@
 import { bmax, bmin, divCeil, SCALE } from './decimal.js';
 import { posConfig } from './state.js';
 import type { Ctx, SymbolState } from './state.js';
-import { RATE_SCALE } from './symbols.js';
 import type { SymbolSpec } from './symbols.js';
 import type { Account, PositionRec } from './types.js';
+import { lockOfNotional, lockRatio } from '../../src/lib/order-lock';
 
 export function notionalOf(spec: SymbolSpec, ticks: number, lots: number): bigint {
   return BigInt(ticks * lots) * spec.notionalUnit;
@@ -166,29 +166,24 @@ export function availableFor(ctx: Ctx, acct: Account, symbol: string): bigint {
   return crossUpnl < 0n ? base + crossUpnl : base;
 }
 
-/** Order lock = notional × (1/leverage + taker_fee) × (1 + safety%/100), rounded up. */
+/** Order lock = notional × (1/leverage + taker_fee) × (1 + safety%/100), rounded up (src/lib/order-lock). */
 export function orderLock(ctx: Ctx, spec: SymbolSpec, lots: number, ticks: number, leverage: number): bigint {
   if (lots <= 0 || ticks <= 0) return 0n;
   return lockForTl(ctx, spec, ticks * lots, leverage);
 }
 
-const LOCK_DEN: bigint[] = [];
-
-/** The same for a Σ ticks×lots amount. */
+/**
+ * The same for a Σ ticks×lots amount. The shared ratio is scaled by the notional of one tick×lot
+ * and cached per leverage, so the hot path is one multiply and one division.
+ */
 export function lockForTl(ctx: Ctx, spec: SymbolSpec, tl: number, leverage: number): bigint {
-  let mul = spec.lockMul[leverage];
-  if (mul === undefined) {
-    mul = spec.notionalUnit * (RATE_SCALE + BigInt(leverage) * spec.takerRate) * BigInt(100 + ctx.cfg.lockSafetyPct);
-    spec.lockMul[leverage] = mul;
+  let r = spec.lockPerTl[leverage];
+  if (r === undefined) {
+    const base = lockRatio(leverage, spec.takerRate, ctx.cfg.lockSafetyPct);
+    r = { num: spec.notionalUnit * base.num, den: base.den };
+    spec.lockPerTl[leverage] = r;
   }
-  let den = LOCK_DEN[leverage];
-  if (den === undefined) {
-    den = BigInt(leverage) * RATE_SCALE * 100n;
-    LOCK_DEN[leverage] = den;
-  }
-  const n = BigInt(tl) * mul;
-  const q = n / den;
-  return q * den === n ? q : q + 1n;
+  return lockOfNotional(BigInt(tl), r);
 }
 
 /**

@@ -1,6 +1,7 @@
 // Per-symbol trading parameters (what query_symbol_info publishes) plus the
 // integer constants the hot path needs, derived once so matching never parses.
 import { parseDecimal, pow10, SCALE, SCALE_DP } from './decimal.js';
+import type { LockRatio } from '../../src/lib/order-lock';
 
 export interface MakerProfile {
   /** Distance of the first level from the index, in basis points. */
@@ -109,8 +110,8 @@ export interface SymbolSpec {
   startPriceTicks: number;
   /** Position config of an account that never changed it (shared, never mutated). */
   defaultCfg: { readonly leverage: number; readonly mode: 'cross' };
-  /** lockMul[lev] = notionalUnit × (1e8 + lev × taker) × (100 + safety%): order-lock numerator per tick×lot. */
-  lockMul: bigint[];
+  /** lockPerTl[lev]: the order-lock ratio (src/lib/order-lock) per tick×lot of notional, filled on first use. */
+  lockPerTl: LockRatio[];
 }
 
 function mustParse(v: string, dp: number, what: string): bigint {
@@ -145,7 +146,7 @@ export function buildSpec(cfg: SymbolConfig, idx: number): SymbolSpec {
     mmr: SCALE / BigInt(2 * cfg.maxLeverage),
     startPriceTicks: Number(startPrice),
     defaultCfg: Object.freeze({ leverage: cfg.defLeverage, mode: 'cross' as const }),
-    lockMul: [],
+    lockPerTl: [],
   };
 }
 
