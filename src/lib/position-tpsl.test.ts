@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from './decimal';
-import { pnlAtTrigger, roeAtTrigger, triggerFromPnl, triggerFromRoe, triggerOnTick, triggerSide } from './position-tpsl';
+import { isWholePosition, pnlAtTrigger, protectionOf, roeAtTrigger, triggerFromPnl, triggerFromRoe, triggerOnTick, triggerSide } from './position-tpsl';
 
 // A long of 0.5 BTC entered at 95,000 on 10× (initial margin 4,750) and the same short.
 const long = dec('0.5');
@@ -49,5 +49,25 @@ describe('position TP/SL: price, ROE and PnL of one trigger', () => {
     expect(triggerSide('sl', true)).toBe('below');
     expect(triggerSide('tp', false)).toBe('below');
     expect(triggerSide('sl', false)).toBe('above');
+  });
+});
+
+describe('what protects a position', () => {
+  const child = (id: number, source: string, qty: string, price: string, symbol = 'BTC-USD', status = 'untriggered') => ({ id, symbol, status, source, qty, price });
+
+  it('lists the whole-position TP and SL first, then those of filled orders, and nothing else', () => {
+    const orders = [
+      child(1, 'tp', '0.1', '99000'),
+      child(2, 'sl', '0', '93000'),
+      child(3, 'tp', '0', '97000'),
+      child(4, 'sl', '0.1', '92000', 'BTC-USD', 'canceled'),
+      child(5, 'tp', '0', '3500', 'ETH-USD'),
+      { id: 6, symbol: 'BTC-USD', status: 'open', source: 'user', qty: '0.1', price: '98000' },
+    ];
+    const p = protectionOf('BTC-USD', orders);
+    expect(p.tp.map((o) => o.id)).toEqual([3, 1]);
+    expect(p.sl.map((o) => o.id)).toEqual([2]);
+    expect(isWholePosition(child(3, 'tp', '0', '1'))).toBe(true);
+    expect(isWholePosition(child(1, 'tp', '0.1', '1'))).toBe(false);
   });
 });

@@ -44,3 +44,29 @@ export function triggerOnTick(price: Dec, entry: Dec, priceDecimals: number): De
 export function triggerSide(kind: TriggerKind, long: boolean): 'above' | 'below' {
   return (kind === 'tp') === long ? 'above' : 'below';
 }
+
+/** The order fields that say what protects a position (a subset of the spec's Order, §2.1). */
+export interface TriggerOrderLike {
+  id: number;
+  symbol: string;
+  status: string;
+  source?: string;
+  qty: string;
+  price: string;
+}
+
+/** A child of a position TP/SL: qty "0" means "close whatever the position is when it fires". */
+export function isWholePosition(o: Pick<TriggerOrderLike, 'qty'>): boolean {
+  return new D(o.qty).isZero();
+}
+
+/**
+ * The untriggered take-profit and stop-loss children on a symbol — whole-position ones first, then
+ * those attached to filled orders — each by its trigger price.
+ */
+export function protectionOf<O extends TriggerOrderLike>(symbol: string, orders: readonly O[]): Record<TriggerKind, O[]> {
+  const waiting = orders.filter((o) => o.symbol === symbol && o.status === 'untriggered');
+  const of = (kind: TriggerKind) =>
+    waiting.filter((o) => o.source === kind).sort((a, b) => Number(isWholePosition(b)) - Number(isWholePosition(a)) || a.id - b.id);
+  return { tp: of('tp'), sl: of('sl') };
+}

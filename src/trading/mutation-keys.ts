@@ -16,6 +16,9 @@ export const mutationKeys = {
   transferMargin: ['trade', 'transfer-margin'] as const,
   transfer: ['wallet', 'transfer'] as const,
   withdraw: ['wallet', 'withdraw'] as const,
+  setPositionTpsl: ['trade', 'set-position-tpsl'] as const,
+  marketClose: ['trade', 'market-close'] as const,
+  closeAllPositions: ['trade', 'close-all-positions'] as const,
 };
 
 /** What the pending mutations of one command are acting on (rows canceling, positions closing). */

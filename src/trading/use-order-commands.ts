@@ -2,16 +2,18 @@
 // profit) share one mutation function — as Vertex's useExecutePlaceOrder / useExecuteClosePosition
 // share usePlaceOrderMutationFn — so the client order id, the toast key and waiting for the outcome
 // on the order stream are written once (order-commands.ts).
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from '../api/query-keys';
 import { useApi, useOrderStream } from '../api/react';
-import type { NewOrderBody, Order, Side } from '../api/schemas';
+import type { NewOrderBody, Order, Position, Side } from '../api/schemas';
 import type { Dec } from '../lib/decimal';
 import { useAccountCommandRunner } from './account-command';
 import { mutationKeys, useInFlight } from './mutation-keys';
 import { cancelOrder, placeOrder, reduceOrderBody } from './order-commands';
+import { closeAllPositions, marketClose, setPositionTpsl, type MarketCloseInput, type PositionTpslInput } from './position-commands';
 import { useChangeLeverageFn } from './use-account-commands';
+import { actingAccount, useSessionStore } from '../wallet/session-store';
 
 export interface PlaceOrderInput {
   body: NewOrderBody;
@@ -66,9 +68,56 @@ export function useClosePosition() {
   });
 }
 
-/** The symbols whose position a close order is in flight for (its Close buttons show busy). */
+/**
+ * Market close that always works (decisions.md "TP/SL and position protection"): the reduce-only
+ * orders blocking the headroom are canceled, then the whole size goes at market, reduce-only.
+ */
+export function useMarketClose() {
+  const api = useApi();
+  const orderStream = useOrderStream();
+  const refresh = useRefreshPositions();
+  return useMutation({
+    mutationKey: mutationKeys.marketClose,
+    mutationFn: (input: MarketCloseInput) => marketClose(api, orderStream, input).finally(refresh),
+  });
+}
+
+/** Every listed position closed with the market close above, each reported. */
+export function useCloseAllPositions() {
+  const api = useApi();
+  const orderStream = useOrderStream();
+  const refresh = useRefreshPositions();
+  return useMutation({
+    mutationKey: mutationKeys.closeAllPositions,
+    mutationFn: (input: { positions: readonly Pick<Position, 'symbol' | 'qty'>[]; orders: readonly Order[] }) =>
+      closeAllPositions(api, orderStream, input).finally(refresh),
+  });
+}
+
+/** Whole-position TP and/or SL (reduce-only, qty "0"); sending again replaces them. */
+export function useSetPositionTpsl() {
+  const api = useApi();
+  const orderStream = useOrderStream();
+  return useMutation({ mutationKey: mutationKeys.setPositionTpsl, mutationFn: (input: PositionTpslInput) => setPositionTpsl(api, orderStream, input) });
+}
+
+/** The symbols whose position a close is in flight for (its Close buttons show busy). */
 export function useClosingSymbols(): ReadonlySet<string> {
-  return useInFlight(mutationKeys.closePosition, (v: ClosePositionInput) => v.symbol);
+  const limit = useInFlight(mutationKeys.closePosition, (v: ClosePositionInput) => v.symbol);
+  const market = useInFlight(mutationKeys.marketClose, (v: MarketCloseInput) => v.position.symbol);
+  const all = useInFlight(mutationKeys.closeAllPositions, (v: { positions: readonly Pick<Position, 'symbol'>[] }) => v.positions.map((p) => p.symbol));
+  return new Set([...limit, ...market, ...[...all].flat()]);
+}
+
+/** Positions and open orders re-read after a close: the user stream says the same, this is its backstop. */
+function useRefreshPositions() {
+  const qc = useQueryClient();
+  const account = useSessionStore(actingAccount);
+  return useCallback(() => {
+    if (!account) return;
+    void qc.invalidateQueries({ queryKey: queryKeys.user.positions(account) });
+    void qc.invalidateQueries({ queryKey: queryKeys.user.openOrders(account) });
+  }, [qc, account]);
 }
 
 /** cancel_order for one open order; several rows may be canceling at once (see useCancelingOrderIds). */

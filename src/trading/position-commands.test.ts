@@ -1,0 +1,184 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient, type ApiClient } from '../api/client';
+import type { Order } from '../api/schemas';
+import type { ServiceConfig } from '../api/service-config';
+import { dec } from '../lib/decimal';
+import { useToasts } from '../stores/toasts';
+import { createSessionKey } from '../wallet/session-key';
+import { closeAllPositions, closeBlockers, isPositionTpslUnsupported, marketClose, setPositionTpsl } from './position-commands';
+import type { OutcomeSource } from './send-with-outcome';
+
+// The position commands over real HTTP and the app's own signed client: what reaches the exchange, in
+// which order, and what the trader is told when a step is refused or gets no answer.
+
+type Answer = 'accept' | 'drop' | { refuse: string };
+const answers: Record<string, Answer[]> = {};
+const received: { path: string; body: Record<string, unknown> }[] = [];
+let server: Server;
+let api: ApiClient;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (c: Buffer) => (text += c.toString()));
+    req.on('end', () => {
+      const path = req.url ?? '';
+      const answer = answers[path]?.shift() ?? 'accept';
+      if (answer === 'drop') return req.socket.destroy();
+      received.push({ path, body: JSON.parse(text) as Record<string, unknown> });
+      const refused = typeof answer === 'object';
+      res.writeHead(refused ? 400 : 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(refused ? { code: 400, message: answer.refuse, request_id: 'r' } : { code: 0, message: 'success', request_id: `r${received.length}` }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const key = await createSessionKey();
+  const config = { baseUrl: url, authUrl: url, bridgeUrl: url, geoUrl: url, isDevnet: false } as ServiceConfig;
+  api = createApiClient({ urls: config, getCredentials: () => ({ token: 't', signer: key }) });
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterEach(() => {
+  received.length = 0;
+  for (const k of Object.keys(answers)) delete answers[k];
+  useToasts.setState({ toasts: [] });
+});
+
+const toasts = () => useToasts.getState().toasts.map((t) => ({ kind: t.kind, title: t.title, body: t.body }));
+
+function order(o: Partial<Order> & Pick<Order, 'id' | 'side' | 'qty'>): Order {
+  return {
+    cl_ord_id: `c${o.id}`, user: 'u', symbol: 'BTC-USD', order_type: 'limit', time_in_force: 'gtc', price: '97000', fill_qty: '0', fill_avg_price: '0',
+    reduce_only: true, leverage: '10', margin: '0', avail_locked: '0', status: 'open', position_id: 1, liq_id: 0, created_block: 0, closed_block: 0,
+    source: 'user', remark: '', payload: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...o,
+  };
+}
+
+// A long of 0.5 BTC protected by a parent-attached TP/SL pair for 0.3, a reduce-only limit for 0.1,
+// and a whole-position TP and SL (qty 0).
+const long = { symbol: 'BTC-USD', qty: '0.5' };
+const resting: Order[] = [
+  order({ id: 11, side: 'sell', qty: '0.3', status: 'untriggered', source: 'tp', order_type: 'market', price: '99000', payload: { parent_id: 10 } }),
+  order({ id: 12, side: 'sell', qty: '0.3', status: 'untriggered', source: 'sl', order_type: 'market', price: '93000', payload: { parent_id: 10 } }),
+  order({ id: 13, side: 'sell', qty: '0.1', price: '98000' }),
+  order({ id: 14, side: 'sell', qty: '0', status: 'untriggered', source: 'tp', order_type: 'market', price: '100000' }),
+  order({ id: 15, side: 'sell', qty: '0', status: 'untriggered', source: 'sl', order_type: 'market', price: '92000' }),
+  order({ id: 16, side: 'buy', qty: '0.2', reduce_only: false, price: '90000' }),
+  order({ id: 17, side: 'sell', qty: '0.1', symbol: 'ETH-USD' }),
+];
+
+describe('market close that always works', () => {
+  it('cancels only what blocks the headroom, then sells exactly the whole long at market, reduce-only', async () => {
+    expect(closeBlockers(long, resting).map((o) => o.id)).toEqual([11, 12, 13]);
+    const result = await marketClose(api, null, { position: long, orders: resting });
+    expect(result).toEqual({ symbol: 'BTC-USD', kind: 'closed' });
+    expect(received.map((r) => r.path)).toEqual(['/api/cancel_orders', '/api/new_order']);
+    expect(received[0]!.body).toEqual({ order_id_list: [11, 12, 13] });
+    expect(received[1]!.body).toMatchObject({ symbol: 'BTC-USD', side: 'sell', order_type: 'market', qty: '0.5', time_in_force: 'ioc', reduce_only: true });
+    expect(toasts().at(-1)).toMatchObject({ kind: 'success', title: 'Close placed: Close 0.5 BTC-USD at market' });
+  });
+
+  it('a short is bought back, and nothing is canceled when nothing blocks', async () => {
+    await marketClose(api, null, { position: { symbol: 'BTC-USD', qty: '-0.25' }, orders: resting });
+    expect(received.map((r) => r.path)).toEqual(['/api/new_order']);
+    expect(received[0]!.body).toMatchObject({ side: 'buy', qty: '0.25', reduce_only: true });
+  });
+
+  it('a refused cancel closes nothing, and says so', async () => {
+    answers['/api/cancel_orders'] = [{ refuse: 'order not found' }];
+    const result = await marketClose(api, null, { position: long, orders: resting });
+    expect(result.kind).toBe('refused');
+    expect(received.map((r) => r.path)).toEqual(['/api/cancel_orders']);
+    expect(toasts()).toEqual([{ kind: 'error', title: 'Close not sent: BTC-USD', body: expect.stringContaining('was refused: order not found. Nothing was closed.') }]);
+  });
+
+  it('no answer to the cancel is unknown, never a refusal, and the close is not sent', async () => {
+    answers['/api/cancel_orders'] = ['drop'];
+    const result = await marketClose(api, null, { position: long, orders: resting });
+    expect(result.kind).toBe('unknown');
+    expect(received).toEqual([]);
+    expect(toasts()[0]).toMatchObject({ kind: 'warn', body: expect.stringContaining('may or may not be canceled') });
+    expect(toasts()[0]!.body).not.toContain('refused');
+  });
+
+  it('a close refused after the cancel says the protection is gone', async () => {
+    answers['/api/new_order'] = [{ refuse: 'insufficient liquidity' }];
+    const result = await marketClose(api, null, { position: long, orders: resting });
+    expect(result.kind).toBe('refused');
+    expect(toasts().at(-1)).toEqual({
+      kind: 'error',
+      title: 'Close refused: Close 0.5 BTC-USD at market',
+      body: expect.stringMatching(/insufficient liquidity\. Your protection was canceled first: 3 reduce-only orders \(TP 0\.3 @ 99000, SL 0\.3 @ 93000, Limit 0\.1 @ 98000\)\. The position is open without it\./),
+    });
+  });
+
+  it('no answer to the close is unknown, with the canceled protection named', async () => {
+    answers['/api/new_order'] = ['drop'];
+    const result = await marketClose(api, null, { position: long, orders: resting });
+    expect(result.kind).toBe('unknown');
+    expect(toasts().at(-1)).toMatchObject({ kind: 'warn', title: 'No outcome yet: Close 0.5 BTC-USD at market', body: expect.stringContaining('may or may not be closed') });
+  });
+
+  it('a cancel accepted but not yet applied (headroom refusal) is retried once', async () => {
+    answers['/api/new_order'] = [{ refuse: 'reduce_only qty exceeds the position headroom 0.1' }];
+    const result = await marketClose(api, null, { position: long, orders: resting });
+    expect(result.kind).toBe('closed');
+    expect(received.map((r) => r.path)).toEqual(['/api/cancel_orders', '/api/new_order', '/api/new_order']);
+  });
+
+  it('the order stream’s refusal is the close’s outcome', async () => {
+    const stream: OutcomeSource = { isLoggedIn: true, sessionId: 's', waitForOutcome: async () => ({ code: 400, message: 'no liquidity within the band' }) };
+    const result = await marketClose(api, stream, { position: { symbol: 'BTC-USD', qty: '0.5' }, orders: [] });
+    expect(result).toMatchObject({ kind: 'refused', detail: 'no liquidity within the band.' });
+  });
+
+  it('close all closes each position and reports the one that did not', async () => {
+    answers['/api/new_order'] = ['accept', { refuse: 'symbol halted' }];
+    const results = await closeAllPositions(api, null, { positions: [{ symbol: 'ETH-USD', qty: '2' }, { symbol: 'XAU-USD', qty: '-1' }], orders: resting });
+    expect(results.map((r) => [r.symbol, r.kind])).toEqual([['ETH-USD', 'closed'], ['XAU-USD', 'refused']]);
+    expect(received.map((r) => r.path)).toEqual(['/api/cancel_orders', '/api/new_order', '/api/new_order']);
+    expect(received[0]!.body).toEqual({ order_id_list: [17] });
+    expect(toasts().at(-1)).toMatchObject({ kind: 'error', title: 'Closed 1 of 2 positions', body: expect.stringContaining('XAU-USD: refused') });
+  });
+});
+
+describe('whole-position TP/SL', () => {
+  it('sends reduce-only qty 0 at market (ioc) with the triggers, and says what was set', async () => {
+    const outcome = await setPositionTpsl(api, null, { symbol: 'BTC-USD', positionQty: dec('0.5'), tp: dec('97000'), sl: dec('93000'), priceDecimals: 0 });
+    expect(outcome.kind).toBe('done');
+    expect(received[0]!.body).toMatchObject({ symbol: 'BTC-USD', side: 'sell', order_type: 'market', qty: '0', time_in_force: 'ioc', reduce_only: true, tp_price: '97000', sl_price: '93000' });
+    expect(received[0]!.body.cl_ord_id).toMatch(/^web-/);
+    expect(toasts().at(-1)).toMatchObject({ kind: 'success', title: 'TP/SL set: BTC-USD TP 97,000 · SL 93,000' });
+  });
+
+  it('a short’s stop alone: a buy with sl_price only', async () => {
+    await setPositionTpsl(api, null, { symbol: 'BTC-USD', positionQty: dec('-0.5'), sl: dec('96000.5'), priceDecimals: 1 });
+    expect(received[0]!.body).toMatchObject({ side: 'buy', qty: '0', sl_price: '96000.5' });
+    expect(received[0]!.body).not.toHaveProperty('tp_price');
+  });
+
+  it('a service without the extension refuses qty 0: the app says position TP/SL is not offered there', async () => {
+    answers['/api/new_order'] = [{ refuse: 'qty must be positive' }];
+    const outcome = await setPositionTpsl(api, null, { symbol: 'BTC-USD', positionQty: dec('0.5'), tp: dec('97000'), priceDecimals: 0 });
+    expect(outcome).toMatchObject({ kind: 'refused', unsupported: true });
+    expect(toasts().at(-1)).toMatchObject({ kind: 'error', title: 'Position TP/SL is not offered by this service' });
+  });
+
+  it('another refusal is the service’s own words; no answer is unknown', async () => {
+    answers['/api/new_order'] = [{ refuse: 'tp_price must be above the mark price for a sell order' }, 'drop'];
+    const refused = await setPositionTpsl(api, null, { symbol: 'BTC-USD', positionQty: dec('0.5'), tp: dec('90000'), priceDecimals: 0 });
+    expect(refused).toEqual({ kind: 'refused', message: 'tp_price must be above the mark price for a sell order' });
+    const unknown = await setPositionTpsl(api, null, { symbol: 'BTC-USD', positionQty: dec('0.5'), tp: dec('97000'), priceDecimals: 0 });
+    expect(unknown.kind).toBe('unknown');
+    expect(toasts().at(-1)).toMatchObject({ kind: 'warn', title: 'No outcome yet: TP/SL BTC-USD TP 97,000' });
+  });
+
+  it('only a qty refusal means unsupported', () => {
+    expect(isPositionTpslUnsupported('qty is below min_order_qty 0.001')).toBe(true);
+    expect(isPositionTpslUnsupported('order quantity too small')).toBe(true);
+    expect(isPositionTpslUnsupported('reduce_only qty exceeds the position headroom 0')).toBe(false);
+    expect(isPositionTpslUnsupported('reduce_only order has no position to reduce')).toBe(false);
+  });
+});

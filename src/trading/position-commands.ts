@@ -1,0 +1,208 @@
+// Commands on an open position beyond a plain order: its whole-position TP/SL, the market close that
+// always works, and closing every position. decisions.md "TP/SL and position protection" defines them.
+import type { ApiClient } from '../api/client';
+import type { NewOrderBody, Order, Position } from '../api/schemas';
+import { dec, toWire, type Dec } from '../lib/decimal';
+import { show } from '../lib/display';
+import { reducingSide } from '../lib/reduce-only';
+import { toast } from '../stores/toasts';
+import { newClientOrderId, orderToastKey, reduceOrderBody } from './order-commands';
+import { failureOutcome, orderOutcome, type Outcome } from './order-outcome';
+import type { OutcomeSource } from './send-with-outcome';
+
+const PENDING = new Set(['new', 'open', 'untriggered']);
+
+// ---- position TP/SL
+
+export interface PositionTpslInput {
+  symbol: string;
+  /** The position's signed size: the children sell a long, buy a short. */
+  positionQty: Dec;
+  tp?: Dec | undefined;
+  sl?: Dec | undefined;
+  /** The symbol's price places, for the toast's words. */
+  priceDecimals: number;
+}
+
+/** What the editor needs back: whether the service offers position TP/SL at all. */
+export type TpslOutcome = Outcome & { unsupported?: boolean };
+
+/**
+ * The whole-position TP/SL order: reduce-only, qty "0", market, ioc, with the trigger(s). qty 0 is
+ * chosen so a service without the extension refuses it rather than doing something else.
+ */
+export function positionTpslBody(a: Pick<PositionTpslInput, 'symbol' | 'positionQty' | 'tp' | 'sl'>): NewOrderBody {
+  const side = reducingSide(a.positionQty) ?? 'sell';
+  return {
+    symbol: a.symbol,
+    side,
+    order_type: 'market',
+    qty: '0',
+    time_in_force: 'ioc',
+    reduce_only: true,
+    cl_ord_id: newClientOrderId(),
+    ...(a.tp ? { tp_price: toWire(a.tp) } : {}),
+    ...(a.sl ? { sl_price: toWire(a.sl) } : {}),
+  };
+}
+
+/** "BTC-USD TP 97,000 · SL 93,000". */
+export function describeTpsl(a: Pick<PositionTpslInput, 'symbol' | 'tp' | 'sl' | 'priceDecimals'>): string {
+  const parts = [a.tp && `TP ${show(a.tp, a.priceDecimals)}`, a.sl && `SL ${show(a.sl, a.priceDecimals)}`].filter(Boolean);
+  return `${a.symbol} ${parts.join(' · ')}`;
+}
+
+/**
+ * A refusal of the qty-0 order that says the service does not know whole-position TP/SL: it read
+ * qty 0 as an order too small ("qty must be positive", "below min_order_qty"). A headroom refusal
+ * also names qty but means something else.
+ */
+export function isPositionTpslUnsupported(message: string): boolean {
+  return /\bqty\b|quantity|min_order|minimum/i.test(message) && !/headroom/i.test(message);
+}
+
+/** new_order for a whole-position TP/SL, its outcome from the order stream, told in toasts. */
+export async function setPositionTpsl(api: ApiClient, stream: OutcomeSource | null, input: PositionTpslInput): Promise<TpslOutcome> {
+  const body = positionTpslBody(input);
+  const what = describeTpsl(input);
+  const key = orderToastKey(body.cl_ord_id!);
+  const outcome = await orderOutcome({
+    send: (sessionId) => api.trade.newOrder(body, sessionId),
+    stream,
+    sent: () => toast({ kind: 'info', key, rank: 0, title: `TP/SL sent: ${what}` }),
+  });
+  if (outcome.kind === 'done') toast({ kind: 'success', key, rank: 1, title: `TP/SL set: ${what}` });
+  else if (outcome.kind === 'unknown') toast({ kind: 'warn', key, rank: 0, title: `No outcome yet: TP/SL ${what}`, body: `${outcome.message}. It may or may not be set; the positions table shows what is.` });
+  else if (isPositionTpslUnsupported(outcome.message)) {
+    toast({ kind: 'error', key, rank: 3, title: 'Position TP/SL is not offered by this service', body: `It refused the whole-position order: ${outcome.message}` });
+    return { ...outcome, unsupported: true };
+  } else toast({ kind: 'error', key, rank: 3, title: `TP/SL refused: ${what}`, body: outcome.message });
+  return outcome;
+}
+
+// ---- market close
+
+/**
+ * The reduce-only orders that hold back a closing order's headroom (spec §4.1): pending on the side
+ * that reduces the position with something left to fill. Whole-position TP/SL children (qty 0)
+ * close only what remains, so they never block and stay in place until the position is gone.
+ */
+export function closeBlockers(position: Pick<Position, 'symbol' | 'qty'>, orders: readonly Order[]): Order[] {
+  const side = reducingSide(dec(position.qty));
+  return orders.filter(
+    (o) => o.symbol === position.symbol && o.reduce_only && o.side === side && PENDING.has(o.status) && dec(o.qty).gt(dec(o.fill_qty)),
+  );
+}
+
+function blockerLabel(o: Order): string {
+  return `${o.source === 'tp' ? 'TP' : o.source === 'sl' ? 'SL' : 'Limit'} ${o.qty} @ ${o.price}`;
+}
+
+export interface MarketCloseInput {
+  position: Pick<Position, 'symbol' | 'qty'>;
+  /** The account's open orders, as the screen shows them. */
+  orders: readonly Order[];
+}
+
+export interface CloseResult {
+  symbol: string;
+  /** `closed`: the closing order was accepted (its fill comes on the stream). */
+  kind: 'closed' | 'refused' | 'unknown';
+  /** What the trader needs to know when it is not `closed`. */
+  detail?: string;
+}
+
+/** A reduce-only order still held back by a cancel the service has accepted but not yet applied. */
+const HEADROOM_RACE = /headroom/i;
+const RETRY_AFTER_MS = 400;
+
+/**
+ * Closes a whole position at market in one action, never flipping it: cancel the reduce-only orders
+ * that block its headroom (cancel_orders), then a reduce-only market order for |qty|. Each step
+ * tells the truth: a refused cancel closes nothing; a close refused after the cancel says the
+ * protection is gone; no answer is "unknown", never "refused".
+ */
+export async function marketClose(api: ApiClient, stream: OutcomeSource | null, { position, orders }: MarketCloseInput): Promise<CloseResult> {
+  const { symbol } = position;
+  const qty = dec(position.qty);
+  const side = reducingSide(qty);
+  if (!side) return { symbol, kind: 'closed' };
+  const blockers = closeBlockers(position, orders);
+  const n = blockers.length;
+  const protection = `${n} reduce-only order${n === 1 ? '' : 's'} (${blockers.map(blockerLabel).join(', ')})`;
+
+  if (n > 0) {
+    let cancel: Outcome;
+    try {
+      await api.trade.cancelOrders({ order_id_list: blockers.map((o) => o.id) });
+      cancel = { kind: 'done' };
+    } catch (e) {
+      cancel = failureOutcome(e);
+    }
+    if (cancel.kind === 'refused') {
+      const detail = `The cancel of ${protection} was refused: ${cancel.message}. Nothing was closed.`;
+      toast({ kind: 'error', key: `close-${symbol}`, title: `Close not sent: ${symbol}`, body: detail });
+      return { symbol, kind: 'refused', detail };
+    }
+    if (cancel.kind === 'unknown') {
+      const detail = `No answer to the cancel of ${protection} (${cancel.message}); they may or may not be canceled. The close was not sent.`;
+      toast({ kind: 'warn', key: `close-${symbol}`, title: `Close not sent: ${symbol}`, body: detail });
+      return { symbol, kind: 'unknown', detail };
+    }
+  }
+
+  const what = `Close ${qty.abs().toFixed()} ${symbol} at market`;
+  const send = async (): Promise<{ outcome: Outcome; key: string }> => {
+    const body = reduceOrderBody({ symbol, side, qty: qty.abs() });
+    const key = orderToastKey(body.cl_ord_id!);
+    const outcome = await orderOutcome({
+      send: (sessionId) => api.trade.newOrder(body, sessionId),
+      stream,
+      sent: () => toast({ kind: 'info', key, rank: 0, title: `Close sent: ${what}` }),
+    });
+    return { outcome, key };
+  };
+  let { outcome, key } = await send();
+  if (n > 0 && outcome.kind === 'refused' && HEADROOM_RACE.test(outcome.message)) {
+    await new Promise((r) => setTimeout(r, RETRY_AFTER_MS));
+    ({ outcome, key } = await send());
+  }
+  const canceled = n > 0 ? ` Your protection was canceled first: ${protection}.` : '';
+  if (outcome.kind === 'done') {
+    toast({ kind: 'success', key, rank: 1, title: `Close placed: ${what}`, body: canceled.trim() || undefined });
+    return { symbol, kind: 'closed' };
+  }
+  if (outcome.kind === 'unknown') {
+    const detail = `No outcome yet (${outcome.message}); the position may or may not be closed.${canceled}`;
+    toast({ kind: 'warn', key, rank: 0, title: `No outcome yet: ${what}`, body: detail });
+    return { symbol, kind: 'unknown', detail };
+  }
+  const detail = `${outcome.message}.${canceled ? `${canceled} The position is open without it.` : ''}`;
+  toast({ kind: 'error', key, rank: 3, title: `Close refused: ${what}`, body: detail });
+  return { symbol, kind: 'refused', detail };
+}
+
+/**
+ * Every position closed at market, one after the other (each with the market close above), and one
+ * toast that sums up which closed and which did not.
+ */
+export async function closeAllPositions(
+  api: ApiClient,
+  stream: OutcomeSource | null,
+  a: { positions: readonly Pick<Position, 'symbol' | 'qty'>[]; orders: readonly Order[] },
+): Promise<CloseResult[]> {
+  const results: CloseResult[] = [];
+  for (const position of a.positions) results.push(await marketClose(api, stream, { position, orders: a.orders }));
+  const closed = results.filter((r) => r.kind === 'closed').length;
+  const others = results.filter((r) => r.kind !== 'closed');
+  if (others.length === 0) toast({ kind: 'success', key: 'close-all', title: `Close placed for all ${closed} position${closed === 1 ? '' : 's'}` });
+  else {
+    toast({
+      kind: others.some((r) => r.kind === 'refused') ? 'error' : 'warn',
+      key: 'close-all',
+      title: `Closed ${closed} of ${results.length} positions`,
+      body: others.map((r) => `${r.symbol}: ${r.kind === 'refused' ? 'refused' : 'outcome unknown'} — ${r.detail ?? ''}`).join('\n'),
+    });
+  }
+  return results;
+}
