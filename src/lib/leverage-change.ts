@@ -51,7 +51,8 @@ export type LeverageRefusal =
 export interface LeverageChangePreview {
   marginBefore: Dec;
   marginAfter: Dec;
-  /** cross_available after the change (cross only; null when unknown or isolated). */
+  /** cross_available before and after the change (cross only; null when unknown or isolated). */
+  availableBefore: Dec | null;
   availableAfter: Dec | null;
   /** Liquidation price after the change, from `cushion` (isolated: its margin; cross: crossLiquidationCushion). */
   liqPrice: Dec | null;
@@ -71,11 +72,11 @@ export function previewLeverageChange(a: { position: LeveragedPosition; from: nu
   if (p.mode === 'isolated') {
     const needed = initialMarginAt(p.entryValue, a.to);
     const refusal: LeverageRefusal | null = needed.gt(p.margin) ? { kind: 'isolated-margin', needed, held: p.margin } : null;
-    return { marginBefore, marginAfter, availableAfter: null, liqPrice, refusal };
+    return { marginBefore, marginAfter, availableBefore: null, availableAfter: null, liqPrice, refusal };
   }
   const extra = marginAfter.minus(marginBefore);
   const availableAfter = a.available ? a.available.minus(extra) : null;
   const refusal: LeverageRefusal | null =
     a.to < a.from && a.available && availableAfter && availableAfter.lt(0) ? { kind: 'available', needed: extra, available: a.available } : null;
-  return { marginBefore, marginAfter, availableAfter, liqPrice, refusal };
+  return { marginBefore, marginAfter, availableBefore: a.available, availableAfter, liqPrice, refusal };
 }

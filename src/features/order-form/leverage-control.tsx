@@ -1,6 +1,11 @@
+import { useState } from 'react';
+import type { LeverageChangePreview } from '../../lib/leverage-change';
 import { useChangeLeverage } from '../../trading/use-account-commands';
 import { Button } from '../../ui/button';
+import { ConfirmPanel } from '../../ui/confirm-panel';
 import { NumericInput } from '../../ui/numeric-input';
+import { LeverageChangeSummary } from './leverage-change-summary';
+import { leverageRefusalText } from './leverage-preview';
 
 interface Props {
   symbol: string;
@@ -8,23 +13,33 @@ interface Props {
   current: number;
   max: number;
   account: string | null;
-  /** The leverage the trader is looking at (slider/input), reported up for previews. */
+  /** The leverage box's text, as typed (reported up for the order's checks and previews). */
   draft: string;
   onDraft: (value: string) => void;
+  /** What the box reads as: a leverage, or why not (readLeverage). */
+  read: { value: number } | { error: string };
+  /** With an open position, what the change would do to it; shown for confirmation before it is sent. */
+  positionChange: LeverageChangePreview | null;
+  priceDecimals: number;
 }
 
-/** Leverage slider and input, applied with change_leverage; bounded by the symbol's max_leverage. */
-export function LeverageControl({ symbol, current, max, account, draft, onDraft }: Props) {
+/**
+ * Leverage slider and box, applied with change_leverage; bounded by the symbol's max_leverage. With
+ * an open position, Apply first shows the position's new margin and liquidation price and sends
+ * only on Confirm: a leverage change re-leverages the whole position.
+ */
+export function LeverageControl({ symbol, current, max, account, draft, onDraft, read, positionChange, priceDecimals }: Props) {
   const changeLeverage = useChangeLeverage();
   const busy = changeLeverage.isPending;
-  const value = Number(draft);
-  const valid = Number.isInteger(value) && value >= 1 && value <= max;
-  const changed = valid && value !== current;
+  const [confirming, setConfirming] = useState(false);
+  const value = 'value' in read ? read.value : null;
+  const changed = value !== null && value !== current;
 
-  const apply = () => {
-    if (!account || !changed) return;
-    changeLeverage.mutate({ symbol, leverage: value });
+  const send = () => {
+    if (!account || value === null || !changed) return;
+    changeLeverage.mutate({ symbol, leverage: value }, { onSettled: () => setConfirming(false) });
   };
+  const apply = () => (positionChange ? setConfirming(true) : send());
 
   return (
     <div>
@@ -35,23 +50,49 @@ export function LeverageControl({ symbol, current, max, account, draft, onDraft 
           min={1}
           max={max}
           step={1}
-          value={valid ? value : current}
+          value={value ?? current}
           onChange={(e) => onDraft(e.target.value)}
           aria-label="Leverage slider"
           className="min-w-0 flex-1 accent-[var(--color-accent)]"
         />
-        <label className={`flex w-[62px] items-center rounded border bg-bg pr-1.5 ${valid ? 'border-line focus-within:border-accent' : 'border-down'}`}>
-          <NumericInput value={draft} onChange={onDraft} aria-label="Leverage" aria-invalid={valid ? undefined : true} className="w-full px-1.5 py-1" />
+        <label className={`flex w-[62px] items-center rounded border bg-bg pr-1.5 ${value !== null ? 'border-line focus-within:border-accent' : 'border-down'}`}>
+          <NumericInput
+            value={draft}
+            onChange={(text) => onDraft(text)}
+            aria-label="Leverage"
+            aria-invalid={value === null ? true : undefined}
+            aria-describedby={value === null ? 'leverage-error' : undefined}
+            className="w-full px-1.5 py-1"
+          />
           <span className="text-muted">×</span>
         </label>
-        {account && changed && (
+        {account && changed && !(confirming && positionChange) && (
           <Button variant="soft" size="sm" onClick={apply} busy={busy}>
             Apply
           </Button>
         )}
       </div>
-      {!valid && <p className="mt-0.5 text-[11px] text-down" role="alert">Leverage must be a whole number from 1 to {max}</p>}
-      {valid && changed && !account && <p className="mt-0.5 text-[11px] text-muted">Preview at {value}×; sign in to apply.</p>}
+      {'error' in read && (
+        <p id="leverage-error" className="mt-0.5 text-[11px] text-down" role="alert">
+          {read.error}
+        </p>
+      )}
+      {changed && !account && <p className="mt-0.5 text-[11px] text-muted">Preview at {value}×; sign in to apply.</p>}
+      {account && changed && confirming && positionChange && (
+        <ConfirmPanel
+          className="mt-1.5"
+          data-testid="leverage-confirm"
+          title={`Change your ${symbol} position to ${value}×?`}
+          confirmLabel={`Set ${value}×`}
+          cancelLabel={`Keep ${current}×`}
+          blockedReason={leverageRefusalText(positionChange.refusal, value)}
+          busy={busy}
+          onConfirm={send}
+          onCancel={() => setConfirming(false)}
+        >
+          <LeverageChangeSummary preview={positionChange} priceDecimals={priceDecimals} />
+        </ConfirmPanel>
+      )}
     </div>
   );
 }

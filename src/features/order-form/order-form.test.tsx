@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
+import type { Balance, Position } from '../../api/schemas';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClient } from '../../api/client';
@@ -20,8 +21,9 @@ let root: Root;
 let container: HTMLDivElement;
 let api: ApiClient;
 
-function render(ui: ReactNode) {
+function render(ui: ReactNode, seed: (qc: QueryClient) => void = () => {}) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  seed(qc);
   qc.setQueryData(queryKeys.market.symbolPrice('BTC-USD'), {
     base: 'BTC',
     quote: 'USD',
@@ -57,6 +59,7 @@ function key(target: EventTarget, k: string) {
     target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
   });
 }
+const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement | undefined;
 const sideChecked = (label: string) => [...container.querySelectorAll('[role=radio]')].find((b) => b.textContent === label)?.getAttribute('aria-checked');
 const preview = () => $('[data-testid=order-preview]').textContent ?? '';
 
@@ -170,5 +173,149 @@ describe('order form', () => {
     expect($('#order-price-error').textContent).toBe('Enter a price');
     expect($('#order-size-error').textContent).toBe('Enter a size');
     expect(newOrder).not.toHaveBeenCalled();
+  });
+});
+
+const ACCOUNT = 'bsc_0xabc';
+function signIn() {
+  useSessionStore.setState({
+    session: { chain: 'bsc', address: '0xabc', token: 't', expiresAt: Date.now() + 60_000, key: {} as never },
+  });
+}
+// Asks from 100 010 up, 0.5 BTC every 100: 1 % above the 100 000 mark (101 000) holds 5 BTC.
+const book = {
+  symbol: 'BTC-USD',
+  asks: Array.from({ length: 20 }, (_, i) => [String(100010 + 100 * i), '0.5'] as [string, string]),
+  bids: Array.from({ length: 20 }, (_, i) => [String(99990 - 100 * i), '0.5'] as [string, string]),
+};
+// 0.02 BTC long at 94 500 on 10× cross: holds 189; 1 000 cross balance, +110 upnl at the 100 000 mark.
+const position = {
+  id: 1, user: ACCOUNT, symbol: 'BTC-USD', status: 'open', qty: '0.02', leverage: '10', margin_mode: 'cross', margin_asset: 'DUSD',
+  entry_price: '94500', entry_value: '1890', mark_price: '100000', position_value: '2000', initial_margin: '189', holding_margin: '189',
+  maint_margin: '25', mmr: '0.0125', bankruptcy_price: '44500', liq_price: '45063.29', realized_pnl: '0', upnl: '110',
+  time: '2025-01-01T00:00:00Z', created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z',
+} satisfies Position;
+const balance = {
+  isolated_balance: '0', isolated_upnl: '0', cross_balance: '1000', cross_margin: '189', cross_upnl: '110', locked: '0',
+  cross_available: '921', balance: '1000', upnl: '110', equity: '1110', pnl_freeze: '0',
+} satisfies Balance;
+function seedAccount(withPosition: boolean, available = balance.cross_available) {
+  return (qc: QueryClient) => {
+    qc.setQueryData(queryKeys.market.depth('BTC-USD'), book);
+    qc.setQueryData(queryKeys.user.positions(ACCOUNT), withPosition ? [position] : []);
+    qc.setQueryData(queryKeys.user.balance(ACCOUNT), { ...balance, cross_available: available });
+    qc.setQueryData(queryKeys.user.openOrders(ACCOUNT), { result: [] });
+    qc.setQueryData(queryKeys.user.positionConfig(ACCOUNT, 'BTC-USD'), { symbol: 'BTC-USD', leverage: 10, margin_mode: 'cross' });
+  };
+}
+const ok = async () => ({ code: 0, message: 'success', request_id: 'r1' });
+const leverageBox = () => container.querySelector('input[aria-label=Leverage]') as HTMLInputElement;
+const submitButton = () => $<HTMLButtonElement>('[data-testid=submit-order]');
+
+describe('order form leverage', () => {
+  it.each(['2.5', '-3', '1e1', '0', '41', ''])('refuses leverage %j next to the box and keeps the text', (text) => {
+    signIn();
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />, seedAccount(true));
+    type(leverageBox(), text);
+    expect(leverageBox().value).toBe(text);
+    expect(container.textContent).toContain('Leverage must be a whole number from 1 to 40');
+    expect(button('Apply')).toBeUndefined();
+  });
+
+  it('sends neither the leverage nor the order while the leverage text is refused', async () => {
+    signIn();
+    const newOrder = vi.fn(ok);
+    const changeLeverage = vi.fn(ok);
+    api.trade.newOrder = newOrder;
+    api.trade.changeLeverage = changeLeverage;
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />, seedAccount(false));
+    type(leverageBox(), '2.5');
+    type($('#order-price'), '99000');
+    type($('#order-size'), '0.01');
+    await act(async () => submitButton().click());
+    expect(changeLeverage).not.toHaveBeenCalled();
+    expect(newOrder).not.toHaveBeenCalled();
+  });
+
+  it('with a position, Apply shows the new margin and liquidation price and waits for Confirm', async () => {
+    signIn();
+    const changeLeverage = vi.fn(ok);
+    api.trade.changeLeverage = changeLeverage;
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />, seedAccount(true));
+    type(leverageBox(), '20');
+    act(() => button('Apply')!.click());
+    const panel = $<HTMLElement>('[data-testid=leverage-confirm]').textContent ?? '';
+    // 1 890 / 20 = 94.50; available 921 + 94.50; liq (94 500 − 1 000 / 0.02) / (1 − 0.0125)
+    expect(panel).toContain('189.00 → 94.50 USD');
+    expect(panel).toContain('921.00 → 1,015.50 USD');
+    expect(panel).toContain('45,063.3');
+    expect(changeLeverage).not.toHaveBeenCalled();
+    await act(async () => button('Keep 10×')!.click());
+    expect($('[data-testid=leverage-confirm]')).toBeNull();
+    expect(changeLeverage).not.toHaveBeenCalled();
+    act(() => button('Apply')!.click());
+    await act(async () => button('Set 20×')!.click());
+    expect(changeLeverage).toHaveBeenCalledWith({ symbol: 'BTC-USD', leverage: 20 });
+  });
+
+  it('with a position, an order at a changed leverage waits for the trader to confirm the change', async () => {
+    signIn();
+    const calls: string[] = [];
+    api.trade.newOrder = vi.fn(async () => (calls.push('order'), ok()));
+    api.trade.changeLeverage = vi.fn(async () => (calls.push('leverage'), ok()));
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />, seedAccount(true));
+    type(leverageBox(), '20');
+    type($('#order-price'), '99000');
+    type($('#order-size'), '0.01');
+    await act(async () => submitButton().click());
+    expect(calls).toEqual([]);
+    expect($<HTMLElement>('[data-testid=leverage-confirm]').textContent).toContain('189.00 → 94.50 USD');
+    await act(async () => button('Cancel')!.click());
+    expect(calls).toEqual([]);
+    await act(async () => submitButton().click());
+    await act(async () => button('Set 20× and send')!.click());
+    expect(calls).toEqual(['leverage', 'order']);
+  });
+
+  it('without a position, a changed leverage is set before the order as before', async () => {
+    signIn();
+    const calls: string[] = [];
+    api.trade.newOrder = vi.fn(async () => (calls.push('order'), ok()));
+    api.trade.changeLeverage = vi.fn(async () => (calls.push('leverage'), ok()));
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />, seedAccount(false));
+    type(leverageBox(), '20');
+    type($('#order-price'), '99000');
+    type($('#order-size'), '0.01');
+    await act(async () => submitButton().click());
+    expect(calls).toEqual(['leverage', 'order']);
+  });
+});
+
+describe('order form market orders', () => {
+  it('shows the estimated fill and impact, and sends the slippage limit as the price', async () => {
+    signIn();
+    const newOrder = vi.fn(ok);
+    api.trade.newOrder = newOrder;
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />, seedAccount(false, '100000'));
+    act(() => [...container.querySelectorAll('[role=tab]')].find((t) => t.textContent === 'Market')!.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+    type($('#order-size'), '1');
+    // 0.5 at 100 010 + 0.5 at 100 110 = 100 060; impact 50 / 100 010
+    expect($('[data-testid=market-estimate]').textContent).toBe('Est. fill ≈ 100,060.0 · impact 0.05 %');
+    await act(async () => submitButton().click());
+    expect(newOrder).toHaveBeenCalledWith(expect.objectContaining({ order_type: 'market', time_in_force: 'ioc', qty: '1', price: '101000' }), undefined);
+  });
+
+  it('says before sending when the book cannot fill the size within the slippage, and a wider slippage fixes it', async () => {
+    signIn();
+    const newOrder = vi.fn(ok);
+    api.trade.newOrder = newOrder;
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />, seedAccount(false, '100000'));
+    act(() => [...container.querySelectorAll('[role=tab]')].find((t) => t.textContent === 'Market')!.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+    type($('#order-size'), '6');
+    expect(container.textContent).toContain('The book fills only 5.000 of 6.000 BTC within 1 % of the mark (up to 101,000.0)');
+    await act(async () => submitButton().click());
+    expect(newOrder).not.toHaveBeenCalled();
+    type($('#order-slippage'), '2');
+    expect(container.textContent).not.toContain('The book fills only');
   });
 });

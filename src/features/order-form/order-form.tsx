@@ -2,11 +2,18 @@ import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react
 import type { OrderType, Side, SymbolInfo, TimeInForce } from '../../api/schemas';
 import { D, dec } from '../../lib/decimal';
 import { show } from '../../lib/display';
+import { takingLevels } from '../../lib/market-fill-estimate';
+import { parseTypedDecimal } from '../../lib/parse-decimal-input';
 import { useOrderTicket } from '../../stores/order-ticket';
+import { useTradeSettings } from '../../stores/trade-settings';
 import { defaultMmr } from '../../lib/perp-math';
 import { useSignInRequest } from '../../stores/sign-in-request';
 import { buildOrderBody } from './build-order-body';
+import { LeverageChangeSummary } from './leverage-change-summary';
 import { LeverageControl } from './leverage-control';
+import { leverageChangeOf, leverageRefusalText } from './leverage-preview';
+import { readLeverage } from './leverage-text';
+import { MarketEstimate } from './market-estimate';
 import { MarginModeControl } from './margin-mode-control';
 import { clearedDraft, emptyDraft, type OrderDraft } from './order-draft';
 import { previewOrder, qtyForPercent } from './order-math';
@@ -17,6 +24,7 @@ import { useSubmitOrder } from '../../trading/use-order-commands';
 import { useOrderContext } from './use-order-context';
 import { useSideHotkeys } from './use-side-hotkeys';
 import { Button } from '../../ui/button';
+import { ConfirmPanel } from '../../ui/confirm-panel';
 import { Field } from '../../ui/field';
 import { NumericInput } from '../../ui/numeric-input';
 import { Segmented, type Choice } from '../../ui/segmented';
@@ -61,12 +69,19 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
   const submitOrder = useSubmitOrder();
   const submitting = submitOrder.isPending;
   const [leverageDraft, setLeverageDraft] = useState<string | null>(null);
+  /** The order is ready but changes the open position's leverage: waiting for the trader to confirm. */
+  const [confirmingOrder, setConfirmingOrder] = useState(false);
+  const savedSlippage = useTradeSettings((s) => s.slippagePct);
+  const saveSlippage = useTradeSettings((s) => s.setSlippagePct);
+  const [slippageText, setSlippageText] = useState(savedSlippage);
   const update = useCallback((patch: Partial<OrderDraft>) => setDraft((d) => ({ ...d, ...patch })), []);
 
   const maxLeverage = dec(info.max_leverage).floor().toNumber();
   const currentLeverage = ctx.config?.leverage ?? dec(info.def_leverage).toNumber();
   const leverageText = leverageDraft ?? String(currentLeverage);
-  const leverage = Number(leverageText);
+  const leverageRead = readLeverage(leverageText, maxLeverage);
+  const leverage = 'value' in leverageRead ? leverageRead.value : NaN;
+  const leverageChanged = Number.isInteger(leverage) && leverage !== currentLeverage;
   const mode = ctx.config?.margin_mode ?? 'cross';
   const priceDp = info.price_tick_decimals;
   const base = info.base_asset;
@@ -89,6 +104,11 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
   );
   useSideHotkeys(useCallback((side: Side) => update({ side }), [update]));
 
+  // Sorted once per book snapshot and side, and only for a market order (the form renders every tick).
+  const bookLevels = useMemo(
+    () => (draft.type === 'market' && ctx.book ? takingLevels(ctx.book, draft.side) : null),
+    [draft.type, draft.side, ctx.book],
+  );
   const validated = useMemo(
     () =>
       validateOrder(draft, {
@@ -98,8 +118,24 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
         reduceHeadroom: ctx.reduceHeadroom,
         available: ctx.available,
         leverage,
+        bookLevels,
+        slippagePct: slippageText,
       }),
-    [draft, info, ctx.mark, ctx.positionQty, ctx.reduceHeadroom, ctx.available, leverage],
+    [draft, info, ctx.mark, ctx.positionQty, ctx.reduceHeadroom, ctx.available, leverage, bookLevels, slippageText],
+  );
+  const setSlippage = (text: string) => {
+    setSlippageText(text);
+    const r = parseTypedDecimal(text, { maxDecimals: 2 });
+    if (r.ok && r.value.gt(0)) saveSlippage(r.value.toFixed());
+  };
+
+  // With an open position, a leverage change re-leverages all of it: shown before it is confirmed.
+  const positionChange = useMemo(
+    () =>
+      ctx.position && leverageChanged
+        ? leverageChangeOf({ position: ctx.position, positions: ctx.positions, balance: ctx.balance, available: ctx.available, from: currentLeverage, to: leverage })
+        : null,
+    [ctx.position, ctx.positions, ctx.balance, ctx.available, leverageChanged, currentLeverage, leverage],
   );
   const errorOf = (field: OrderField) => {
     const e = validated.errors[field];
@@ -143,21 +179,29 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
           ? `Cancel your open ${symbol} orders to switch margin mode`
           : null;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  /** Sends the order, with the pending leverage first; `confirmed` once the trader saw what it does to the position. */
+  const send = async (confirmed: boolean) => {
     if (!ctx.account) {
       requestSignIn('Sign in to place orders');
       return;
     }
     setAttempted(true);
-    const clOrdId = newClientOrderId();
-    const body = buildOrderBody(symbol, draft, validated, clOrdId);
+    const body = buildOrderBody(symbol, draft, validated, newClientOrderId());
     if (!body || submitting) return;
-    const ok = await submitOrder.mutateAsync({ body, ...(leverage !== currentLeverage ? { leverage: { symbol, value: leverage } } : {}) });
+    if (positionChange && !confirmed) {
+      setConfirmingOrder(true);
+      return;
+    }
+    setConfirmingOrder(false);
+    const ok = await submitOrder.mutateAsync({ body, ...(leverageChanged ? { leverage: { symbol, value: leverage } } : {}) });
     if (ok) {
       setDraft((d) => ({ ...d, size: '', tp: '', sl: '' }));
       setAttempted(false);
     }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void send(false);
   };
 
   const buy = draft.side === 'buy';
@@ -168,7 +212,7 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
     <form
       aria-label="Order form"
       data-testid="order-form"
-      onSubmit={(e) => void submit(e)}
+      onSubmit={submit}
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           setDraft(clearedDraft);
@@ -179,7 +223,17 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
       noValidate
     >
       <MarginModeControl symbol={symbol} mode={mode} account={ctx.account} lockedReason={lockedReason} />
-      <LeverageControl symbol={symbol} current={currentLeverage} max={maxLeverage} account={ctx.account} draft={leverageText} onDraft={setLeverageDraft} />
+      <LeverageControl
+        symbol={symbol}
+        current={currentLeverage}
+        max={maxLeverage}
+        account={ctx.account}
+        draft={leverageText}
+        onDraft={setLeverageDraft}
+        read={leverageRead}
+        positionChange={positionChange}
+        priceDecimals={priceDp}
+      />
 
       <Segmented
         kind="tabs"
@@ -235,9 +289,14 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
           <NumericInput value={draft.price} onChange={(price) => update({ price })} />
         </Field>
       ) : (
-        <div className="flex items-center justify-between rounded border border-line bg-bg px-2 py-1.5 text-muted">
-          <span>Price</span>
-          <span className="num">Market ≈ {show(mark, priceDp)}</span>
+        <div className="grid grid-cols-[minmax(0,1fr)_108px] items-start gap-1">
+          <div className="flex items-center justify-between rounded border border-line bg-bg px-2 py-1.5 text-muted">
+            <span>Price</span>
+            <span className="num">Market ≈ {show(mark, priceDp)}</span>
+          </div>
+          <Field id="order-slippage" label="Slippage" suffix="%" error={validated.errors.slippage}>
+            <NumericInput value={slippageText} onChange={setSlippage} title="How far from the mark a market order may fill: sent as its price limit" />
+          </Field>
         </div>
       )}
 
@@ -275,6 +334,8 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
           </Button>
         ))}
       </div>
+
+      {draft.type === 'market' && <MarketEstimate validated={validated} priceDecimals={priceDp} />}
 
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <label className="flex items-center gap-1.5" title="Only shrinks your position; never opens or grows one">
@@ -323,6 +384,20 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
         <p role="alert" className="text-[11px] text-down">
           {errorOf('form')}
         </p>
+      )}
+
+      {confirmingOrder && positionChange && (
+        <ConfirmPanel
+          data-testid="leverage-confirm"
+          title={`This order sets your ${symbol} position to ${leverage}× (now ${currentLeverage}×)`}
+          confirmLabel={`Set ${leverage}× and send`}
+          blockedReason={leverageRefusalText(positionChange.refusal, leverage)}
+          busy={submitting}
+          onConfirm={() => void send(true)}
+          onCancel={() => setConfirmingOrder(false)}
+        >
+          <LeverageChangeSummary preview={positionChange} priceDecimals={priceDp} />
+        </ConfirmPanel>
       )}
 
       {ctx.account ? (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from '../../lib/decimal';
+import { takingLevels } from '../../lib/market-fill-estimate';
 import { buildOrderBody } from './build-order-body';
 import { emptyDraft, type OrderDraft } from './order-draft';
 import { isMissingValueError, validateOrder, type OrderContext } from './order-validation';
@@ -12,8 +13,15 @@ const ctx = (over: Partial<OrderContext> = {}): OrderContext => ({
   reduceHeadroom: dec(0),
   available: dec('100000'),
   leverage: 10,
+  bookLevels: takingLevels(book, 'buy'),
+  slippagePct: '1',
   ...over,
 });
+// Asks from 95 010 up in steps of 100, 0.5 BTC each: 1 % above a 95 000 mark is 95 950.
+const book = {
+  asks: Array.from({ length: 20 }, (_, i) => [String(95010 + 100 * i), '0.5'] as [string, string]),
+  bids: Array.from({ length: 20 }, (_, i) => [String(94990 - 100 * i), '0.5'] as [string, string]),
+};
 const draft = (over: Partial<OrderDraft> = {}): OrderDraft => ({ ...emptyDraft, price: '95000', size: '0.01', ...over });
 
 describe('order form validation', () => {
@@ -32,14 +40,54 @@ describe('order form validation', () => {
     });
   });
 
-  it('sends a market order as ioc without a price, valued at the mark', () => {
+  it('sends a market order as ioc with a price limit 1 % beyond the mark, valued at the mark', () => {
     const d = draft({ type: 'market', price: '', tif: 'alo' });
     const v = validateOrder(d, ctx());
     expect(v.errors).toEqual({});
     expect(v.price?.toFixed()).toBe('95000');
     const body = buildOrderBody('BTC-USD', d, v, 'x');
-    expect(body).toMatchObject({ order_type: 'market', time_in_force: 'ioc' });
-    expect(body).not.toHaveProperty('price');
+    expect(body).toMatchObject({ order_type: 'market', time_in_force: 'ioc', price: '95950' });
+  });
+
+  it('a market sell is limited 1 % below the mark, rounded up to the tick', () => {
+    const d = draft({ type: 'market', side: 'sell', price: '' });
+    const v = validateOrder(d, ctx({ mark: dec('95000.3'), bookLevels: takingLevels(book, 'sell') }));
+    // 95 000.3 × 0.99 = 94 050.297 → 94 050.3
+    expect(buildOrderBody('BTC-USD', d, v, 'x')?.price).toBe('94050.3');
+  });
+
+  it('the slippage setting moves the limit; the exchange band still bounds it', () => {
+    const d = draft({ type: 'market', price: '', size: '0.01' });
+    expect(buildOrderBody('BTC-USD', d, validateOrder(d, ctx({ slippagePct: '0.25' })), 'x')?.price).toBe('95237.5');
+    // 9 % is beyond the 5 % band: the order may reach the band's edge, 99 750
+    expect(buildOrderBody('BTC-USD', d, validateOrder(d, ctx({ slippagePct: '9' })), 'x')?.price).toBe('99750');
+  });
+
+  it('estimates the fill from the book: average price and impact', () => {
+    const v = validateOrder(draft({ type: 'market', size: '1' }), ctx());
+    // 0.5 at 95 010 + 0.5 at 95 110
+    expect(v.fill?.averagePrice?.toFixed()).toBe('95060');
+    expect(v.fill?.impact?.mul(100).toFixed(4)).toBe('0.0526');
+  });
+
+  it('refuses before sending a size the book cannot fill within the slippage', () => {
+    // within 95 950: levels 95 010 … 95 910, ten of 0.5 BTC = 5 BTC
+    const d = draft({ type: 'market', size: '6' });
+    const v = validateOrder(d, ctx());
+    expect(v.errors.fill).toBe('The book fills only 5.000 of 6.000 BTC within 1 % of the mark (up to 95,950.0): lower the size or raise the slippage');
+    expect(buildOrderBody('BTC-USD', d, v, 'x')).toBeNull();
+    expect(validateOrder(d, ctx({ slippagePct: '2' })).errors.fill).toBeUndefined();
+  });
+
+  it('refuses a slippage that is not a percentage above 0, keeping the text', () => {
+    const d = draft({ type: 'market', size: '0.01' });
+    expect(validateOrder(d, ctx({ slippagePct: '0' })).errors.slippage).toBe('Slippage must be above 0 %');
+    expect(validateOrder(d, ctx({ slippagePct: 'abc' })).errors.slippage).toBe('Enter a number, e.g. 1,234.5');
+    expect(validateOrder(d, ctx({ slippagePct: '0.001' })).errors.slippage).toBe('At most 2 decimals');
+  });
+
+  it('does not send a market order before the book arrives', () => {
+    expect(validateOrder(draft({ type: 'market' }), ctx({ bookLevels: null })).errors.fill).toBe('No order book yet: wait for market data');
   });
 
   it('says "Enter …" for empty fields (shown only after a submit attempt)', () => {

@@ -1,14 +1,15 @@
 import type { SymbolInfo } from '../../api/schemas';
 import { D, dec, fitsDecimals, type Dec } from '../../lib/decimal';
-import { typedDecimalOrNull } from '../../lib/parse-decimal-input';
+import { parseTypedDecimal, typedDecimalOrNull } from '../../lib/parse-decimal-input';
 import { formatFixed } from '../../lib/format';
+import { estimateMarketFill, slippageCapPrice, type BookLevel, type MarketFillEstimate } from '../../lib/market-fill-estimate';
 import { feeOf, initialMargin, notional, signedQty } from '../../lib/perp-math';
 import { reducingSide } from '../../lib/reduce-only';
 import { stepOf } from '../../lib/ticks';
 import type { OrderDraft } from './order-draft';
 import { qtyFromQuote } from './order-math';
 
-export type OrderField = 'price' | 'size' | 'tp' | 'sl' | 'leverage' | 'form';
+export type OrderField = 'price' | 'size' | 'tp' | 'sl' | 'leverage' | 'slippage' | 'fill' | 'form';
 
 /** What the form knows besides what was typed. */
 export interface OrderContext {
@@ -21,6 +22,10 @@ export interface OrderContext {
   /** cross_available, or null when signed out. */
   available: Dec | null;
   leverage: number;
+  /** The book's levels on the side a market order of the draft's side takes (best first); null before the book arrives. */
+  bookLevels: readonly BookLevel[] | null;
+  /** The trader's slippage cap for market orders, in percent, as typed. */
+  slippagePct: string;
 }
 
 export interface ValidatedOrder {
@@ -31,6 +36,10 @@ export interface ValidatedOrder {
   price: Dec | null;
   /** The limit price to send (null for market orders). */
   limitPrice: Dec | null;
+  /** A market order's price limit: the slippage cap from the mark, within the exchange's band. */
+  marketLimit: Dec | null;
+  /** What the book would fill of a market order, up to its limit. */
+  fill: MarketFillEstimate | null;
   tp: Dec | null;
   sl: Dec | null;
 }
@@ -47,6 +56,26 @@ function readPrice(text: string, decimals: number, label: string): { value: Dec 
   if (value.lte(0)) return { value: null, error: `${capital(label)} must be above 0` };
   if (!fitsDecimals(value, decimals)) return { value: null, error: `Price moves in steps of ${stepOf(decimals).toFixed()}` };
   return { value };
+}
+
+/** The slippage as a ratio (1 % → 0.01), or why the text is not a usable percentage. */
+function readSlippage(text: string): { ratio: Dec | null; error?: string } {
+  const r = parseTypedDecimal(text, { maxDecimals: 2 });
+  if (!r.ok) return { ratio: null, error: r.reason === 'empty' ? 'Enter a slippage in %' : r.message };
+  if (r.value.lte(0)) return { ratio: null, error: 'Slippage must be above 0 %' };
+  return { ratio: r.value.div(100) };
+}
+
+/**
+ * A market order's price limit: the slippage cap from the mark (mark × (1 ± slippage), on the tick
+ * towards the mark), never beyond the exchange's own band (mark × (1 + price_cap_ratio) for a buy,
+ * × (1 − price_floor_ratio) for a sell), which the exchange would apply instead.
+ */
+function marketLimitOf(side: OrderDraft['side'], mark: Dec, slippage: Dec, info: SymbolInfo): Dec {
+  const dp = info.price_tick_decimals;
+  const cap = slippageCapPrice(mark, side, slippage, dp);
+  const band = slippageCapPrice(mark, side, dec(side === 'buy' ? info.price_cap_ratio : info.price_floor_ratio), dp);
+  return side === 'buy' ? D.min(cap, band) : D.max(cap, band);
 }
 
 function capital(s: string): string {
@@ -90,6 +119,13 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
     price = ctx.mark;
     if (!price) errors.form = 'No mark price yet: wait for market data';
   }
+  let slippage: Dec | null = null;
+  if (draft.type === 'market') {
+    const r = readSlippage(ctx.slippagePct);
+    if (r.error) errors.slippage = r.error;
+    slippage = r.ratio;
+  }
+  const marketLimit = draft.type === 'market' && price && slippage ? marketLimitOf(draft.side, price, slippage, info) : null;
 
   // Size, in base or converted from quote.
   let qty: Dec | null = null;
@@ -138,6 +174,21 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
     }
   }
 
+  // A market order: what the book fills up to its limit, refused before sending when not all of it.
+  let fill: MarketFillEstimate | null = null;
+  if (draft.type === 'market' && qty && qty.gt(0)) {
+    if (!ctx.bookLevels) errors.fill = 'No order book yet: wait for market data';
+    else if (marketLimit && slippage) {
+      fill = estimateMarketFill(ctx.bookLevels, draft.side, qty, marketLimit);
+      if (!fill.fillsCompletely) {
+        const pct = slippage.mul(100).toFixed();
+        errors.fill =
+          `The book fills only ${fill.filledQty.toFixed(qtyDp)} of ${qty.toFixed(qtyDp)} ${base} within ${pct} % of the mark ` +
+          `(up to ${formatFixed(marketLimit, priceDp)}): lower the size or raise the slippage`;
+      }
+    }
+  }
+
   // TP / SL: on the profitable / protective side of the price the order is valued at.
   let tp: Dec | null = null;
   let sl: Dec | null = null;
@@ -162,7 +213,7 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
     if (!errors.tp && !errors.sl && tp === null && sl === null) errors.tp = 'Enter a take-profit or stop-loss price, or turn TP/SL off';
   }
 
-  return { errors, qty, price, limitPrice, tp, sl };
+  return { errors, qty, price, limitPrice, marketLimit, fill, tp, sl };
 }
 
 /** Errors that say "you have not typed this yet": shown only after a submit attempt. */

@@ -12,6 +12,7 @@ export function useOrderContext(symbol: string) {
   const account = useSessionStore(actingAccount);
   const signedIn = account !== null;
   const price = useQuery(marketQueries.symbolPrice(api, symbol));
+  const depth = useQuery(marketQueries.depth(api, symbol));
   const positions = useQuery(userQueries.positions(api, account));
   const openOrders = useQuery(userQueries.openOrders(api, account));
   const balance = useQuery(userQueries.balance(api, account));
@@ -24,7 +25,10 @@ export function useOrderContext(symbol: string) {
     return {
       account,
       mark: price.data ? dec(price.data.mark_price) : null,
+      book: depth.data,
       position,
+      positions: signedIn ? (positions.data ?? []) : [],
+      balance: signedIn ? balance.data : undefined,
       positionQty,
       ordersInSymbol: orders.filter((o) => o.symbol === symbol),
       reduceHeadroom: reduceOnlyHeadroom({ symbol, positionQty, orders }),
@@ -32,5 +36,5 @@ export function useOrderContext(symbol: string) {
       config: signedIn ? config.data : undefined,
       configError: config.error,
     };
-  }, [account, signedIn, symbol, price.data, positions.data, openOrders.data, balance.data, config.data, config.error]);
+  }, [account, signedIn, symbol, price.data, depth.data, positions.data, openOrders.data, balance.data, config.data, config.error]);
 }

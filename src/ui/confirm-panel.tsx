@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Button } from './button';
+
+interface Props {
+  /** What is about to happen, as a question the trader answers ("Change BTC-USD leverage to 20×?"). */
+  title: string;
+  children?: ReactNode;
+  /** The confirming button's words: the action itself ("Set 20×"), not "OK". */
+  confirmLabel: string;
+  /** The way back, saying what stays ("Keep 10×"). */
+  cancelLabel?: string;
+  /** Why the action cannot go ahead; the confirm button is disabled and this is said instead. */
+  blockedReason?: string | null | undefined;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  className?: string;
+  'data-testid'?: string;
+}
+
+/**
+ * A confirmation in place, inside a form or a panel, for a step whose consequences the trader should
+ * read before it is sent. Nothing is sent until Confirm; Cancel leaves everything as it was.
+ */
+export function ConfirmPanel({ title, children, confirmLabel, cancelLabel = 'Cancel', blockedReason, busy = false, onConfirm, onCancel, className = '', ...rest }: Props) {
+  return (
+    <div role="group" aria-label={title} className={`rounded border border-warn/60 bg-warn/10 p-2 ${className}`} data-testid={rest['data-testid']}>
+      <p className="mb-1 font-medium text-text">{title}</p>
+      {children}
+      {blockedReason && (
+        <p role="alert" className="mt-1 text-[11px] text-down">
+          {blockedReason}
+        </p>
+      )}
+      <div className="mt-2 flex justify-end gap-2">
+        <Button size="sm" onClick={onCancel} disabled={busy}>
+          {cancelLabel}
+        </Button>
+        <Button size="sm" variant="primary" onClick={onConfirm} disabled={!!blockedReason} busy={busy} busyLabel="Sending…">
+          {confirmLabel}
+        </Button>
+      </div>
+    </div>
+  );
+}
