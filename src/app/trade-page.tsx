@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { marketQueries, userQueries } from '../api/queries';
 import { useApi } from '../api/react';
 import { AccountTabs } from '../features/account/account-tabs';
+import { AccountHealthStrip } from '../features/account-health/account-health-strip';
 import { MarketHeader } from '../features/market-header/market-header';
 import { MarketsStrip } from '../features/market-header/markets-strip';
 import { OrderBook } from '../features/order-book/order-book';
@@ -116,6 +117,7 @@ export function TradePage() {
             <div
               className={`${shown('account')} min-h-0 flex-1 flex-col bg-panel md:col-start-1 md:row-start-2 md:flex xl:col-span-2`}
             >
+              <AccountHealthStrip />
               <AccountTabs symbol={symbol} onSelectSymbol={select} />
             </div>
             <div

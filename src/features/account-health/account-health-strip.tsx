@@ -1,0 +1,93 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { userQueries } from '../../api/queries';
+import { useApi } from '../../api/react';
+import { accountLeverage, exposureAtMark, healthLevel, maintenanceMargin, MARGIN_RATIO_DANGER, MARGIN_RATIO_WARN, marginRatio, type HealthLevel } from '../../lib/account-health';
+import { dec } from '../../lib/decimal';
+import { show } from '../../lib/display';
+import { actingAccount, useSessionStore } from '../../wallet/session-store';
+
+/** USD figures are shown to the cent, like every other USD amount in the app. */
+const USD = 2;
+
+const TONE: Record<HealthLevel, string> = { safe: 'text-up', warn: 'text-warn', danger: 'text-down' };
+
+function Figure({ label, title, value, className = '', testId }: { label: string; title: string; value: string; className?: string; testId: string }) {
+  return (
+    <div className="flex items-baseline gap-1.5 whitespace-nowrap" title={title}>
+      <span className="text-muted">{label}</span>
+      <span className={`num ${className}`} data-testid={testId}>
+        {value}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The account's health at a glance, live from the cached query_balance and query_positions (the
+ * streams refresh both): equity, available, maintenance margin, margin ratio and account leverage,
+ * with a warning as the margin ratio nears 100 %, where the exchange liquidates.
+ */
+export function AccountHealthStrip() {
+  const api = useApi();
+  const account = useSessionStore(actingAccount);
+  const balance = useQuery(userQueries.balance(api, account));
+  const positions = useQuery(userQueries.positions(api, account));
+
+  const health = useMemo(() => {
+    if (!balance.data || !positions.data) return null;
+    const equity = dec(balance.data.equity);
+    const maintenance = maintenanceMargin(positions.data);
+    const ratio = marginRatio(maintenance, equity);
+    return {
+      equity,
+      available: dec(balance.data.cross_available),
+      maintenance,
+      ratio,
+      leverage: accountLeverage(exposureAtMark(positions.data), equity),
+      level: healthLevel(ratio, maintenance),
+    };
+  }, [balance.data, positions.data]);
+
+  if (!account) return null;
+  const level = health?.level ?? 'safe';
+  const ratioText = !health ? '—' : health.ratio ? `${health.ratio.mul(100).toFixed(2)} %` : health.maintenance.gt(0) ? 'over 100 %' : '0.00 %';
+  return (
+    <section
+      aria-label="Account health"
+      data-testid="account-health"
+      data-level={level}
+      className={`flex shrink-0 flex-wrap items-center gap-x-4 gap-y-0.5 border-b px-2 py-1 text-[11px] ${
+        level === 'danger' ? 'border-down/60 bg-down/10' : level === 'warn' ? 'border-warn/60 bg-warn/10' : 'border-line'
+      }`}
+    >
+      <Figure label="Equity" title="equity: balance + unrealized PnL" value={show(health?.equity, USD)} testId="health-equity" />
+      <Figure
+        label="Available"
+        title="cross_available: cross balance − margin in use − order locks + unrealized PnL"
+        value={show(health?.available, USD)}
+        className={health?.available.lt(0) ? 'text-down' : ''}
+        testId="health-available"
+      />
+      <Figure label="Maint. margin" title="Σ maint_margin of the open positions: what they must keep" value={show(health?.maintenance, USD)} testId="health-maintenance" />
+      <Figure
+        label="Margin ratio"
+        title={`Maintenance margin / equity. Liquidation at 100 %; warned from ${MARGIN_RATIO_WARN.mul(100).toFixed()} %, danger from ${MARGIN_RATIO_DANGER.mul(100).toFixed()} %`}
+        value={ratioText}
+        className={health && health.maintenance.gt(0) ? TONE[level] : ''}
+        testId="health-margin-ratio"
+      />
+      <Figure
+        label="Leverage"
+        title="Account leverage: Σ |qty| × mark of the open positions / equity"
+        value={health?.leverage ? `${health.leverage.toFixed(2)}×` : '—'}
+        testId="health-leverage"
+      />
+      {level !== 'safe' && (
+        <p role="alert" className={`font-medium ${TONE[level]}`}>
+          {level === 'danger' ? 'Liquidation is near: add margin or reduce your positions' : 'Margin ratio is high: liquidation comes at 100 %'}
+        </p>
+      )}
+    </section>
+  );
+}
