@@ -8,10 +8,13 @@ import { show, showSigned } from '../../lib/display';
 import { toneOf } from '../../ui/tone';
 import { formatPercent } from '../../lib/format';
 import { notional, returnOnEquity, unrealizedPnl } from '../../lib/perp-math';
-import { reduceOnlyHeadroom, reducingSide } from '../../lib/reduce-only';
-import { CoveredEditor, LimitCloseEditor, MarginEditor, TpslEditor } from './position-editors';
-import { useClosePosition, useClosingSymbols } from '../../trading/use-order-commands';
+import { reduceOnlyHeadroom } from '../../lib/reduce-only';
+import { isWholePosition, protectionOf } from '../../lib/position-tpsl';
+import { LimitCloseEditor, MarginEditor } from './position-editors';
+import { PositionTpslEditor } from './position-tpsl-editor';
+import { useCloseAllPositions, useClosingSymbols, useMarketClose } from '../../trading/use-order-commands';
 import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PagedTable, type Column } from '../../ui/paged-table';
 import { ROW, Td } from '../../ui/table-cells';
 import { useSymbolDecimals } from './use-symbol-decimals';
@@ -22,7 +25,7 @@ interface Props {
   onSelectSymbol: (symbol: string) => void;
 }
 
-const COLUMNS: Column[] = [
+const columns = (closeAll: Column['label']): Column[] => [
   { label: 'Market' },
   { label: 'Size' },
   { label: 'Value' },
@@ -32,12 +35,12 @@ const COLUMNS: Column[] = [
   { label: 'Margin' },
   { label: 'uPnL (ROE)', title: 'Unrealized PnL at the mark price; ROE = PnL / initial margin' },
   { label: 'Realized PnL' },
-  { label: 'TP / SL' },
-  { label: 'Close' },
+  { label: 'TP / SL', title: 'Take profit / stop loss waiting on the mark: whole position, or attached to a filled order (its size)' },
+  { label: closeAll },
 ];
 const WORDS = { empty: 'No open positions' };
 
-type Panel = 'limit' | 'margin' | 'tpsl' | 'covered';
+type Panel = 'limit' | 'margin' | 'tpsl';
 type Editing = { id: number; panel: Panel } | null;
 
 /** The account's positions with live mark, PnL and ROE, and the ways to close or protect them. */
@@ -45,7 +48,9 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
   const api = useApi();
   const decimalsOf = useSymbolDecimals();
   const [editing, setEditing] = useState<Editing>(null);
-  const closePosition = useClosePosition();
+  const marketClose = useMarketClose();
+  const closeAll = useCloseAllPositions();
+  const [confirmCloseAll, setConfirmCloseAll] = useState(false);
   const closing = useClosingSymbols();
   const symbols = [...new Set(positions.map((p) => p.symbol))];
   const prices = useQueries({ queries: symbols.map((s) => marketQueries.symbolPrice(api, s)) });
@@ -54,100 +59,161 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
     return dec(live ?? p.mark_price);
   };
 
-  const closeAtMarket = (p: Position, headroom: Dec) => {
-    const side = reducingSide(dec(p.qty));
-    if (!side || headroom.lte(0)) return;
-    closePosition.mutate({ symbol: p.symbol, side, qty: headroom, what: `Close ${headroom.toFixed()} ${p.symbol} at market` });
+  const closeAllButton = (
+    <Button onClick={() => setConfirmCloseAll(true)} busy={closeAll.isPending} busyLabel="Closing…" disabled={positions.length === 0} className="text-text" data-testid="close-all">
+      Close all
+    </Button>
+  );
+  const runCloseAll = async () => {
+    await closeAll.mutateAsync({ positions, orders: openOrders }).catch(() => undefined);
+    setConfirmCloseAll(false);
   };
 
   return (
-    <PagedTable testId="positions-table" columns={COLUMNS} rowCount={positions.length} words={WORDS}>
-      {positions.map((p) => {
-        const d = decimalsOf(p.symbol);
-        const qty = dec(p.qty);
-        const long = qty.gt(0);
-        const mark = markOf(p);
-        const upnl = unrealizedPnl(qty, dec(p.entry_price), mark);
-        const roe = returnOnEquity(upnl, dec(p.initial_margin));
-        const headroom = reduceOnlyHeadroom({ symbol: p.symbol, positionQty: qty, orders: openOrders });
-        const triggers = openOrders.filter((o) => o.symbol === p.symbol && o.status === 'untriggered');
-        const tp = triggers.find((o) => o.source === 'tp');
-        const sl = triggers.find((o) => o.source === 'sl');
-        const isEditing = editing?.id === p.id ? editing.panel : null;
-        const toggle = (panel: Panel) => setEditing(isEditing === panel ? null : { id: p.id, panel });
-        const side = reducingSide(qty);
-        const covering = openOrders.filter(
-          (o) => o.symbol === p.symbol && o.reduce_only && o.side === side && (o.status === 'new' || o.status === 'open' || o.status === 'untriggered'),
-        );
-        const covered = headroom.lt(qty.abs());
-        return (
-          <Fragment key={p.id}>
-            <tr className={ROW} data-testid={`position-${p.symbol}`}>
-              <Td>
-                <button type="button" onClick={() => onSelectSymbol(p.symbol)} className="font-medium hover:text-accent">
-                  {p.symbol}
-                </button>{' '}
-                <span className={`rounded px-1 text-[11px] ${long ? 'bg-up/15 text-up' : 'bg-down/15 text-down'}`}>
-                  {long ? 'Long' : 'Short'} {p.leverage}×
-                </span>
-              </Td>
-              <Td className={`num ${long ? 'text-up' : 'text-down'}`}>
-                {show(qty, d.qty)} {d.base}
-              </Td>
-              <Td className="num">{show(notional(qty, mark), 2)}</Td>
-              <Td className="num">{show(p.entry_price, d.price)}</Td>
-              <Td className="num">{show(mark, d.price)}</Td>
-              <Td className="num text-warn">{dec(p.liq_price).isZero() ? '—' : show(p.liq_price, d.price)}</Td>
-              <Td className="num">
-                {show(p.holding_margin, 2)} <span className="text-muted">{p.margin_mode === 'isolated' ? 'Isolated' : 'Cross'}</span>
-                {p.margin_mode === 'isolated' && (
-                  <Button className="ml-1" onClick={() => toggle('margin')} aria-expanded={isEditing === 'margin'} title="Add or remove isolated margin">
-                    ±
-                  </Button>
-                )}
-              </Td>
-              <Td className={`num ${toneOf(upnl)}`}>
-                {showSigned(upnl, 2)} ({roe ? formatPercent(roe, 2, { ratio: true }) : '—'})
-              </Td>
-              <Td className={`num ${toneOf(p.realized_pnl)}`}>{showSigned(p.realized_pnl, 2)}</Td>
-              <Td className="num">
-                <span className="text-up">{tp ? show(tp.price, d.price) : '—'}</span> / <span className="text-down">{sl ? show(sl.price, d.price) : '—'}</span>
-                <Button className="ml-1" onClick={() => toggle('tpsl')} aria-expanded={isEditing === 'tpsl'}>
-                  Edit
-                </Button>
-              </Td>
-              <Td>
-                <span className="inline-flex gap-1">
-                  <Button
-                    onClick={() => (covered ? toggle('covered') : closeAtMarket(p, headroom))}
-                    busy={closing.has(p.symbol)}
-                    title={covered ? 'Other reduce-only orders (incl. TP/SL) cover this position' : `Reduce-only market order for ${headroom.toFixed()}`}
-                  >
-                    Market
-                  </Button>
-                  <Button onClick={() => toggle(covered ? 'covered' : 'limit')} aria-expanded={isEditing === 'limit'} title="Reduce-only limit order">
-                    Limit
-                  </Button>
-                </span>
-              </Td>
-            </tr>
-            {isEditing && (
-              <tr className="bg-panel-2/60">
-                <td colSpan={11} className="px-2 py-1.5">
-                  {isEditing === 'limit' && (
-                    <LimitCloseEditor position={p} decimals={d} mark={mark} headroom={headroom} onDone={() => setEditing(null)} />
+    <>
+      {confirmCloseAll && (
+        <ConfirmDialog
+          title="Close all positions at market?"
+          confirmLabel={`Close ${positions.length} position${positions.length === 1 ? '' : 's'}`}
+          confirmVariant="sell"
+          busy={closeAll.isPending}
+          onConfirm={() => void runCloseAll()}
+          onCancel={() => !closeAll.isPending && setConfirmCloseAll(false)}
+        >
+          <CloseAllList positions={positions} decimalsOf={decimalsOf} />
+        </ConfirmDialog>
+      )}
+      <PagedTable testId="positions-table" columns={columns(closeAllButton)} rowCount={positions.length} words={WORDS}>
+        {positions.map((p) => {
+          const d = decimalsOf(p.symbol);
+          const qty = dec(p.qty);
+          const long = qty.gt(0);
+          const mark = markOf(p);
+          const upnl = unrealizedPnl(qty, dec(p.entry_price), mark);
+          const roe = returnOnEquity(upnl, dec(p.initial_margin));
+          const headroom = reduceOnlyHeadroom({ symbol: p.symbol, positionQty: qty, orders: openOrders });
+          const protection = protectionOf(p.symbol, openOrders);
+          const isEditing = editing?.id === p.id ? editing.panel : null;
+          const toggle = (panel: Panel) => setEditing(isEditing === panel ? null : { id: p.id, panel });
+          return (
+            <Fragment key={p.id}>
+              <tr className={ROW} data-testid={`position-${p.symbol}`}>
+                <Td>
+                  <button type="button" onClick={() => onSelectSymbol(p.symbol)} className="font-medium hover:text-accent">
+                    {p.symbol}
+                  </button>{' '}
+                  <span className={`rounded px-1 text-[11px] ${long ? 'bg-up/15 text-up' : 'bg-down/15 text-down'}`}>
+                    {long ? 'Long' : 'Short'} {p.leverage}×
+                  </span>
+                </Td>
+                <Td className={`num ${long ? 'text-up' : 'text-down'}`}>
+                  {show(qty, d.qty)} {d.base}
+                </Td>
+                <Td className="num">{show(notional(qty, mark), 2)}</Td>
+                <Td className="num">{show(p.entry_price, d.price)}</Td>
+                <Td className="num">{show(mark, d.price)}</Td>
+                <Td className="num text-warn">{dec(p.liq_price).isZero() ? '—' : show(p.liq_price, d.price)}</Td>
+                <Td className="num">
+                  {show(p.holding_margin, 2)} <span className="text-muted">{p.margin_mode === 'isolated' ? 'Isolated' : 'Cross'}</span>
+                  {p.margin_mode === 'isolated' && (
+                    <Button className="ml-1" onClick={() => toggle('margin')} aria-expanded={isEditing === 'margin'} title="Add or remove isolated margin">
+                      ±
+                    </Button>
                   )}
-                  {isEditing === 'margin' && <MarginEditor position={p} decimals={d} onDone={() => setEditing(null)} />}
-                  {isEditing === 'covered' && (
-                    <CoveredEditor position={p} decimals={d} covering={covering} headroom={headroom} onDone={() => setEditing(null)} />
-                  )}
-                  {isEditing === 'tpsl' && <TpslEditor position={p} decimals={d} headroom={headroom} onDone={() => setEditing(null)} />}
-                </td>
+                </Td>
+                <Td className={`num ${toneOf(upnl)}`}>
+                  {showSigned(upnl, 2)} ({roe ? formatPercent(roe, 2, { ratio: true }) : '—'})
+                </Td>
+                <Td className={`num ${toneOf(p.realized_pnl)}`}>{showSigned(p.realized_pnl, 2)}</Td>
+                <Td className="num" data-testid="position-tpsl">
+                  <span className="inline-flex items-center gap-1">
+                    <Protection tp={protection.tp} sl={protection.sl} priceDecimals={d.price} qtyDecimals={d.qty} />
+                    <Button onClick={() => toggle('tpsl')} aria-expanded={isEditing === 'tpsl'} title="Set, change or remove the TP and SL of the whole position">
+                      Edit
+                    </Button>
+                  </span>
+                </Td>
+                <Td>
+                  <span className="inline-flex gap-1">
+                    <Button
+                      onClick={() => marketClose.mutate({ position: p, orders: openOrders })}
+                      busy={closing.has(p.symbol)}
+                      title={`Close all ${qty.abs().toFixed()} ${d.base} at market, reduce-only (reduce-only orders that would block it are canceled first)`}
+                    >
+                      Market
+                    </Button>
+                    <Button onClick={() => toggle('limit')} aria-expanded={isEditing === 'limit'} title="Reduce-only limit order for a size or a share of the position">
+                      Limit
+                    </Button>
+                  </span>
+                </Td>
               </tr>
-            )}
-          </Fragment>
-        );
-      })}
-    </PagedTable>
+              {isEditing && (
+                <tr className="bg-panel-2/60">
+                  <td colSpan={11} className="px-2 py-1.5">
+                    {isEditing === 'limit' && (
+                      <LimitCloseEditor position={p} decimals={d} mark={mark} headroom={headroom} onDone={() => setEditing(null)} />
+                    )}
+                    {isEditing === 'margin' && <MarginEditor position={p} decimals={d} onDone={() => setEditing(null)} />}
+                    {isEditing === 'tpsl' && (
+                      <PositionTpslEditor position={p} decimals={d} mark={mark} openOrders={openOrders} headroom={headroom} onDone={() => setEditing(null)} />
+                    )}
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
+      </PagedTable>
+    </>
+  );
+}
+
+type Decimals = ReturnType<ReturnType<typeof useSymbolDecimals>>;
+
+/** The TP and SL prices waiting on a position: "whole position" for qty 0, else the size they close. */
+function Protection({ tp, sl, priceDecimals, qtyDecimals }: { tp: readonly Order[]; sl: readonly Order[]; priceDecimals: number; qtyDecimals: number }) {
+  if (tp.length === 0 && sl.length === 0) return <span className="text-muted">— / —</span>;
+  const line = (label: string, tone: string, orders: readonly Order[]) =>
+    orders.length > 0 && (
+      <span className="block whitespace-nowrap">
+        <span className="text-muted">{label}</span>{' '}
+        {orders.map((o, i) => (
+          <span key={o.id}>
+            {i > 0 && ', '}
+            <span className={tone}>{show(o.price, priceDecimals)}</span>{' '}
+            <span className="text-[11px] text-muted">{isWholePosition(o) ? 'whole position' : `× ${show(o.qty, qtyDecimals)}`}</span>
+          </span>
+        ))}
+      </span>
+    );
+  return (
+    <span className="inline-block text-right leading-tight">
+      {line('TP', 'text-up', tp)}
+      {line('SL', 'text-down', sl)}
+    </span>
+  );
+}
+
+/** What a close-all will send: each position and its size. */
+function CloseAllList({ positions, decimalsOf }: { positions: readonly Position[]; decimalsOf: (symbol: string) => Decimals }) {
+  return (
+    <>
+      <p className="mb-2 text-muted">Each position is closed with a reduce-only market order for its whole size; reduce-only orders that would block it are canceled first.</p>
+      <ul className="space-y-0.5" data-testid="close-all-list">
+        {positions.map((p) => {
+          const d = decimalsOf(p.symbol);
+          const long = dec(p.qty).gt(0);
+          return (
+            <li key={p.id} className="flex justify-between gap-3">
+              <span className="font-medium">{p.symbol}</span>
+              <span className={`num ${long ? 'text-up' : 'text-down'}`}>
+                {long ? 'Long' : 'Short'} {show(dec(p.qty).abs(), d.qty)} {d.base}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

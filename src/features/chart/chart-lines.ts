@@ -1,28 +1,44 @@
 import { LineStyle, type CreatePriceLineOptions } from 'lightweight-charts';
 import type { Order, Position } from '../../api/schemas';
+import { show } from '../../lib/display';
+import { isWholePosition, protectionOf } from '../../lib/position-tpsl';
 import { palette } from './chart-theme';
 
 /**
- * Horizontal lines the trader needs on the chart: the mark price, each open order of the symbol
- * (TP/SL children by their trigger), and the position's entry and liquidation prices.
+ * Horizontal lines the trader needs on the chart: the mark price, each open order of the symbol,
+ * the position's take profit and stop loss by their trigger ("TP 97,000"; the size when attached to a
+ * filled order rather than protecting the whole position), and its entry and liquidation prices.
  */
-export function chartLines(a: { mark: string | null; orders: readonly Order[]; position: Position | undefined }): CreatePriceLineOptions[] {
+export function chartLines(a: { mark: string | null; orders: readonly Order[]; position: Position | undefined; priceDecimals: number; symbol: string }): CreatePriceLineOptions[] {
   const lines: CreatePriceLineOptions[] = [];
   if (a.mark) {
     lines.push({ price: Number(a.mark), color: palette.accent, lineWidth: 1, lineStyle: LineStyle.Dotted, axisLabelVisible: true, title: 'Mark' });
   }
+  const protection = protectionOf(a.symbol, a.orders);
+  const triggers = new Set([...protection.tp, ...protection.sl]);
   for (const o of a.orders) {
-    const trigger = o.source === 'tp' ? 'TP' : o.source === 'sl' ? 'SL' : null;
     const price = Number(o.price);
-    if (!(price > 0)) continue;
+    if (triggers.has(o) || !(price > 0)) continue;
     lines.push({
       price,
       color: o.side === 'buy' ? palette.up : palette.down,
       lineWidth: 1,
       lineStyle: LineStyle.Dashed,
       axisLabelVisible: true,
-      title: trigger ? `${trigger} ${o.qty}` : `${o.side === 'buy' ? 'Buy' : 'Sell'} ${o.qty}`,
+      title: `${o.side === 'buy' ? 'Buy' : 'Sell'} ${o.qty}`,
     });
+  }
+  for (const [label, orders, color] of [['TP', protection.tp, palette.up], ['SL', protection.sl, palette.down]] as const) {
+    for (const o of orders) {
+      lines.push({
+        price: Number(o.price),
+        color,
+        lineWidth: 1,
+        lineStyle: LineStyle.Dashed,
+        axisLabelVisible: true,
+        title: `${label} ${show(o.price, a.priceDecimals)}${isWholePosition(o) ? '' : ` × ${o.qty}`}`,
+      });
+    }
   }
   if (a.position) {
     const long = !a.position.qty.startsWith('-');

@@ -65,7 +65,7 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
   const onError = useCallback((key: string, message: string) => setFailed({ key, message }), []);
   useCandles(parts, symbol, resolution, marketStream, { onLoaded, onError });
 
-  // Mark price, open orders and the position of this symbol as price lines.
+  // Mark price, open orders, the position and its TP/SL of this symbol as price lines.
   const account = useSessionStore(actingAccount);
   const price = useQuery(marketQueries.symbolPrice(api, symbol));
   const orders = useQuery(userQueries.openOrders(api, account));
@@ -76,8 +76,10 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
         mark: price.data?.mark_price ?? null,
         orders: account ? (orders.data?.result ?? []).filter((o) => o.symbol === symbol) : [],
         position: account ? positions.data?.find((p) => p.symbol === symbol) : undefined,
+        priceDecimals: decimals,
+        symbol,
       }),
-    [price.data?.mark_price, orders.data, positions.data, symbol, account],
+    [price.data?.mark_price, orders.data, positions.data, symbol, account, decimals],
   );
   useEffect(() => {
     const p = parts.current;

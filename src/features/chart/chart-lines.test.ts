@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { Order, Position } from '../../api/schemas';
+import { chartLines } from './chart-lines';
+import { palette } from './chart-theme';
+
+function order(o: Partial<Order> & Pick<Order, 'id' | 'side' | 'qty' | 'price'>): Order {
+  return {
+    cl_ord_id: `c${o.id}`, user: 'u', symbol: 'BTC-USD', order_type: 'limit', time_in_force: 'gtc', fill_qty: '0', fill_avg_price: '0',
+    reduce_only: false, leverage: '10', margin: '0', avail_locked: '0', status: 'open', position_id: 1, liq_id: 0, created_block: 0, closed_block: 0,
+    source: 'user', remark: '', payload: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...o,
+  };
+}
+const position = { symbol: 'BTC-USD', qty: '0.5', entry_price: '95000', liq_price: '86000' } as Position;
+
+describe('chart lines', () => {
+  it("draws the position's TP and SL by their trigger, labelled, beside the orders, entry and liquidation", () => {
+    const orders = [
+      order({ id: 1, side: 'buy', qty: '0.1', price: '94000' }),
+      order({ id: 2, side: 'sell', qty: '0', price: '97000', status: 'untriggered', source: 'tp', order_type: 'market', reduce_only: true }),
+      order({ id: 3, side: 'sell', qty: '0', price: '93000.5', status: 'untriggered', source: 'sl', order_type: 'market', reduce_only: true }),
+      order({ id: 4, side: 'sell', qty: '0.2', price: '99000', status: 'untriggered', source: 'tp', order_type: 'market', reduce_only: true }),
+    ];
+    const lines = chartLines({ mark: '95500', orders, position, priceDecimals: 1, symbol: 'BTC-USD' });
+    expect(lines.map((l) => [l.title, l.price])).toEqual([
+      ['Mark', 95500],
+      ['Buy 0.1', 94000],
+      ['TP 97,000.0', 97000],
+      ['TP 99,000.0 × 0.2', 99000],
+      ['SL 93,000.5', 93000.5],
+      ['Entry 0.5', 95000],
+      ['Liq.', 86000],
+    ]);
+    expect(lines.find((l) => l.title?.startsWith('TP'))?.color).toBe(palette.up);
+    expect(lines.find((l) => l.title?.startsWith('SL'))?.color).toBe(palette.down);
+  });
+});
