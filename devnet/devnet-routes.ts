@@ -16,9 +16,10 @@ export interface DevnetInfo {
 
 /** `wallet: 'perps'` also moves the credit on to the Perps Wallet, ready to trade. */
 const faucetBody = z.strictObject({ amount: decimalString.optional(), wallet: z.enum(['cash', 'perps']).optional() });
+const markBody = z.strictObject({ symbol: z.string(), price: decimalString });
 const mintBody = z.strictObject({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'expected an EVM address' }), amount: decimalString });
 
-/** Devnet-only conveniences (not part of the public service): faucets, vaults, config, wallets. */
+/** Devnet-only conveniences (not part of the public service): faucets, vaults, config, wallets, moving a mark. */
 export function devnetRoutes(o: {
   ledger: Ledger;
   authenticate: Authenticate;
@@ -49,6 +50,18 @@ export function devnetRoutes(o: {
       if (!o.mint) throw new HttpError(503, 'the devnet runs without its chain');
       await o.mint(body.address, units);
       return json({ code: 0, message: 'success', request_id: req.requestId });
+    })
+    // Moves a market for tests and demos: the index jumps to `price` (makers re-quote around it) and the
+    // mark follows at once; TP/SL triggers and liquidations run as after any mark change. Journaled, so
+    // a restart replays it. Answers the prices reached (the mark may differ from the index by the book
+    // premium).
+    .post('/devnet/mark', (req) => {
+      const body = parseBody(req.body, markBody);
+      const r = o.ledger.run({ op: 'setIndexPrice', symbol: body.symbol, price: body.price });
+      if (!r.ok) throw new HttpError(r.code, r.message);
+      const p = o.ledger.exchange.symbolPrice(body.symbol);
+      if (!p.ok) throw new HttpError(p.code, p.message);
+      return json({ code: 0, message: 'success', request_id: req.requestId, data: { symbol: body.symbol, index_price: p.value.index_price, mark_price: p.value.mark_price } });
     })
     .get('/devnet/vaults', async (req) => {
       const caller = await o.authenticate(req, { signed: false });

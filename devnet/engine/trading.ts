@@ -10,6 +10,7 @@ import type { Account, MarginMode, OrderRec, Result } from './types.js';
 import { validateNewOrder } from './validation.js';
 import type { NewOrderParams } from './validation.js';
 import { lookup } from './market-data.js';
+import { protectPosition } from './tpsl.js';
 
 const bad = (message: string, code = 400): { ok: false; code: number; message: string } => ({ ok: false, code, message });
 
@@ -36,7 +37,8 @@ export function newOrder(ctx: Ctx, user: string, p: NewOrderParams): Result<{ or
     createdAt: ctx.time, updatedAt: ctx.time, tp: d.tp, sl: d.sl, tpId: 0, slId: 0, parentId: 0,
   };
   registerOrder(ctx, acct, o);
-  runOrder(ctx, acct, d.s, o, d.available);
+  if (d.wholePosition) protectPosition(ctx, acct, d.s, o);
+  else runOrder(ctx, acct, d.s, o, d.available);
   return { ok: true, value: { orderId: id, clOrdId: o.clOrdId } };
 }
 

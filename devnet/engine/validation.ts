@@ -3,6 +3,7 @@
 import { parseUnits } from './decimal.js';
 import { availableFor, orderLock } from './margin.js';
 import { reducibleLots } from './matching.js';
+import { isWholePositionChild } from './tpsl.js';
 import { newAccount, posConfig } from './state.js';
 import type { Ctx, SymbolState } from './state.js';
 import { capTicks, floorTicks } from './symbols.js';
@@ -39,6 +40,8 @@ export interface OrderDraft {
   sl: number;
   /** Margin availability at validation (non-reduce-only orders), reused by matching. */
   available: bigint | undefined;
+  /** Position TP/SL (decisions.md): qty 0 reduce-only market ioc with tp/sl protects the whole position. */
+  wholePosition: boolean;
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; code: number; message: string };
@@ -51,12 +54,16 @@ function present<T>(v: T | null | undefined): v is T {
   return v !== undefined && v !== null;
 }
 
-/** Cumulative remaining qty of the account's other pending reduce-only orders on `side`; a TP/SL pair counts once. */
+/**
+ * Cumulative remaining qty of the account's other pending reduce-only orders on `side`; a TP/SL pair
+ * counts once. Whole-position TP/SL (qty 0 until it fires) count nothing: they close only what remains.
+ */
 export function pendingReduceLots(acct: Account, symbol: string, side: Side): number {
   let sum = 0;
   const pairs = new Map<number, number>();
   for (const o of acct.live.values()) {
     if (o.symbol !== symbol || !o.reduceOnly || o.side !== side) continue;
+    if (isWholePositionChild(o)) continue;
     const rem = o.qty - o.filled;
     if (o.parentId !== 0 && o.status === 'untriggered') {
       pairs.set(o.parentId, Math.max(pairs.get(o.parentId) ?? 0, rem));
@@ -64,6 +71,25 @@ export function pendingReduceLots(acct: Account, symbol: string, side: Side): nu
   }
   for (const v of pairs.values()) sum += v;
   return sum;
+}
+
+/**
+ * decisions.md "Position TP/SL": new_order with reduce_only, qty "0", market, ioc and a tp_price and/or
+ * sl_price protects the whole position. Any other qty-0 order stays refused (qty must be positive), so
+ * a service without the extension refuses it too.
+ */
+function isWholePositionRequest(p: NewOrderParams, qty: number, hasTp: boolean, hasSl: boolean): boolean {
+  return qty === 0 && p.reduce_only && p.order_type === 'market' && p.time_in_force === 'ioc' && (hasTp || hasSl);
+}
+
+/** A whole-position TP/SL needs a position that the order's side closes. */
+function checkProtectedPosition(symbol: string, positionLots: number, side: Side): Checked<true> {
+  if (positionLots === 0) return bad(`no position to protect in ${symbol}`);
+  const long = positionLots > 0;
+  if (long !== (side === 'sell')) {
+    return bad(`side ${side} does not close the ${long ? 'long' : 'short'} position in ${symbol}: protect it with a ${long ? 'sell' : 'buy'}`);
+  }
+  return { ok: true, value: true };
 }
 
 export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Checked<OrderDraft> {
@@ -87,8 +113,11 @@ export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Che
   const q = parseUnits(p.qty, spec.qd, 'qty');
   if (!q.ok) return bad(q.message.includes('decimal places') ? `qty must be a multiple of the qty tick ${formatUnits(1, spec.qd)}` : q.message);
   const qty = q.value;
-  if (qty <= 0) return bad('qty must be positive');
-  if (qty < spec.minLots) return bad(`qty is below min_order_qty ${spec.cfg.minOrderQty}`);
+  const hasTp = present(p.tp_price) && p.tp_price !== '';
+  const hasSl = present(p.sl_price) && p.sl_price !== '';
+  const wholePosition = isWholePositionRequest(p, qty, hasTp, hasSl);
+  if (qty <= 0 && !wholePosition) return bad('qty must be positive');
+  if (qty < spec.minLots && !wholePosition) return bad(`qty is below min_order_qty ${spec.cfg.minOrderQty}`);
   if (qty > spec.maxLots) return bad(`qty is above max_order_qty ${spec.cfg.maxOrderQty}`);
 
   let price = 0;
@@ -143,10 +172,11 @@ export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Che
     return bad(`too many open orders in ${spec.symbol} (max ${spec.cfg.maxOpenOrders})`);
   }
 
-  const hasTp = present(p.tp_price) && p.tp_price !== '';
-  const hasSl = present(p.sl_price) && p.sl_price !== '';
   const pos = acct.positions.get(spec.symbol);
-  if (p.reduce_only) {
+  if (wholePosition) {
+    const closing = checkProtectedPosition(spec.symbol, pos?.qty ?? 0, side);
+    if (!closing.ok) return closing;
+  } else if (p.reduce_only) {
     if (hasTp || hasSl) return bad('tp_price/sl_price are not allowed on reduce_only orders');
     const reducible = reducibleLots(acct, spec.symbol, side);
     if (reducible === 0) return bad('reduce_only order has no position to reduce');
@@ -167,7 +197,13 @@ export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Che
     if (!r.ok) return bad(r.message.includes('decimal places') ? `tp_price must be a multiple of the price tick ${formatUnits(1, spec.pd)}` : r.message);
     tp = r.value;
     if (tp <= 0) return bad('tp_price must be positive');
-    if (side === 'buy' ? tp <= ref : tp >= ref) {
+    if (wholePosition) {
+      // The position's side is the opposite of the closing order's: a sell protects a long.
+      const long = side === 'sell';
+      if (long ? tp <= s.mark : tp >= s.mark) {
+        return bad(`take profit for a ${long ? 'long' : 'short'} must be ${long ? 'above' : 'below'} the mark price ${formatUnits(s.mark, spec.pd)}`);
+      }
+    } else if (side === 'buy' ? tp <= ref : tp >= ref) {
       return bad(`tp_price must be ${side === 'buy' ? 'above' : 'below'} the ${type === 'limit' ? 'order' : 'mark'} price for a ${side} order`);
     }
   }
@@ -176,7 +212,12 @@ export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Che
     if (!r.ok) return bad(r.message.includes('decimal places') ? `sl_price must be a multiple of the price tick ${formatUnits(1, spec.pd)}` : r.message);
     sl = r.value;
     if (sl <= 0) return bad('sl_price must be positive');
-    if (side === 'buy' ? sl >= ref : sl <= ref) {
+    if (wholePosition) {
+      const long = side === 'sell';
+      if (long ? sl >= s.mark : sl <= s.mark) {
+        return bad(`stop loss for a ${long ? 'long' : 'short'} must be ${long ? 'below' : 'above'} the mark price ${formatUnits(s.mark, spec.pd)}`);
+      }
+    } else if (side === 'buy' ? sl >= ref : sl <= ref) {
       return bad(`sl_price must be ${side === 'buy' ? 'below' : 'above'} the ${type === 'limit' ? 'order' : 'mark'} price for a ${side} order`);
     }
   }
@@ -194,6 +235,6 @@ export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Che
 
   return {
     ok: true,
-    value: { acct, s, side, type, tif, price, qty, reduceOnly: p.reduce_only, clOrdId, leverage: cfg.leverage, tp, sl, available },
+    value: { acct, s, side, type, tif, price, qty, reduceOnly: p.reduce_only, clOrdId, leverage: cfg.leverage, tp, sl, available, wholePosition },
   };
 }

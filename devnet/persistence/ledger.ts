@@ -26,6 +26,8 @@ export function openLedgerCopy(dataDir: string): Ledger {
 /** Every state change of the devnet, as journaled and replayed. */
 export type Command =
   | { op: 'advance' }
+  /** Devnet control (POST /devnet/mark): the symbol's index at once, the mark follows. */
+  | { op: 'setIndexPrice'; symbol: string; price: string }
   | { op: 'ensureAccount'; user: string }
   | { op: 'createVault'; owner: string }
   | { op: 'newOrder'; user: string; params: NewOrderBody }
@@ -272,6 +274,8 @@ export class Ledger {
       case 'advance':
         ex.advance(c.now);
         return { ok: true, value: undefined };
+      case 'setIndexPrice':
+        return ex.setIndexPrice(c.symbol, c.price, c.now);
       case 'ensureAccount':
         ex.ensureAccount(c.user);
         return { ok: true, value: undefined };
