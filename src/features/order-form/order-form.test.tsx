@@ -319,3 +319,17 @@ describe('order form market orders', () => {
     expect(container.textContent).not.toContain('The book fills only');
   });
 });
+
+describe('order form size buttons', () => {
+  it('100 % is the largest size the exchange accepts: its lock, safety margin included, fits what is available', () => {
+    signIn();
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />, seedAccount(false));
+    type($('#order-price'), '99000');
+    act(() => button('100%')!.click());
+    // a lock of 99 000 × 0.001 × (1/10 + 0.0004) × 1.01 = 10.039 per 0.001 BTC: 91 of them fit in 921
+    expect($('#order-size').value).toBe('0.091');
+    expect($('#order-size-error')).toBeNull();
+    act(() => button('50%')!.click());
+    expect($('#order-size').value).toBe('0.045');
+  });
+});

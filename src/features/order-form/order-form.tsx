@@ -3,6 +3,8 @@ import type { OrderType, Side, SymbolInfo, TimeInForce } from '../../api/schemas
 import { D, dec } from '../../lib/decimal';
 import { show } from '../../lib/display';
 import { takingLevels } from '../../lib/market-fill-estimate';
+import { availableMargin, maxOrderQty } from '../../lib/max-order-qty';
+import { stepOf } from '../../lib/ticks';
 import { parseTypedDecimal } from '../../lib/parse-decimal-input';
 import { useOrderTicket } from '../../stores/order-ticket';
 import { useTradeSettings } from '../../stores/trade-settings';
@@ -16,7 +18,7 @@ import { readLeverage } from './leverage-text';
 import { MarketEstimate } from './market-estimate';
 import { MarginModeControl } from './margin-mode-control';
 import { clearedDraft, emptyDraft, type OrderDraft } from './order-draft';
-import { previewOrder, qtyForPercent } from './order-math';
+import { previewOrder } from './order-math';
 import { OrderSummary } from './order-summary';
 import { feeRateOf, isMissingValueError, validateOrder, type OrderField } from './order-validation';
 import { newClientOrderId } from '../../trading/order-commands';
@@ -104,6 +106,9 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
   );
   useSideHotkeys(useCallback((side: Side) => update({ side }), [update]));
 
+  // What an order may use: cross_available, or for an isolated position its cash-backed part.
+  const marginAvailable = useMemo(() => (ctx.balance ? availableMargin(ctx.balance, mode) : null), [ctx.balance, mode]);
+
   // Sorted once per book snapshot and side, and only for a market order (the form renders every tick).
   const bookLevels = useMemo(
     () => (draft.type === 'market' && ctx.book ? takingLevels(ctx.book, draft.side) : null),
@@ -116,12 +121,12 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
         mark: ctx.mark,
         positionQty: ctx.positionQty,
         reduceHeadroom: ctx.reduceHeadroom,
-        available: ctx.available,
+        available: marginAvailable,
         leverage,
         bookLevels,
         slippagePct: slippageText,
       }),
-    [draft, info, ctx.mark, ctx.positionQty, ctx.reduceHeadroom, ctx.available, leverage, bookLevels, slippageText],
+    [draft, info, ctx.mark, ctx.positionQty, ctx.reduceHeadroom, marginAvailable, leverage, bookLevels, slippageText],
   );
   const setSlippage = (text: string) => {
     setSlippageText(text);
@@ -159,12 +164,32 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
     });
   }, [validated, leverage, ctx.position, ctx.available, ctx.mark, draft.side, feeRate, mode, info.max_leverage]);
 
+  /**
+   * `pct` % of the largest order the exchange accepts (max-order-qty: its order lock, safety margin
+   * included, within the margin available, max_order_qty and max_position_size), or of what can still
+   * be reduced for a reduce-only order. A limit order without a price yet is sized at the mark.
+   */
   const setPercent = (pct: number) => {
     const price = validated.price ?? ctx.mark;
     let qty = dec(0);
     if (draft.reduceOnly) qty = ctx.reduceHeadroom.mul(pct).div(100).toDecimalPlaces(info.qty_tick_decimals, D.ROUND_DOWN);
-    else if (ctx.available && price) {
-      qty = qtyForPercent({ available: ctx.available, pct, price, leverage: leverage || 1, feeRate, qtyDecimals: info.qty_tick_decimals });
+    else if (marginAvailable && ctx.mark && price && Number.isInteger(leverage)) {
+      const max = maxOrderQty({
+        side: draft.side,
+        orderType: draft.type,
+        timeInForce: draft.tif,
+        limitPrice: price,
+        markPrice: ctx.mark,
+        availableMargin: marginAvailable,
+        leverage,
+        takerFee: info.taker_fee,
+        positionQty: ctx.positionQty,
+        qtyTick: stepOf(info.qty_tick_decimals),
+        minOrderQty: info.min_order_qty,
+        maxOrderQty: info.max_order_qty,
+        maxPositionSize: info.max_position_size,
+      });
+      qty = max.qty.mul(pct).div(100).toDecimalPlaces(info.qty_tick_decimals, D.ROUND_DOWN);
     }
     if (draft.sizeUnit === 'quote' && price) update({ size: qty.mul(price).toDecimalPlaces(2, D.ROUND_DOWN).toFixed() });
     else update({ size: qty.toFixed() });
@@ -321,13 +346,13 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
       {draft.sizeUnit === 'quote' && validated.qty && !validated.errors.size && (
         <p className="-mt-1 text-right text-[11px] text-muted num">= {validated.qty.toFixed()} {base}</p>
       )}
-      <div className="grid grid-cols-5 gap-1" aria-label={draft.reduceOnly ? 'Size as % of the reducible position' : 'Size as % of available margin'}>
+      <div className="grid grid-cols-5 gap-1" aria-label={draft.reduceOnly ? 'Size as % of the reducible position' : 'Size as % of the largest order'}>
         {PERCENTS.map((p) => (
           <Button
             key={p}
             onClick={() => setPercent(p)}
-            disabled={draft.reduceOnly ? ctx.reduceHeadroom.isZero() : !ctx.available}
-            title={draft.reduceOnly ? `${p}% of what can still be reduced` : `${p}% of available margin at ${leverageText}×`}
+            disabled={draft.reduceOnly ? ctx.reduceHeadroom.isZero() : !marginAvailable || !Number.isInteger(leverage)}
+            title={draft.reduceOnly ? `${p}% of what can still be reduced` : `${p}% of the largest order the exchange accepts at ${leverageText}×`}
             className="text-muted"
           >
             {p}%

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from '../../lib/decimal';
-import { previewOrder, qtyForPercent, qtyFromQuote } from './order-math';
+import { previewOrder, qtyFromQuote } from './order-math';
 
 describe('order preview', () => {
   const base = { side: 'buy' as const, qty: dec('0.1'), price: dec('100000'), leverage: 10, feeRate: '0.0004', mmr: dec('0.0125'), position: null };
@@ -56,11 +56,5 @@ describe('size helpers', () => {
   it('turns a USD size into base, rounded down to the qty tick', () => {
     expect(qtyFromQuote(dec(1000), dec(95000), 3).toFixed()).toBe('0.01'); // 0.010526… → 0.010
     expect(qtyFromQuote(dec(1000), dec(0), 3).toFixed()).toBe('0');
-  });
-
-  it('sizes a % of available margin leaving room for the fee', () => {
-    // 500 / (100 000 × (0.1 + 0.0004)) = 0.04980… → 0.049
-    expect(qtyForPercent({ available: dec(1000), pct: 50, price: dec(100000), leverage: 10, feeRate: dec('0.0004'), qtyDecimals: 3 }).toFixed()).toBe('0.049');
-    expect(qtyForPercent({ available: dec(-5), pct: 100, price: dec(100000), leverage: 10, feeRate: dec('0.0004'), qtyDecimals: 3 }).toFixed()).toBe('0');
   });
 });

@@ -8,16 +8,6 @@ export function qtyFromQuote(quote: Dec, price: Dec, qtyDecimals: number): Dec {
   return floorTo(quote.div(price), qtyDecimals);
 }
 
-/**
- * Base quantity that uses `pct` % of the available margin at `leverage`, leaving room for the fee:
- * qty = available × pct/100 / (price × (1/leverage + fee rate)), rounded down to the qty tick.
- */
-export function qtyForPercent(a: { available: Dec; pct: number; price: Dec; leverage: number; feeRate: Dec; qtyDecimals: number }): Dec {
-  if (a.available.lte(0) || a.price.lte(0) || a.leverage <= 0) return dec(0);
-  const perUnit = a.price.mul(dec(1).div(a.leverage).plus(a.feeRate));
-  return floorTo(a.available.mul(a.pct).div(100).div(perUnit), a.qtyDecimals);
-}
-
 export interface ExistingPosition {
   /** Signed: > 0 long, < 0 short. */
   qty: Dec;

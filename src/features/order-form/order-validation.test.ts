@@ -138,10 +138,14 @@ describe('order form validation', () => {
     expect(validateOrder(draft({ side: 'sell', size: '60' }), ctx({ positionQty: dec('150'), available: null })).errors.size).toBeUndefined();
   });
 
-  it('checks margin + fee against what is available', () => {
-    // 0.02 × 95 000 = 1 900; margin 190 at 10×; fee 0.76 → 190.76 needed
+  it('checks the exchange\'s order lock (margin + taker fee + its 1 % safety margin) against what is available', () => {
+    // 0.02 × 95 000 = 1 900; × (1/10 + 0.0004) = 190.76; × 1.01 = 192.6676
     const v = validateOrder(draft({ size: '0.02' }), ctx({ available: dec('100') }));
-    expect(v.errors.size).toBe('Needs 190.76 margin + fee; 100.00 available');
+    expect(v.errors.size).toBe('Needs 192.67 margin + fee; 100.00 available');
+    expect(validateOrder(draft({ size: '0.02' }), ctx({ available: dec('192.6676') })).errors.size).toBeUndefined();
+    expect(validateOrder(draft({ size: '0.02' }), ctx({ available: dec('192.6675') })).errors.size).toBe('Needs 192.67 margin + fee; 192.66 available');
+    // a post-only order is locked with the taker fee too: the exchange does not know it will make
+    expect(validateOrder(draft({ size: '0.02', tif: 'alo' }), ctx({ available: dec('192.6675') })).errors.size).toBeDefined();
   });
 
   it('a market order that only closes the opposite position needs no new margin', () => {

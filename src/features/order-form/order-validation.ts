@@ -3,7 +3,8 @@ import { D, dec, fitsDecimals, type Dec } from '../../lib/decimal';
 import { parseTypedDecimal, typedDecimalOrNull } from '../../lib/parse-decimal-input';
 import { formatFixed } from '../../lib/format';
 import { estimateMarketFill, slippageCapPrice, type BookLevel, type MarketFillEstimate } from '../../lib/market-fill-estimate';
-import { feeOf, initialMargin, notional, signedQty } from '../../lib/perp-math';
+import { orderLock } from '../../lib/order-lock';
+import { signedQty } from '../../lib/perp-math';
 import { reducingSide } from '../../lib/reduce-only';
 import { stepOf } from '../../lib/ticks';
 import type { OrderDraft } from './order-draft';
@@ -19,7 +20,7 @@ export interface OrderContext {
   positionQty: Dec;
   /** Spec §4.1 headroom for reduce-only orders (lib/reduce-only). */
   reduceHeadroom: Dec;
-  /** cross_available, or null when signed out. */
+  /** The margin an order may use (max-order-qty availableMargin: cross_available, or for isolated its cash-backed part); null when signed out. */
   available: Dec | null;
   leverage: number;
   /** The book's levels on the side a market order of the draft's side takes (best first); null before the book arrives. */
@@ -165,10 +166,12 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
         const immediate = draft.type === 'market' || draft.tif === 'ioc';
         const closing = reducingSide(ctx.positionQty) === draft.side ? ctx.positionQty.abs() : dec(0);
         const opening = immediate ? (qty.gt(closing) ? qty.minus(closing) : dec(0)) : qty;
-        const n = notional(opening, price);
-        const needed = initialMargin(n, ctx.leverage).plus(feeOf(n, feeRateOf(draft, info)));
+        // The exchange's own lock (order-lock): margin + taker fee with its safety margin, at the
+        // limit price, or at the mark for a market order (the exchange checks those at the mark).
+        const needed = orderLock({ qty: opening, price, leverage: ctx.leverage, takerFee: info.taker_fee });
         if (needed.gt(0) && needed.gt(ctx.available)) {
-          errors.size = `Needs ${formatFixed(needed, 2)} margin + fee; ${formatFixed(ctx.available.lt(0) ? dec(0) : ctx.available, 2)} available`;
+          const available = ctx.available.lt(0) ? dec(0) : ctx.available;
+          errors.size = `Needs ${formatFixed(needed.toDecimalPlaces(2, D.ROUND_UP), 2)} margin + fee; ${formatFixed(available.toDecimalPlaces(2, D.ROUND_DOWN), 2)} available`;
         }
       }
     }
