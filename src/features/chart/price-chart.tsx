@@ -114,6 +114,14 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
       </div>
       <div className="relative min-h-0 flex-1">
         <div ref={container} className="absolute inset-0" />
+        {/* The canvas cannot be read by a screen reader: the same lines as text. */}
+        <ul className="sr-only" aria-label="Price lines" data-testid="chart-lines">
+          {lines.map((l, i) => (
+            <li key={i}>
+              {l.title} at {l.price}
+            </li>
+          ))}
+        </ul>
         {loading && <p className="absolute left-2 top-2 text-muted">Loading candles…</p>}
         {failed?.key === key && <p className="absolute left-2 top-2 text-down">Candles unavailable: {failed.message}</p>}
         {loaded?.key === key && loaded.count === 0 && <p className="absolute left-2 top-2 text-muted">No trades in this range yet</p>}

@@ -1,0 +1,124 @@
+import { expect, test, type Page } from '@playwright/test';
+import { dec, type Dec } from '../src/lib/decimal';
+import { wholePrice } from './support/book';
+import { BASE } from './support/ports';
+import { signInFunded } from './support/session';
+
+// Issue 16 #2/#3, "Protect and exit" (decisions.md "TP/SL and position protection"): a market close
+// that always works in one action, close all, a limit close by share, and a stop loss added to an open
+// position that fires when the mark falls through it.
+
+const form = (page: Page) => page.getByTestId('order-form');
+const toasts = (page: Page) => page.getByTestId('toasts');
+const openOrdersTab = (page: Page) => page.getByRole('tab', { name: /Open orders/ });
+const positionsTab = (page: Page) => page.getByRole('tab', { name: /Positions/ });
+
+async function markOf(page: Page, symbol: string): Promise<Dec> {
+  const res = await page.request.get(`${BASE}/api/query_symbol_price?symbol=${symbol}`);
+  return dec(((await res.json()) as { mark_price: string }).mark_price);
+}
+
+/** A market buy from the order form, with TP/SL attached or not; waits until the position shows it. */
+async function buyAtMarket(page: Page, symbol: string, size: string, tpsl?: { tp: string; sl: string }) {
+  await form(page).getByRole('tab', { name: 'Market' }).click();
+  await page.locator('#order-size').fill(size);
+  await form(page).getByRole('checkbox', { name: 'TP/SL' }).setChecked(!!tpsl);
+  if (tpsl) {
+    await page.locator('#order-tp').fill(tpsl.tp);
+    await page.locator('#order-sl').fill(tpsl.sl);
+  }
+  await page.getByTestId('submit-order').click();
+  await expect(toasts(page)).toContainText(`Filled: Buy ${size} ${symbol}`);
+  await positionsTab(page).click();
+}
+
+test('market close with a TP/SL pair and a reduce-only limit resting closes the whole position at once', async ({ page }) => {
+  await signInFunded(page, 'BTC-USD');
+  const mark = await markOf(page, 'BTC-USD');
+  await buyAtMarket(page, 'BTC-USD', '0.05', { tp: wholePrice(mark, '1.05'), sl: wholePrice(mark, '0.95') });
+  await buyAtMarket(page, 'BTC-USD', '0.05');
+  const row = page.getByTestId('position-BTC-USD');
+  await expect(row).toContainText('0.1');
+  const tpsl = row.getByTestId('position-tpsl');
+  await expect(tpsl).toContainText(/TP\s*[\d,.]+\s*× 0\.05/);
+  await expect(tpsl).toContainText(/SL\s*[\d,.]+\s*× 0\.05/);
+
+  // A reduce-only limit for the rest: 100 % stops at what the TP/SL pair leaves, and says why.
+  await row.getByRole('button', { name: 'Limit' }).click();
+  const editor = page.getByRole('form', { name: 'Limit close BTC-USD' });
+  await editor.getByRole('radio', { name: '100%' }).click();
+  await expect(editor.getByTestId('limit-close-headroom')).toContainText('Capped at 0.05 BTC');
+  await editor.getByLabel('Price').fill(wholePrice(mark, '1.03'));
+  await editor.getByRole('button', { name: 'Place close order' }).click();
+  await expect(openOrdersTab(page)).toHaveText('Open orders (3)');
+
+  // Market: never blocked — the protection is canceled and the whole 0.1 sold, reduce-only, at once.
+  await row.getByRole('button', { name: 'Market' }).click();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByTestId('positions-table')).toContainText('No open positions');
+  await expect(openOrdersTab(page)).toHaveText('Open orders (0)');
+  await expect(toasts(page)).toContainText('Filled: Sell 0.1 BTC-USD');
+});
+
+test('a stop loss added to an open long shows in the table and on the chart, and fires when the mark falls through it', async ({ page }) => {
+  await signInFunded(page, 'BTC-USD');
+  await buyAtMarket(page, 'BTC-USD', '0.02');
+  const row = page.getByTestId('position-BTC-USD');
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const editor = page.getByTestId('position-tpsl-editor');
+  const stop = wholePrice(await markOf(page, 'BTC-USD'), '0.97');
+  await editor.getByLabel('Stop loss Trigger').fill(stop);
+  await expect(editor.getByTestId('tpsl-sl-expected')).toContainText(/Expected PnL\s*-[\d,.]+ USD/);
+  await editor.getByRole('button', { name: 'Save TP/SL' }).click();
+  await expect(toasts(page)).toContainText(`TP/SL set: BTC-USD SL ${Number(stop).toLocaleString('en-US')}`);
+  await expect(row.getByTestId('position-tpsl')).toContainText(/SL\s*[\d,.]+\s*whole position/);
+  await expect(page.getByTestId('chart-lines')).toContainText(`SL ${Number(stop).toLocaleString('en-US')}`);
+
+  // The devnet moves the mark below the stop: the SL fires and closes the whole position.
+  const res = await page.request.post(`${BASE}/devnet/mark`, { data: { symbol: 'BTC-USD', price: wholePrice(dec(stop), '0.99') } });
+  expect(res.status()).toBe(200);
+  await expect(row).toHaveCount(0, { timeout: 15_000 });
+  await expect(openOrdersTab(page)).toHaveText('Open orders (0)');
+  await expect(page.getByTestId('chart-lines')).not.toContainText('SL ');
+});
+
+test('close all asks first, lists the positions and their sizes, then closes each', async ({ page }) => {
+  await signInFunded(page, 'ETH-USD');
+  await buyAtMarket(page, 'ETH-USD', '0.5');
+  await page.goto('/trade/BTC-USD');
+  await buyAtMarket(page, 'BTC-USD', '0.01');
+  await expect(page.getByTestId(/^position-(BTC|ETH)-USD$/)).toHaveCount(2);
+
+  await page.getByTestId('close-all').click();
+  const dialog = page.getByRole('dialog', { name: 'Close all positions at market?' });
+  await expect(dialog.getByTestId('close-all-list')).toContainText(/ETH-USD\s*Long 0\.5/);
+  await expect(dialog.getByTestId('close-all-list')).toContainText(/BTC-USD\s*Long 0\.01/);
+  // Cancel keeps both.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId(/^position-(BTC|ETH)-USD$/)).toHaveCount(2);
+
+  await page.getByTestId('close-all').click();
+  await dialog.getByRole('button', { name: 'Close 2 positions' }).click();
+  await expect(page.getByTestId('positions-table')).toContainText('No open positions');
+  await expect(toasts(page)).toContainText('Close placed for all 2 positions');
+});
+
+test('a limit close of 50 % rests a reduce-only order for half the position', async ({ page }) => {
+  await signInFunded(page, 'ETH-USD');
+  await buyAtMarket(page, 'ETH-USD', '0.4');
+  const row = page.getByTestId('position-ETH-USD');
+  await row.getByRole('button', { name: 'Limit' }).click();
+  const editor = page.getByRole('form', { name: 'Limit close ETH-USD' });
+  await editor.getByRole('radio', { name: '50%' }).click();
+  await expect(editor.getByLabel(/^Size/)).toHaveValue('0.2');
+  await editor.getByLabel('Price').fill(wholePrice(await markOf(page, 'ETH-USD'), '1.03'));
+  await editor.getByRole('button', { name: 'Place close order' }).click();
+  await expect(toasts(page)).toContainText('Order placed: Close 0.2 ETH-USD');
+  await openOrdersTab(page).click();
+  const order = page.getByTestId('open-order');
+  await expect(order).toHaveCount(1);
+  await expect(order).toContainText(/Sell/);
+  await expect(order).toContainText('0.2');
+  await expect(order).toContainText('Yes');
+});
