@@ -3,7 +3,8 @@
 // reduce-only headroom or its margin runs out. Self-trade prevention cancels
 // the RESTING order of the same account ("expire maker") and keeps matching.
 import { headOrder, popHead } from './order-book.js';
-import { availableFor, fillKeepsMargin, notionalOf, orderLock } from './margin.js';
+import { divCeil } from './decimal.js';
+import { availableFor, fillKeepsMargin, notionalOf } from './margin.js';
 import { addLock, cancelOrderRec, closeOrder, emitOrder, orderResult, restOrder } from './orders.js';
 import { applyFill } from './positions.js';
 import { account, markPerps, push, watched } from './state.js';
@@ -69,11 +70,14 @@ export function runOrder(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, a
 
 /**
  * `available` is the taker's margin availability before matching (what
- * validation computed). Each fill spends from it conservatively: the lock of
- * the opening part (margin + taker fee, with the safety factor), the taker fee
- * of the closing part, and the immediate upnl loss when the fill price is
- * worse than mark. Released margin is not credited back, so the availability
- * after the order can only be higher than the budget says.
+ * validation computed). Each fill spends from it what it really takes: the
+ * initial margin of the opening part (rounded up), the taker fee of the whole
+ * fill, and the immediate upnl loss when the fill price is worse than mark.
+ * The safety factor is not charged again: validation checked the order lock
+ * with it, and it is what lets an order at the maximum fill a little worse
+ * than the price it was checked at (issue 16 #5). Released margin is not
+ * credited back, so the availability after the order can only be higher than
+ * the budget says.
  */
 function match(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, available?: bigint): string {
   const buy = o.side === 'buy';
@@ -128,8 +132,8 @@ function match(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, available?:
       if (checkMargin) {
         const opp = reducibleLots(acct, o.symbol, o.side);
         const open = opp < lots ? lots - opp : 0;
-        let cost = open > 0 ? orderLock(ctx, spec, open, lvl.price, o.leverage) : 0n;
-        if (open < lots) cost += BigInt(lvl.price * (lots - open)) * spec.takerFeeUnit;
+        let cost = open > 0 ? divCeil(notionalOf(spec, lvl.price, open), BigInt(o.leverage)) : 0n;
+        cost += BigInt(lvl.price * lots) * spec.takerFeeUnit;
         const adverse = buy ? lvl.price - s.mark : s.mark - lvl.price;
         if (adverse > 0) cost += notionalOf(spec, adverse, lots);
         if (budget < cost) {

@@ -69,9 +69,13 @@ describe.each([
         }
         ex.setIndexPrice(sym, priceAt(mark0, sc.moveBps, dp), now);
         const mark = dec((ex.symbolPrice(sym) as { value: { mark_price: string } }).value.mark_price);
-        // A book for the orders to meet, outside the trader's own quotes.
-        for (const [side, bps] of [['sell', 10], ['buy', -10]] as const) {
-          ex.newOrder(B, { symbol: sym, side, order_type: 'limit', qty: lots(2000), price: priceAt(mark, bps, dp), time_in_force: 'gtc', reduce_only: false }, now);
+        // A book for the orders to meet, one tick and one basis point from the mark (a fill there is
+        // within what the lock's safety margin covers), deep enough for any order.
+        const tickP = dec(1).div(dec(10).pow(dp));
+        for (const [side, sign] of [['sell', 1], ['buy', -1]] as const) {
+          const near = mark.plus(tickP.mul(sign)).toFixed();
+          ex.newOrder(B, { symbol: sym, side, order_type: 'limit', qty: lots(3000), price: near, time_in_force: 'gtc', reduce_only: false }, now);
+          ex.newOrder(B, { symbol: sym, side, order_type: 'limit', qty: cfg.maxOrderQty, price: priceAt(mark, sign, dp), time_in_force: 'gtc', reduce_only: false }, now);
         }
         for (const r of sc.ownRest) {
           const bps = r.side === 'buy' ? -r.bps : r.bps;
@@ -107,12 +111,22 @@ describe.each([
         expect(more.ok ? 'accepted' : more.message).toContain(refusal[max.limitedBy]);
         const r = ex.newOrder(A, orderOf(max.qty), now);
         expect(r.ok ? 'accepted' : r.message).toBe('accepted');
+        // And it runs to its end: a taker at the maximum is not stopped for margin by fills a little
+        // worse than the price it was checked at — that is what the lock's safety margin is for.
+        // (A sell limit priced through the book fills higher than its limit, which needs more margin than
+        // its lock at the limit: the exchange rightly stops it; that case is left out here.)
+        if (r.ok && (type === 'market' || sc.side === 'buy')) {
+          const placed = ex.queryOrder(A, { order_id: r.value.orderId });
+          expect(placed.ok && placed.value.remark).not.toBe('insufficient margin');
+          if (type === 'market' && placed.ok) seen.set('market filled', (seen.get('market filled') ?? 0) + (placed.value.status === 'filled' ? 1 : 0));
+        }
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 150), seed: Number(process.env.PROPERTY_SEED ?? 162026) },
     );
     // The generator must reach the margin limit often, and the other limits at all.
     expect(seen.get('margin') ?? 0).toBeGreaterThan(50);
     expect(seen.get('with a position') ?? 0).toBeGreaterThan(30);
+    expect(seen.get('market filled') ?? 0).toBeGreaterThan(20);
     console.log(`max order size property (${cfg.symbol}): ${JSON.stringify(Object.fromEntries(seen))}`);
   });
 });
