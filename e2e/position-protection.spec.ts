@@ -122,3 +122,32 @@ test('a limit close of 50 % rests a reduce-only order for half the position', as
   await expect(order).toContainText('0.2');
   await expect(order).toContainText('Yes');
 });
+
+test.describe('screenshots', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('screenshot: the position TP/SL editor with TP and SL set, desktop and phone', async ({ page }) => {
+    await signInFunded(page, 'BTC-USD');
+    await buyAtMarket(page, 'BTC-USD', '0.05');
+    const row = page.getByTestId('position-BTC-USD');
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const editor = page.getByTestId('position-tpsl-editor');
+    await editor.getByLabel('Take profit ROE %').fill('25');
+    await editor.getByLabel('Stop loss Loss USD').fill('60');
+    await editor.getByRole('button', { name: 'Save TP/SL' }).click();
+    await expect(toasts(page)).toContainText('TP/SL set: BTC-USD TP');
+    await expect(row.getByTestId('position-tpsl')).toContainText(/SL\s*[\d,.]+\s*whole position/);
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await expect(editor.getByRole('button', { name: 'Remove Stop loss' })).toBeVisible();
+    await editor.getByLabel('Take profit ROE %').fill('30');
+    await editor.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(1500); // the toasts settle, the chart draws the TP and SL lines
+    await page.screenshot({ path: 'docs/position-tpsl-editor.png' });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name: 'Account' }).click();
+    await editor.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: 'docs/position-tpsl-editor-phone.png' });
+  });
+});

@@ -136,7 +136,7 @@ function LegRow(a: {
   );
   return (
     <div className="flex flex-wrap items-start gap-2" data-testid={`tpsl-${a.kind}`}>
-      <span className={`w-20 shrink-0 py-0.5 font-medium ${l.tone}`}>{l.title}</span>
+      <span className={`w-full shrink-0 py-0.5 font-medium sm:w-20 ${l.tone}`}>{l.title}</span>
       {field('price', 'Trigger')}
       {field('roe', l.roe)}
       {field('pnl', l.pnl)}

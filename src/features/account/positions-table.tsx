@@ -151,13 +151,16 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
               {isEditing && (
                 <tr className="bg-panel-2/60">
                   <td colSpan={11} className="px-2 py-1.5">
-                    {isEditing === 'limit' && (
-                      <LimitCloseEditor position={p} decimals={d} mark={mark} headroom={headroom} onDone={() => setEditing(null)} />
-                    )}
-                    {isEditing === 'margin' && <MarginEditor position={p} decimals={d} onDone={() => setEditing(null)} />}
-                    {isEditing === 'tpsl' && (
-                      <PositionTpslEditor position={p} decimals={d} mark={mark} openOrders={openOrders} headroom={headroom} onDone={() => setEditing(null)} />
-                    )}
+                    {/* On a phone the table scrolls sideways: the editor stays in view at the screen's width. */}
+                    <div className="sticky left-2 max-w-[calc(100vw-1rem)] md:max-w-none">
+                      {isEditing === 'limit' && (
+                        <LimitCloseEditor position={p} decimals={d} mark={mark} headroom={headroom} onDone={() => setEditing(null)} />
+                      )}
+                      {isEditing === 'margin' && <MarginEditor position={p} decimals={d} onDone={() => setEditing(null)} />}
+                      {isEditing === 'tpsl' && (
+                        <PositionTpslEditor position={p} decimals={d} mark={mark} openOrders={openOrders} headroom={headroom} onDone={() => setEditing(null)} />
+                      )}
+                    </div>
                   </td>
                 </tr>
               )}
@@ -171,26 +174,33 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
 
 type Decimals = ReturnType<ReturnType<typeof useSymbolDecimals>>;
 
-/** The TP and SL prices waiting on a position: "whole position" for qty 0, else the size they close. */
+/**
+ * The TP and SL prices waiting on a position, one line each. Those attached to a filled order carry
+ * the size they close ("× 0.05"); the others protect the whole position, which the note beside says.
+ */
 function Protection({ tp, sl, priceDecimals, qtyDecimals }: { tp: readonly Order[]; sl: readonly Order[]; priceDecimals: number; qtyDecimals: number }) {
   if (tp.length === 0 && sl.length === 0) return <span className="text-muted">— / —</span>;
   const line = (label: string, tone: string, orders: readonly Order[]) =>
     orders.length > 0 && (
-      <span className="block whitespace-nowrap">
+      <span className="block">
         <span className="text-muted">{label}</span>{' '}
         {orders.map((o, i) => (
           <span key={o.id}>
             {i > 0 && ', '}
-            <span className={tone}>{show(o.price, priceDecimals)}</span>{' '}
-            <span className="text-[11px] text-muted">{isWholePosition(o) ? 'whole position' : `× ${show(o.qty, qtyDecimals)}`}</span>
+            <span className={tone}>{show(o.price, priceDecimals)}</span>
+            {!isWholePosition(o) && <span className="text-[11px] text-muted"> × {show(o.qty, qtyDecimals)}</span>}
           </span>
         ))}
       </span>
     );
+  const whole = [...tp, ...sl].some(isWholePosition);
   return (
-    <span className="inline-block text-right leading-tight">
-      {line('TP', 'text-up', tp)}
-      {line('SL', 'text-down', sl)}
+    <span className="inline-flex items-center gap-1 text-right leading-tight">
+      <span>
+        {line('TP', 'text-up', tp)}
+        {line('SL', 'text-down', sl)}
+      </span>
+      {whole && <span className="w-[46px] whitespace-normal text-left text-[10px] leading-[1.1] text-muted">whole position</span>}
     </span>
   );
 }
