@@ -132,7 +132,7 @@ export function useCancelingOrderIds(): ReadonlySet<number> {
   return useInFlight(mutationKeys.cancelOrder, (o: Order) => o.id);
 }
 
-/** cancel_orders: all listed orders at once ("Cancel all", or the reduce-only orders covering a position). */
+/** cancel_orders: all listed orders at once ("Cancel all" in the open orders). */
 export function useCancelOrders() {
   const api = useApi();
   const run = useAccountCommandRunner();
