@@ -1,3 +1,4 @@
+import { isApiError } from '../api/errors';
 import { toast } from '../stores/toasts';
 
 /** What this helper needs of the order response stream (structurally the api's OrderStream). */
@@ -23,7 +24,8 @@ const ORDER_WORDS = { sent: 'Order submitted', done: 'Order placed', refused: 'O
 /**
  * Spec §3/§6: a command's HTTP success only means "accepted"; the outcome comes on the order
  * response stream keyed by its request id. Toasts each step; resolves true unless the service
- * refused (HTTP error or a non-zero outcome such as `alo order rejected`).
+ * refused (HTTP error or a non-zero outcome such as `alo order rejected`) or the request got no
+ * answer (told as unknown, never as refused).
  */
 export async function sendWithOutcome({ send, stream, what, key, words = ORDER_WORDS }: SendWithOutcome): Promise<boolean> {
   const sessionId = stream?.isLoggedIn ? stream.sessionId : undefined;
@@ -31,7 +33,10 @@ export async function sendWithOutcome({ send, stream, what, key, words = ORDER_W
   try {
     requestId = (await send(sessionId)).request_id;
   } catch (e) {
-    toast({ kind: 'error', key, rank: 3, title: `${words.refused}: ${what}`, body: e instanceof Error ? e.message : String(e) });
+    const body = e instanceof Error ? e.message : String(e);
+    // No answer is not a refusal: the command may or may not have reached the exchange.
+    if (isApiError(e) && e.kind === 'network') toast({ kind: 'warn', key, rank: 0, title: `No answer: ${what}`, body: `${body}. It may or may not have reached the exchange.` });
+    else toast({ kind: 'error', key, rank: 3, title: `${words.refused}: ${what}`, body });
     return false;
   }
   toast({ kind: 'info', key, rank: 0, title: `${words.sent}: ${what}` });
