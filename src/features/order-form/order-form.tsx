@@ -4,6 +4,8 @@ import { D, dec } from '../../lib/decimal';
 import { show } from '../../lib/display';
 import { takingLevels } from '../../lib/market-fill-estimate';
 import { availableMargin, maxOrderQty } from '../../lib/max-order-qty';
+import { maxMarketQty } from '../../lib/market-order-margin';
+import { reducingSide } from '../../lib/reduce-only';
 import { stepOf } from '../../lib/ticks';
 import { parseTypedDecimal } from '../../lib/parse-decimal-input';
 import { useOrderTicket } from '../../stores/order-ticket';
@@ -189,7 +191,23 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
         maxOrderQty: info.max_order_qty,
         maxPositionSize: info.max_position_size,
       });
-      qty = max.qty.mul(pct).div(100).toDecimalPlaces(info.qty_tick_decimals, D.ROUND_DOWN);
+      // A market order must also afford its fills, priced from the book up to its limit.
+      const largest =
+        draft.type === 'market' && bookLevels && validated.marketLimit
+          ? maxMarketQty({
+              levels: bookLevels,
+              side: draft.side,
+              limit: validated.marketLimit,
+              mark: ctx.mark,
+              closingQty: reducingSide(ctx.positionQty) === draft.side ? ctx.positionQty.abs() : dec(0),
+              leverage,
+              takerFee: info.taker_fee,
+              available: marginAvailable,
+              upTo: max.qty,
+              qtyTick: stepOf(info.qty_tick_decimals),
+            })
+          : max.qty;
+      qty = largest.mul(pct).div(100).toDecimalPlaces(info.qty_tick_decimals, D.ROUND_DOWN);
     }
     if (draft.sizeUnit === 'quote' && price) update({ size: qty.mul(price).toDecimalPlaces(2, D.ROUND_DOWN).toFixed() });
     else update({ size: qty.toFixed() });
@@ -314,14 +332,9 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
           <NumericInput value={draft.price} onChange={(price) => update({ price })} />
         </Field>
       ) : (
-        <div className="grid grid-cols-[minmax(0,1fr)_108px] items-start gap-1">
-          <div className="flex items-center justify-between rounded border border-line bg-bg px-2 py-1.5 text-muted">
-            <span>Price</span>
-            <span className="num">Market ≈ {show(mark, priceDp)}</span>
-          </div>
-          <Field id="order-slippage" label="Slippage" suffix="%" error={validated.errors.slippage}>
-            <NumericInput value={slippageText} onChange={setSlippage} title="How far from the mark a market order may fill: sent as its price limit" />
-          </Field>
+        <div className="flex items-center justify-between rounded border border-line bg-bg px-2 py-1.5 text-muted">
+          <span>Price</span>
+          <span className="num">Market ≈ {show(mark, priceDp)}</span>
         </div>
       )}
 
@@ -360,7 +373,17 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
         ))}
       </div>
 
-      {draft.type === 'market' && <MarketEstimate validated={validated} priceDecimals={priceDp} />}
+      {draft.type === 'market' && (
+        <MarketEstimate
+          validated={validated}
+          priceDecimals={priceDp}
+          slippage={
+            <Field id="order-slippage" label="Slippage" suffix="%" error={validated.errors.slippage} className="w-[118px] shrink-0">
+              <NumericInput value={slippageText} onChange={setSlippage} title="How far from the mark a market order may fill: sent as its price limit" />
+            </Field>
+          }
+        />
+      )}
 
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <label className="flex items-center gap-1.5" title="Only shrinks your position; never opens or grows one">

@@ -148,9 +148,19 @@ describe('order form validation', () => {
     expect(validateOrder(draft({ size: '0.02', tif: 'alo' }), ctx({ available: dec('192.6675') })).errors.size).toBeDefined();
   });
 
-  it('a market order that only closes the opposite position needs no new margin', () => {
+  it('a market order that only closes the opposite position needs no new margin, only its fee and the fill\'s loss against the mark', () => {
     const d = draft({ type: 'market', side: 'buy', size: '0.02' });
-    expect(validateOrder(d, ctx({ positionQty: dec('-0.02'), available: dec('0') })).errors.size).toBeUndefined();
+    // 0.02 at 95 010: fee 0.76008, 10 above the mark × 0.02 = 0.2
+    expect(validateOrder(d, ctx({ positionQty: dec('-0.02'), available: dec('0.97') })).errors.size).toBeUndefined();
+    expect(validateOrder(d, ctx({ positionQty: dec('-0.02'), available: dec('0') })).errors.size).toBe('Needs 0.97 margin + fee; 0.00 available');
+  });
+
+  it('a market order needs what its fills take from the book, not only its lock at the mark', () => {
+    // 1 BTC at 10×: its lock at the 95 000 mark is 9 633.38, but it fills 0.5 at 95 010 and 0.5 at
+    // 95 110: locks 4 817.20 + 4 822.27, and 10 and 110 above the mark × 0.5 = 60 → 9 699.46
+    const d = draft({ type: 'market', size: '1' });
+    expect(validateOrder(d, ctx({ available: dec('9650') })).errors.size).toBe('Needs 9,699.47 margin + fee; 9,650.00 available');
+    expect(validateOrder(d, ctx({ available: dec('9699.47') })).errors.size).toBeUndefined();
   });
 
   it('sizes in USD: 1 000 USD at 95 000 is 0.010 BTC', () => {

@@ -3,6 +3,7 @@ import { D, dec, fitsDecimals, type Dec } from '../../lib/decimal';
 import { parseTypedDecimal, typedDecimalOrNull } from '../../lib/parse-decimal-input';
 import { formatFixed } from '../../lib/format';
 import { estimateMarketFill, slippageCapPrice, type BookLevel, type MarketFillEstimate } from '../../lib/market-fill-estimate';
+import { marketFillMargin } from '../../lib/market-order-margin';
 import { orderLock } from '../../lib/order-lock';
 import { signedQty } from '../../lib/perp-math';
 import { reducingSide } from '../../lib/reduce-only';
@@ -167,8 +168,13 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
         const closing = reducingSide(ctx.positionQty) === draft.side ? ctx.positionQty.abs() : dec(0);
         const opening = immediate ? (qty.gt(closing) ? qty.minus(closing) : dec(0)) : qty;
         // The exchange's own lock (order-lock): margin + taker fee with its safety margin, at the
-        // limit price, or at the mark for a market order (the exchange checks those at the mark).
-        const needed = orderLock({ qty: opening, price, leverage: ctx.leverage, takerFee: info.taker_fee });
+        // limit price. A market order is checked at the mark, then fill by fill as it matches:
+        // what its fills take from the book (market-order-margin) is what it needs.
+        const fills =
+          draft.type === 'market' && ctx.bookLevels && marketLimit
+            ? marketFillMargin({ levels: ctx.bookLevels, side: draft.side, qty, limit: marketLimit, mark: price, closingQty: closing, leverage: ctx.leverage, takerFee: info.taker_fee })
+            : null;
+        const needed = D.max(fills ?? dec(0), orderLock({ qty: opening, price, leverage: ctx.leverage, takerFee: info.taker_fee }));
         if (needed.gt(0) && needed.gt(ctx.available)) {
           const available = ctx.available.lt(0) ? dec(0) : ctx.available;
           errors.size = `Needs ${formatFixed(needed.toDecimalPlaces(2, D.ROUND_UP), 2)} margin + fee; ${formatFixed(available.toDecimalPlaces(2, D.ROUND_DOWN), 2)} available`;
