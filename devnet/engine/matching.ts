@@ -3,7 +3,6 @@
 // reduce-only headroom or its margin runs out. Self-trade prevention cancels
 // the RESTING order of the same account ("expire maker") and keeps matching.
 import { headOrder, popHead } from './order-book.js';
-import { divCeil } from './decimal.js';
 import { availableFor, fillKeepsMargin, notionalOf } from './margin.js';
 import { addLock, cancelOrderRec, closeOrder, emitOrder, orderResult, restOrder } from './orders.js';
 import { applyFill } from './positions.js';
@@ -13,6 +12,7 @@ import { capTicks, floorTicks } from './symbols.js';
 import { onParentFill } from './tpsl.js';
 import type { Account, OrderRec, TradeRec } from './types.js';
 import { recordMarketTrade } from './market-data.js';
+import { takerFillCostUnits } from '../../src/lib/order-lock';
 
 export const MSG_ALO = 'alo order rejected';
 export const MSG_NO_POSITION = 'reduce only order canceled: no position to reduce';
@@ -70,7 +70,8 @@ export function runOrder(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, a
 
 /**
  * `available` is the taker's margin availability before matching (what
- * validation computed). Each fill spends from it what it really takes: the
+ * validation computed). Each fill spends from it what it really takes
+ * (src/lib/order-lock takerFillCostUnits, shared with the app): the
  * initial margin of the opening part (rounded up), the taker fee of the whole
  * fill, and the immediate upnl loss when the fill price is worse than mark.
  * The safety factor is not charged again: validation checked the order lock
@@ -132,10 +133,11 @@ function match(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, available?:
       if (checkMargin) {
         const opp = reducibleLots(acct, o.symbol, o.side);
         const open = opp < lots ? lots - opp : 0;
-        let cost = open > 0 ? divCeil(notionalOf(spec, lvl.price, open), BigInt(o.leverage)) : 0n;
-        cost += BigInt(lvl.price * lots) * spec.takerFeeUnit;
         const adverse = buy ? lvl.price - s.mark : s.mark - lvl.price;
-        if (adverse > 0) cost += notionalOf(spec, adverse, lots);
+        const cost = takerFillCostUnits(
+          open > 0 ? notionalOf(spec, lvl.price, open) : 0n, o.leverage, BigInt(lvl.price * lots) * spec.takerFeeUnit,
+          adverse > 0 ? notionalOf(spec, adverse, lots) : 0n,
+        );
         if (budget < cost) {
           if (lvl.total <= 0) book.removeLevel(lvl);
           return MSG_MARGIN;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from './decimal';
-import { LOCK_SAFETY_PCT, feeRateScaled, lockOfNotional, lockRatio, orderLock } from './order-lock';
+import { LOCK_SAFETY_PCT, feeRateScaled, lockOfNotional, lockRatio, orderLock, takerFillCost } from './order-lock';
 
 describe('order lock', () => {
   it('is notional × (1/leverage + taker fee) × 1.01 by default', () => {
@@ -29,5 +29,24 @@ describe('order lock', () => {
     const units = lockOfNotional(1950015n * 10n ** 14n, ratio);
     expect(dec(units.toString()).div(dec(10).pow(18)).toFixed())
       .toBe(orderLock({ qty: dec('0.003'), price: dec('65000.5'), leverage: 20, takerFee: '0.0004' }).toFixed());
+  });
+});
+
+describe('what a taker fill spends', () => {
+  const base = { side: 'buy' as const, qty: dec('1'), closingQty: dec('0'), price: dec('100.5'), mark: dec('100'), leverage: 10, takerFee: '0.0004' };
+  it('is the margin of what opens + the taker fee of the whole fill + the loss of a price worse than the mark', () => {
+    // 100.5 / 10 + 100.5 × 0.0004 + 0.5
+    expect(takerFillCost(base).toFixed()).toBe('10.5902');
+    // 0.4 closes: margin only for 0.6
+    expect(takerFillCost({ ...base, closingQty: dec('0.4') }).toFixed()).toBe('6.5702');
+    // A sell above the mark loses nothing at the mark.
+    expect(takerFillCost({ ...base, side: 'sell' }).toFixed()).toBe('10.0902');
+  });
+  it('has no safety margin: a fill at the checked price spends less than its lock', () => {
+    const at = { ...base, price: dec('100') };
+    expect(takerFillCost(at).lt(orderLock({ qty: dec('1'), price: dec('100'), leverage: 10, takerFee: '0.0004' }))).toBe(true);
+  });
+  it('rounds the margin up at 18 decimals', () => {
+    expect(takerFillCost({ ...base, qty: dec('0.001'), price: dec('0.1'), mark: dec('0.1'), leverage: 3 }).toFixed()).toBe('0.000033373333333334');
   });
 });

@@ -2,9 +2,10 @@ import { D, dec, type Dec } from './decimal';
 
 /**
  * The order lock: what an order that opens exposure reserves from the trader's available margin —
- * its initial margin plus the taker fee it may pay, with a safety margin on top. The exchange
- * (the devnet engine, on bigints) and the app (its maximum order size, on decimals) use these same
- * functions, so the app's "max" is exactly what the exchange accepts.
+ * its initial margin plus the taker fee it may pay, with a safety margin on top — and what each fill
+ * of a taker then really spends from it. The exchange (the devnet engine, on bigints) and the app
+ * (its maximum order size, on decimals) use these same functions, so the app's "max" is exactly what
+ * the exchange accepts and fills.
  */
 
 /**
@@ -65,4 +66,34 @@ export function orderLock(a: { qty: Dec; price: Dec; leverage: number; takerFee:
   const notionalUnits = BigInt(a.qty.mul(a.price).mul(MONEY_UNIT).toDecimalPlaces(0, D.ROUND_UP).toFixed());
   const units = lockOfNotional(notionalUnits, lockRatio(a.leverage, feeRateScaled(a.takerFee), a.safetyPct));
   return dec(units.toString()).div(MONEY_UNIT);
+}
+
+/**
+ * What one fill of a taking order spends from the margin it may use while it matches, in 1e-18 units:
+ * the initial margin of the part that opens exposure (its notional / leverage, rounded up), the taker
+ * fee of the whole fill, and the loss at the mark of a price worse than the mark. The lock's safety
+ * margin is not in it: the order was checked with it, and it is what lets an order at the maximum fill
+ * a little worse than the price it was checked at.
+ */
+export function takerFillCostUnits(openNotionalUnits: bigint, leverage: number, feeUnits: bigint, adverseLossUnits: bigint): bigint {
+  const lev = BigInt(leverage);
+  const q = openNotionalUnits / lev;
+  return (q * lev === openNotionalUnits ? q : q + 1n) + feeUnits + adverseLossUnits;
+}
+
+const toUnits = (v: Dec): bigint => BigInt(v.mul(MONEY_UNIT).toDecimalPlaces(0, D.ROUND_UP).toFixed());
+
+/**
+ * The same for the trader: a fill of `qty` at `price` of which `closingQty` closes the opposite
+ * position first, with the mark at `mark` — exactly the integers the exchange charges.
+ */
+export function takerFillCost(a: {
+  side: 'buy' | 'sell'; qty: Dec; closingQty: Dec; price: Dec; mark: Dec; leverage: number; takerFee: Dec | string;
+}): Dec {
+  const opens = a.qty.minus(a.closingQty);
+  const openNotional = opens.gt(0) ? toUnits(opens.mul(a.price)) : 0n;
+  const fee = toUnits(a.qty.mul(a.price).mul(a.takerFee));
+  const worse = a.side === 'buy' ? a.price.minus(a.mark) : a.mark.minus(a.price);
+  const adverse = worse.gt(0) ? toUnits(worse.mul(a.qty)) : 0n;
+  return dec(takerFillCostUnits(openNotional, a.leverage, fee, adverse).toString()).div(MONEY_UNIT);
 }
