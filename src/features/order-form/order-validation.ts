@@ -190,7 +190,9 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
     else if (marketLimit && slippage) {
       fill = estimateMarketFill(ctx.bookLevels, draft.side, qty, marketLimit);
       if (!fill.fillsCompletely) {
-        const pct = slippage.mul(100).toFixed();
+        // Beyond the exchange's band the band is the limit the order gets.
+        const band = dec(draft.side === 'buy' ? info.price_cap_ratio : info.price_floor_ratio);
+        const pct = D.min(slippage, band).mul(100).toFixed();
         errors.fill =
           `The book fills only ${fill.filledQty.toFixed(qtyDp)} of ${qty.toFixed(qtyDp)} ${base} within ${pct} % of the mark ` +
           `(up to ${formatFixed(marketLimit, priceDp)}): lower the size or raise the slippage`;
