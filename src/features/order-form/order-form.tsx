@@ -272,7 +272,10 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
         max={maxLeverage}
         account={ctx.account}
         draft={leverageText}
-        onDraft={setLeverageDraft}
+        onDraft={(text) => {
+          setLeverageDraft(text);
+          setConfirmingOrder(false); // a new leverage is a new question: asked again on the next submit
+        }}
         read={leverageRead}
         positionChange={positionChange}
         priceDecimals={priceDp}
