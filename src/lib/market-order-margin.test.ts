@@ -1,26 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from './decimal';
 import { marketFillMargin, maxMarketQty } from './market-order-margin';
-import { orderLock } from './order-lock';
+import { orderLock, takerFillCost } from './order-lock';
 
 // Asks 100 010, 100 020, 100 030 … 1 BTC each; mark 100 000.
 const levels = Array.from({ length: 10 }, (_, i) => ({ price: dec(100010 + 10 * i), qty: dec(1) }));
 const base = { levels, side: 'buy' as const, limit: dec('101000'), mark: dec('100000'), closingQty: dec(0), leverage: 10, takerFee: '0.0004' };
-const lock = (qty: string, price: string) => orderLock({ qty: dec(qty), price: dec(price), leverage: 10, takerFee: '0.0004' });
+const fill = (qty: string, price: string, closingQty = '0') =>
+  takerFillCost({ side: 'buy', qty: dec(qty), closingQty: dec(closingQty), price: dec(price), mark: dec('100000'), leverage: 10, takerFee: '0.0004' });
 
 describe('market order fill margin', () => {
-  it('is the lock at each fill price plus the loss against the mark', () => {
+  it('adds what each fill takes, level by level: margin, fee and the loss against the mark', () => {
     const cost = marketFillMargin({ ...base, qty: dec('1.5') })!;
-    // 1 at 100 010 (10 worse than the mark) + 0.5 at 100 020 (20 worse)
-    expect(cost.toFixed()).toBe(lock('1', '100010').plus(lock('0.5', '100020')).plus(10).plus(10).toFixed());
-    // more than the check at the mark alone
-    expect(cost.gt(lock('1.5', '100000'))).toBe(true);
+    // 1 at 100 010 + 0.5 at 100 020: 10 001 + 40.004 + 10, then 5 001 + 20.004 + 10
+    expect(cost.toFixed()).toBe(fill('1', '100010').plus(fill('0.5', '100020')).toFixed());
+    expect(cost.toFixed()).toBe('15082.008');
   });
 
-  it('closing the opposite position first costs only its taker fee', () => {
+  it('deep into the book it takes more than the order lock checked at the mark', () => {
+    const far = [{ price: dec('100500'), qty: dec(5) }];
+    const cost = marketFillMargin({ ...base, levels: far, qty: dec('1') })!;
+    // 10 050 + 40.2 + 500 against a lock of 10 140.404 at the mark
+    expect(cost.toFixed()).toBe('10590.2');
+    expect(cost.gt(orderLock({ qty: dec(1), price: dec('100000'), leverage: 10, takerFee: '0.0004' }))).toBe(true);
+  });
+
+  it('closing the opposite position first costs only its fee and the loss against the mark', () => {
     const cost = marketFillMargin({ ...base, qty: dec('1.5'), closingQty: dec('1') })!;
-    // 1 closes at 100 010: fee 40.004; 0.5 opens at 100 020
-    expect(cost.toFixed()).toBe(dec('40.004').plus(lock('0.5', '100020')).plus(10).plus(10).toFixed());
+    expect(cost.toFixed()).toBe(fill('1', '100010', '1').plus(fill('0.5', '100020')).toFixed());
+    expect(fill('1', '100010', '1').toFixed()).toBe('50.004'); // 40.004 fee + 10 worse than the mark
   });
 
   it('is null when the book does not fill the size within the limit', () => {

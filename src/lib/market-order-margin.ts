@@ -1,13 +1,13 @@
 import { D, dec, type Dec } from './decimal';
 import type { BookLevel, TakingSide } from './market-fill-estimate';
-import { orderLock } from './order-lock';
-import { feeOf, notional } from './perp-math';
+import { takerFillCost } from './order-lock';
 
 /**
  * A market order is checked twice by the exchange: at the mark when it arrives (the order lock,
- * max-order-qty), then fill by fill while it matches, against the same available margin. Fills
- * above the mark (a buy) cost more than the check at the mark, so a size that passes the first
- * check can stop half-filled ("insufficient available margin"). These figures follow the fills.
+ * max-order-qty), then fill by fill while it matches, against the same available margin
+ * (order-lock takerFillCost). The lock's safety margin covers fills a little worse than the mark;
+ * a size that walks deeper into the book can still stop half-filled ("insufficient available
+ * margin"). These figures follow the fills through the book.
  */
 
 export interface MarketFillCostInput {
@@ -25,11 +25,10 @@ export interface MarketFillCostInput {
 }
 
 /**
- * What the fills take from the available margin, level by level as the exchange charges them:
- * the order lock (order-lock) of the part that opens exposure, at the fill price; the taker fee of
- * the part that closes the opposite position (notional × taker_fee); and the loss of a fill worse
- * than the mark, |fill − mark| × qty (decisions.md "Money safety"). Null when the book does not
- * fill the whole size within the limit.
+ * What the fills take from the available margin, level by level as the exchange charges them
+ * (takerFillCost: the initial margin of the part that opens exposure, the taker fee of the fill,
+ * the loss of a price worse than the mark), the opposite position closed first. Null when the book
+ * does not fill the whole size within the limit.
  */
 export function marketFillMargin(a: MarketFillCostInput): Dec | null {
   let left = a.qty;
@@ -40,11 +39,7 @@ export function marketFillMargin(a: MarketFillCostInput): Dec | null {
     if (a.side === 'buy' ? level.price.gt(a.limit) : level.price.lt(a.limit)) break;
     const take = D.min(level.qty, left);
     const closes = D.min(closing, take);
-    const opens = take.minus(closes);
-    if (opens.gt(0)) cost = cost.plus(orderLock({ qty: opens, price: level.price, leverage: a.leverage, takerFee: a.takerFee }));
-    if (closes.gt(0)) cost = cost.plus(feeOf(notional(closes, level.price), a.takerFee));
-    const worse = a.side === 'buy' ? level.price.minus(a.mark) : a.mark.minus(level.price);
-    if (worse.gt(0)) cost = cost.plus(worse.mul(take));
+    cost = cost.plus(takerFillCost({ side: a.side, qty: take, closingQty: closes, price: level.price, mark: a.mark, leverage: a.leverage, takerFee: a.takerFee }));
     closing = closing.minus(closes);
     left = left.minus(take);
   }

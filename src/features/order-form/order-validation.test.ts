@@ -156,11 +156,14 @@ describe('order form validation', () => {
   });
 
   it('a market order needs what its fills take from the book, not only its lock at the mark', () => {
-    // 1 BTC at 10×: its lock at the 95 000 mark is 9 633.38, but it fills 0.5 at 95 010 and 0.5 at
-    // 95 110: locks 4 817.20 + 4 822.27, and 10 and 110 above the mark × 0.5 = 60 → 9 699.46
+    // 1 BTC at 10×: its lock at the 95 000 mark is 9 633.38, but a book 0.5 % away fills it at
+    // 95 475: margin 9 547.5 + fee 38.19 + 475 worse than the mark = 10 060.69
     const d = draft({ type: 'market', size: '1' });
-    expect(validateOrder(d, ctx({ available: dec('9650') })).errors.size).toBe('Needs 9,699.47 margin + fee; 9,650.00 available');
-    expect(validateOrder(d, ctx({ available: dec('9699.47') })).errors.size).toBeUndefined();
+    const far = ctx({ bookLevels: [{ price: dec('95475'), qty: dec(5) }] });
+    expect(validateOrder(d, { ...far, available: dec('10000') }).errors.size).toBe('Needs 10,060.69 margin + fee; 10,000.00 available');
+    expect(validateOrder(d, { ...far, available: dec('10060.69') }).errors.size).toBeUndefined();
+    // near the mark the check at the mark is the larger
+    expect(validateOrder(d, ctx({ available: dec('9633.37') })).errors.size).toBe('Needs 9,633.38 margin + fee; 9,633.37 available');
   });
 
   it('sizes in USD: 1 000 USD at 95 000 is 0.010 BTC', () => {
