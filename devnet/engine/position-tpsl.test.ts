@@ -184,6 +184,22 @@ describe('position TP/SL (whole position)', () => {
     expect(ex.snapshot()).toBe(before);
   });
 
+  it('counts the children it adds against max_open_orders (a replaced one frees its place)', () => {
+    const ex = withPosition('buy', '0.02');
+    for (let i = 0; i < 199; i++) place(ex, A, limit('buy', '0.001', String(91000 + i)));
+    const before = ex.snapshot();
+    expect(ex.newOrder(A, protect('sell', { tp_price: '97000', sl_price: '94000' }), T0 + 100)).toEqual({
+      ok: false,
+      code: 400,
+      message: 'too many open orders in BTC-USD (max 200)',
+    });
+    expect(ex.snapshot()).toBe(before);
+    place(ex, A, protect('sell', { sl_price: '94000' }), T0 + 100);
+    expect(ex.queryOpenOrders(A, { symbol: 'BTC-USD', limit: 500 }).total).toBe(200);
+    place(ex, A, protect('sell', { sl_price: '93500' }), T0 + 200);
+    expect(ex.queryOpenOrders(A, { symbol: 'BTC-USD', limit: 500 }).total).toBe(200);
+  });
+
   it('keeps refusing every other qty-0 order', () => {
     const ex = withPosition('buy', '0.02');
     const refused = [

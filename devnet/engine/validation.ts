@@ -78,6 +78,21 @@ export function pendingReduceLots(acct: Account, symbol: string, side: Side): nu
  * sl_price protects the whole position. Any other qty-0 order stays refused (qty must be positive), so
  * a service without the extension refuses it too.
  */
+/**
+ * Open orders a new order adds: itself, or — for a position TP/SL, which is done at once — the
+ * children it creates less the whole-position ones of the same kind it replaces.
+ */
+function openOrdersAdded(acct: Account, symbol: string, wholePosition: boolean, hasTp: boolean, hasSl: boolean): number {
+  if (!wholePosition) return 1;
+  let added = 0;
+  for (const [kind, sent] of [['tp', hasTp], ['sl', hasSl]] as const) {
+    if (!sent) continue;
+    const replaced = [...acct.live.values()].some((o) => o.symbol === symbol && o.source === kind && isWholePositionChild(o));
+    if (!replaced) added++;
+  }
+  return added;
+}
+
 function isWholePositionRequest(p: NewOrderParams, qty: number, hasTp: boolean, hasSl: boolean): boolean {
   return qty === 0 && p.reduce_only && p.order_type === 'market' && p.time_in_force === 'ioc' && (hasTp || hasSl);
 }
@@ -168,7 +183,7 @@ export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Che
     if (p.leverage !== cfg.leverage) return bad(`leverage ${p.leverage} does not match the position config (${cfg.leverage})`);
   }
 
-  if ((acct.liveCount[spec.idx] ?? 0) >= spec.cfg.maxOpenOrders) {
+  if ((acct.liveCount[spec.idx] ?? 0) + openOrdersAdded(acct, spec.symbol, wholePosition, hasTp, hasSl) > spec.cfg.maxOpenOrders) {
     return bad(`too many open orders in ${spec.symbol} (max ${spec.cfg.maxOpenOrders})`);
   }
 
