@@ -3,7 +3,7 @@ import { dec } from '../../lib/decimal';
 import { show } from '../../lib/display';
 import { useCancelOrder, useCancelOrders, useCancelingOrderIds } from '../../trading/use-order-commands';
 import { formatDateTime } from '../../lib/time';
-import { orderKind, STATUS_LABEL, TIF_LABEL } from './order-labels';
+import { orderKind, sizeLabel, STATUS_LABEL, TIF_LABEL } from './order-labels';
 import { Button } from '../../ui/button';
 import { PagedTable, type Column } from '../../ui/paged-table';
 import { ROW, Td } from '../../ui/table-cells';
@@ -55,7 +55,7 @@ export function OpenOrdersTable({ orders }: { orders: readonly Order[] }) {
             <Td align="left">{orderKind(o)}</Td>
             <Td align="left" className={o.side === 'buy' ? 'text-up' : 'text-down'}>{o.side === 'buy' ? 'Buy' : 'Sell'}</Td>
             <Td className="num">{o.order_type === 'market' && o.status !== 'untriggered' ? 'Market' : show(o.price, d.price)}</Td>
-            <Td className="num">{show(o.qty, d.qty)}</Td>
+            <Td className="num">{sizeLabel(o.qty, show(o.qty, d.qty))}</Td>
             <Td className="num">{dec(o.fill_qty).isZero() ? '—' : show(o.fill_qty, d.qty)}</Td>
             <Td align="left">{o.reduce_only ? 'Yes' : 'No'}</Td>
             <Td align="left">{TIF_LABEL[o.time_in_force]}</Td>

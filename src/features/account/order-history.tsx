@@ -9,7 +9,7 @@ import { show } from '../../lib/display';
 import { formatDateTime } from '../../lib/time';
 import { orderCsv } from './csv-columns';
 import { HistoryFilters, type Filters } from './history-filters';
-import { orderKind, STATUS_LABEL } from './order-labels';
+import { orderKind, sizeLabel, STATUS_LABEL, statusLabel } from './order-labels';
 import { Button } from '../../ui/button';
 import { PagedTable, type Column } from '../../ui/paged-table';
 import { ROW, Td } from '../../ui/table-cells';
@@ -66,12 +66,12 @@ export function OrderHistory({ account, symbols }: { account: string; symbols: r
               <Td align="left">{orderKind(o)}</Td>
               <Td align="left" className={o.side === 'buy' ? 'text-up' : 'text-down'}>{o.side === 'buy' ? 'Buy' : 'Sell'}</Td>
               <Td className="num">{o.order_type === 'market' && o.source === 'user' ? 'Market' : show(o.price, d.price)}</Td>
-              <Td className="num">{show(o.qty, d.qty)}</Td>
+              <Td className="num">{sizeLabel(o.qty, show(o.qty, d.qty))}</Td>
               <Td className="num">{show(o.fill_qty, d.qty)}</Td>
               <Td className="num">{dec(o.fill_qty).isZero() ? '—' : show(o.fill_avg_price, d.price)}</Td>
               <Td align="left">{o.reduce_only ? 'Yes' : 'No'}</Td>
               <Td align="left" className={o.status === 'rejected' ? 'text-down' : o.status === 'filled' ? 'text-up' : 'text-muted'}>
-                {STATUS_LABEL[o.status]}
+                {statusLabel(o)}
                 {o.remark ? <span className="text-muted"> · {o.remark}</span> : null}
               </Td>
             </tr>

@@ -1,11 +1,31 @@
 import type { Order } from '../../api/schemas';
+import { isWholePosition } from '../../lib/position-tpsl';
 
-/** How a trader names an order's kind: Limit, Market, Take profit, Stop loss, Liquidation. */
-export function orderKind(o: Pick<Order, 'order_type' | 'source'>): string {
+/**
+ * The request that sets a position TP/SL (decisions.md: a reduce-only qty "0" order carrying the
+ * triggers). The exchange records it as done at once; its children are the protection.
+ */
+export function isPositionTpslRequest(o: Pick<Order, 'source' | 'qty' | 'reduce_only'>): boolean {
+  return o.source === 'user' && o.reduce_only && isWholePosition(o);
+}
+
+/** How a trader names an order's kind: Limit, Market, Take profit, Stop loss, Liquidation, Position TP/SL. */
+export function orderKind(o: Pick<Order, 'order_type' | 'source' | 'qty' | 'reduce_only'>): string {
+  if (isPositionTpslRequest(o)) return 'Position TP/SL';
   if (o.source === 'tp') return 'Take profit';
   if (o.source === 'sl') return 'Stop loss';
   if (o.source === 'liquidation') return 'Liquidation';
   return o.order_type === 'limit' ? 'Limit' : 'Market';
+}
+
+/** The status as the trader reads it; a position TP/SL request that went through is "Set", not "Filled". */
+export function statusLabel(o: Pick<Order, 'status' | 'source' | 'qty' | 'reduce_only'>): string {
+  return isPositionTpslRequest(o) && o.status === 'filled' ? 'Set' : STATUS_LABEL[o.status];
+}
+
+/** An order's size at its precision; qty "0" on a TP/SL is the whole position. */
+export function sizeLabel(qty: string, shown: string): string {
+  return isWholePosition({ qty }) ? 'Whole position' : shown;
 }
 
 export const STATUS_LABEL: Record<Order['status'], string> = {

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { sampleOrder } from '../../api/__fixtures__/spec-samples';
+import type { Order } from '../../api/schemas';
+import { orderKind, sizeLabel, statusLabel } from './order-labels';
+
+const order = (over: Partial<Order>): Order => ({ ...(sampleOrder as Order), ...over });
+
+describe('order labels', () => {
+  it('names the request that set a position TP/SL for what it is, not a filled market order of 0', () => {
+    const request = order({ source: 'user', order_type: 'market', qty: '0', reduce_only: true, status: 'filled' });
+    expect(orderKind(request)).toBe('Position TP/SL');
+    expect(statusLabel(request)).toBe('Set');
+    expect(sizeLabel(request.qty, '0.000')).toBe('Whole position');
+  });
+
+  it('keeps the usual words for everything else', () => {
+    expect(orderKind(order({ source: 'user', order_type: 'market', qty: '0.5', reduce_only: true }))).toBe('Market');
+    expect(orderKind(order({ source: 'sl', qty: '0' }))).toBe('Stop loss');
+    expect(statusLabel(order({ source: 'user', qty: '0.5', status: 'filled' }))).toBe('Filled');
+    expect(sizeLabel('0.5', '0.500')).toBe('0.500');
+  });
+});
