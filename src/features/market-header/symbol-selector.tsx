@@ -1,13 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { marketQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
+import { show } from '../../lib/display';
 import { formatCompact, formatPercent } from '../../lib/format';
 import { FavoriteStar } from './favorite-star';
 import { useFavorites } from './favorites-store';
-import { searchMarkets } from './market-search';
+import { assetName, searchMarkets } from './market-search';
 
-/** The market picker: search by symbol or asset, star favorites, see price and 24 h change. */
+/**
+ * The market picker: search by symbol, ticker or asset name (gold, bitcoin), arrows and Enter to
+ * choose, star favorites, see price (at the market's precision) and 24 h change.
+ */
 export function SymbolSelector({ symbol, onSelect }: { symbol: string; onSelect: (symbol: string) => void }) {
   const api = useApi();
   const [open, setOpen] = useState(false);
@@ -15,6 +19,8 @@ export function SymbolSelector({ symbol, onSelect }: { symbol: string; onSelect:
   const [onlyFavorites, setOnlyFavorites] = useState(false);
   const favorites = useFavorites((s) => s.favorites);
   const overview = useQuery({ ...marketQueries.overview(api), refetchInterval: 10_000 });
+  const info = useQuery(marketQueries.symbolInfo(api));
+  const [highlight, setHighlight] = useState(0);
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -27,10 +33,22 @@ export function SymbolSelector({ symbol, onSelect }: { symbol: string; onSelect:
   }, [open]);
 
   const markets = searchMarkets(overview.data?.symbols ?? [], query, favorites).filter((m) => !onlyFavorites || favorites.includes(m.symbol));
+  const active = Math.min(highlight, Math.max(0, markets.length - 1));
+  const decimalsOf = (sym: string) => info.data?.find((i) => i.symbol === sym)?.price_tick_decimals ?? 2;
   const pick = (s: string) => {
     setOpen(false);
     setQuery('');
+    setHighlight(0);
     onSelect(s);
+  };
+  const onSearchKey = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setHighlight((active + step + markets.length) % Math.max(1, markets.length));
+    } else if (e.key === 'Enter' && markets[active]) {
+      pick(markets[active].symbol);
+    }
   };
 
   return (
@@ -55,10 +73,13 @@ export function SymbolSelector({ symbol, onSelect }: { symbol: string; onSelect:
             <input
               autoFocus
               value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && markets[0]) pick(markets[0].symbol);
+              onChange={(e) => {
+                setQuery(e.target.value);
+                setHighlight(0);
               }}
+              onKeyDown={onSearchKey}
+              aria-controls="market-options"
+              aria-activedescendant={markets[active] ? `market-option-${markets[active].symbol}` : undefined}
               placeholder="Search markets"
               aria-label="Search markets"
               className="min-w-0 flex-1 rounded border border-line bg-bg px-2 py-1 outline-none focus:border-accent"
@@ -72,7 +93,7 @@ export function SymbolSelector({ symbol, onSelect }: { symbol: string; onSelect:
               ★ Favorites
             </button>
           </div>
-          <table className="w-full text-right" role="listbox" aria-label="Markets">
+          <table className="w-full text-right" role="listbox" aria-label="Markets" id="market-options">
             <thead className="text-muted">
               <tr>
                 <th className="px-2 py-1 text-left font-normal">Market</th>
@@ -82,18 +103,21 @@ export function SymbolSelector({ symbol, onSelect }: { symbol: string; onSelect:
               </tr>
             </thead>
             <tbody>
-              {markets.map((m) => (
+              {markets.map((m, i) => (
                 <tr
                   key={m.symbol}
+                  id={`market-option-${m.symbol}`}
                   role="option"
-                  aria-selected={m.symbol === symbol}
+                  aria-selected={i === active}
                   onClick={() => pick(m.symbol)}
-                  className={`cursor-pointer ${m.symbol === symbol ? 'bg-panel-2' : 'hover:bg-panel-2'}`}
+                  onMouseEnter={() => setHighlight(i)}
+                  className={`cursor-pointer ${i === active ? 'bg-panel-2' : ''} ${m.symbol === symbol ? 'text-accent' : ''}`}
                 >
                   <td className="px-2 py-1 text-left">
                     <FavoriteStar symbol={m.symbol} /> <span className="font-medium">{m.symbol}</span>
+                    {assetName(m.base) && <span className="ml-1.5 text-muted">{assetName(m.base)}</span>}
                   </td>
-                  <td className="num px-2 py-1">{m.last_price}</td>
+                  <td className="num px-2 py-1">{show(m.last_price, decimalsOf(m.symbol))}</td>
                   <td className={`num px-2 py-1 ${m.price_change_pct >= 0 ? 'text-up' : 'text-down'}`}>{formatPercent(m.price_change_pct)}</td>
                   <td className="num px-2 py-1">{formatCompact(m.volume_quote_24h)}</td>
                 </tr>
