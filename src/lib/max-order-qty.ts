@@ -10,6 +10,8 @@ import { orderLock } from './order-lock';
  *   (market, or limit ioc) only locks the part that opens exposure — the size beyond the opposite
  *   position it closes first — priced at its limit (limit ioc) or at the MARK (market: the exchange
  *   checks a market order at the mark; the order's own price only bounds its fills).
+ * What the fills of a market order then cost can exceed that check when they go deep into the book
+ * (far from the mark): market-order-margin.ts walks the book for that, and the form takes the smaller.
  * Reduce-only orders lock nothing; their maximum is the reduce-only headroom (reduce-only.ts).
  */
 
