@@ -172,6 +172,26 @@ for (const kind of ['limit', 'market'] as const) {
   });
 }
 
+test('100 % of a sell limit priced through the book fills at the better bids without running out of margin', async ({ page }) => {
+  const token = await signInFunded(page, 'BTC-USD');
+  await form(page).getByRole('tab', { name: 'Limit' }).click();
+  await form(page).getByRole('radio', { name: 'Sell / Short' }).click();
+  // 2 % under the best bid: it takes every bid down to there, each above its limit, and rests the rest.
+  await page.locator('#order-price').fill(wholePrice(await bestBookPrice(page.request, 'BTC-USD', 'bid'), '0.98'));
+  await form(page).getByRole('button', { name: '100%' }).click();
+  const size = dec(await page.locator('#order-size').inputValue());
+  expect(size.gt(0)).toBe(true);
+  const body = await submitAndCapture(page);
+  const outcome = async () => {
+    const o = await orderByClientId(page, token, body.cl_ord_id!);
+    return o ? `${o.status} ${o.remark ?? ''}`.trim() : 'not yet';
+  };
+  await expect.poll(outcome, { timeout: 10_000 }).toMatch(/^(open|filled)$/);
+  const record = (await orderByClientId(page, token, body.cl_ord_id!))!;
+  expect(dec(record.fill_qty).gt(0)).toBe(true);
+  await expect(toasts(page)).not.toContainText(/insufficient/i);
+});
+
 test('the health strip shows what query_balance and query_positions add up to', async ({ page }) => {
   const token = await signInFunded(page, 'BTC-USD');
   await openLong(page, '0.2');

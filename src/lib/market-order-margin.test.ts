@@ -34,6 +34,11 @@ describe('market order fill margin', () => {
   it('is null when the book does not fill the size within the limit', () => {
     expect(marketFillMargin({ ...base, qty: dec('3'), limit: dec('100020') })).toBeNull();
   });
+
+  it('for a limit priced through the book, costs what fills; the rest rests under its order lock', () => {
+    const cost = marketFillMargin({ ...base, qty: dec('3'), limit: dec('100020'), restsUnfilled: true })!;
+    expect(cost.toFixed()).toBe(fill('1', '100010').plus(fill('1', '100020')).toFixed());
+  });
 });
 
 describe('largest market order', () => {
@@ -48,5 +53,13 @@ describe('largest market order', () => {
     expect(maxMarketQty({ ...base, limit: dec('100020'), available: dec('1e9'), upTo: dec('100'), qtyTick: dec('0.001') }).toFixed()).toBe('2');
     expect(maxMarketQty({ ...base, available: dec('1e9'), upTo: dec('0.5'), qtyTick: dec('0.001') }).toFixed()).toBe('0.5');
     expect(maxMarketQty({ ...base, available: dec('-1'), upTo: dec('5'), qtyTick: dec('0.001') }).toFixed()).toBe('0');
+  });
+
+  it('a limit priced through the book may be larger than the book: only its fills must fit', () => {
+    const through = { ...base, limit: dec('100020'), restsUnfilled: true };
+    expect(maxMarketQty({ ...through, available: dec('1e9'), upTo: dec('100'), qtyTick: dec('0.001') }).toFixed()).toBe('100');
+    // 2 BTC fill (20 162.016 of margin); the other 98 rest and cost nothing here.
+    expect(maxMarketQty({ ...through, available: dec('20162.016'), upTo: dec('100'), qtyTick: dec('0.001') }).toFixed()).toBe('100');
+    expect(maxMarketQty({ ...through, available: dec('15082.008'), upTo: dec('100'), qtyTick: dec('0.001') }).toFixed()).toBe('1.5');
   });
 });

@@ -3,7 +3,7 @@ import type { BookLevel, TakingSide } from './market-fill-estimate';
 import { takerFillCost } from './order-lock';
 
 /**
- * A market order is checked twice by the exchange: at the mark when it arrives (the order lock,
+ * A market order (or a limit priced through the book) is checked twice by the exchange: at the mark when it arrives (the order lock,
  * max-order-qty), then fill by fill while it matches, against the same available margin
  * (order-lock takerFillCost). The lock's safety margin covers fills a little worse than the mark;
  * a size that walks deeper into the book can still stop half-filled ("insufficient available
@@ -22,13 +22,18 @@ export interface MarketFillCostInput {
   closingQty: Dec;
   leverage: number;
   takerFee: Dec | string;
+  /**
+   * A limit order priced through the book: what the book does not fill within its limit rests
+   * (its margin is the order lock, checked at the limit price), so only the filled part is costed.
+   */
+  restsUnfilled?: boolean;
 }
 
 /**
  * What the fills take from the available margin, level by level as the exchange charges them
  * (takerFillCost: the initial margin of the part that opens exposure, the taker fee of the fill,
  * the loss of a price worse than the mark), the opposite position closed first. Null when the book
- * does not fill the whole size within the limit.
+ * does not fill the whole size within the limit (unless the rest rests: restsUnfilled).
  */
 export function marketFillMargin(a: MarketFillCostInput): Dec | null {
   let left = a.qty;
@@ -43,7 +48,7 @@ export function marketFillMargin(a: MarketFillCostInput): Dec | null {
     closing = closing.minus(closes);
     left = left.minus(take);
   }
-  return left.gt(0) ? null : cost;
+  return left.gt(0) && !a.restsUnfilled ? null : cost;
 }
 
 /**

@@ -111,11 +111,9 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
   // What an order may use: cross_available, or for an isolated position its cash-backed part.
   const marginAvailable = useMemo(() => (ctx.balance ? availableMargin(ctx.balance, mode) : null), [ctx.balance, mode]);
 
-  // Sorted once per book snapshot and side, and only for a market order (the form renders every tick).
-  const bookLevels = useMemo(
-    () => (draft.type === 'market' && ctx.book ? takingLevels(ctx.book, draft.side) : null),
-    [draft.type, draft.side, ctx.book],
-  );
+  // The side an order takes from, sorted once per book snapshot and side: a market order walks it,
+  // and so does a limit priced through the book.
+  const bookLevels = useMemo(() => (ctx.book ? takingLevels(ctx.book, draft.side) : null), [draft.side, ctx.book]);
   const validated = useMemo(
     () =>
       validateOrder(draft, {
@@ -191,13 +189,15 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
         maxOrderQty: info.max_order_qty,
         maxPositionSize: info.max_position_size,
       });
-      // A market order must also afford its fills, priced from the book up to its limit.
+      // An order must also afford its fills, priced from the book up to its limit: all of a market
+      // order's, and the part of a limit priced through the book that fills at once (the rest rests).
+      const limit = draft.type === 'market' ? validated.marketLimit : validated.price;
       const largest =
-        draft.type === 'market' && bookLevels && validated.marketLimit
+        bookLevels && limit
           ? maxMarketQty({
               levels: bookLevels,
               side: draft.side,
-              limit: validated.marketLimit,
+              limit,
               mark: ctx.mark,
               closingQty: reducingSide(ctx.positionQty) === draft.side ? ctx.positionQty.abs() : dec(0),
               leverage,
@@ -205,6 +205,7 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
               available: marginAvailable,
               upTo: max.qty,
               qtyTick: stepOf(info.qty_tick_decimals),
+              restsUnfilled: draft.type === 'limit',
             })
           : max.qty;
       qty = largest.mul(pct).div(100).toDecimalPlaces(info.qty_tick_decimals, D.ROUND_DOWN);

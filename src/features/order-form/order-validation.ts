@@ -169,10 +169,22 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
         const opening = immediate ? (qty.gt(closing) ? qty.minus(closing) : dec(0)) : qty;
         // The exchange's own lock (order-lock): margin + taker fee with its safety margin, at the
         // limit price. A market order is checked at the mark, then fill by fill as it matches:
-        // what its fills take from the book (market-order-margin) is what it needs.
+        // what its fills take from the book (market-order-margin) is what it needs. So is a limit
+        // priced through the book, for the part that fills at once (the rest rests under its lock).
+        const fillLimit = draft.type === 'market' ? marketLimit : price;
         const fills =
-          draft.type === 'market' && ctx.bookLevels && marketLimit
-            ? marketFillMargin({ levels: ctx.bookLevels, side: draft.side, qty, limit: marketLimit, mark: price, closingQty: closing, leverage: ctx.leverage, takerFee: info.taker_fee })
+          ctx.bookLevels && fillLimit
+            ? marketFillMargin({
+                levels: ctx.bookLevels,
+                side: draft.side,
+                qty,
+                limit: fillLimit,
+                mark: ctx.mark ?? price,
+                closingQty: closing,
+                leverage: ctx.leverage,
+                takerFee: info.taker_fee,
+                restsUnfilled: draft.type === 'limit',
+              })
             : null;
         const needed = D.max(fills ?? dec(0), orderLock({ qty: opening, price, leverage: ctx.leverage, takerFee: info.taker_fee }));
         if (needed.gt(0) && needed.gt(ctx.available)) {
