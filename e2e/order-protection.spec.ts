@@ -38,6 +38,16 @@ async function query<T>(page: Page, token: string, path: string): Promise<T> {
   expect(res.status()).toBe(200);
   return (await res.json()) as T;
 }
+/**
+ * Takes the test's resting orders off the book: a 100 % order left there would stand in the way of
+ * the specs that trade the same market on the same devnet after this one.
+ */
+async function cancelAllOpenOrders(page: Page) {
+  await page.getByRole('tab', { name: /Open orders/ }).click();
+  await expect(page.getByTestId('open-order').first()).toBeVisible();
+  await page.getByTestId('cancel-all').click();
+  await expect(page.getByTestId('open-order')).toHaveCount(0, { timeout: 10_000 });
+}
 const leverageOf = async (page: Page, token: string, symbol: string) =>
   (await query<{ leverage: number }>(page, token, `/api/query_position_config?symbol=${symbol}`)).leverage;
 const orderByClientId = async (page: Page, token: string, clOrdId: string) =>
@@ -169,6 +179,7 @@ for (const kind of ['limit', 'market'] as const) {
     const record = (await orderByClientId(page, token, body.cl_ord_id!))!;
     if (kind === 'market') expect(record.fill_qty).toBe(record.qty);
     await expect(toasts(page)).not.toContainText(/insufficient/i);
+    if (kind === 'limit') await cancelAllOpenOrders(page);
   });
 }
 
@@ -190,6 +201,7 @@ test('100 % of a sell limit priced through the book fills at the better bids wit
   const record = (await orderByClientId(page, token, body.cl_ord_id!))!;
   expect(dec(record.fill_qty).gt(0)).toBe(true);
   await expect(toasts(page)).not.toContainText(/insufficient/i);
+  if (record.status === 'open') await cancelAllOpenOrders(page);
 });
 
 test('the health strip shows what query_balance and query_positions add up to', async ({ page }) => {

@@ -74,12 +74,18 @@ test('a stop loss added to an open long shows in the table and on the chart, and
   await expect(row.getByTestId('position-tpsl')).toContainText(/SL\s*[\d,.]+\s*whole position/);
   await expect(page.getByTestId('chart-lines')).toContainText(`SL ${Number(stop).toLocaleString('en-US')}`);
 
-  // The devnet moves the mark below the stop: the SL fires and closes the whole position.
-  const res = await page.request.post(`${BASE}/devnet/mark`, { data: { symbol: 'BTC-USD', price: wholePrice(dec(stop), '0.99') } });
-  expect(res.status()).toBe(200);
-  await expect(row).toHaveCount(0, { timeout: 15_000 });
-  await expect(openOrdersTab(page)).toHaveText('Open orders (0)');
-  await expect(page.getByTestId('chart-lines')).not.toContainText('SL ');
+  // The devnet moves the mark below the stop: the SL fires and closes the whole position. The index
+  // goes back afterwards: the specs that follow trade BTC-USD on the same devnet.
+  const index = ((await (await page.request.get(`${BASE}/api/query_symbol_price?symbol=BTC-USD`)).json()) as { index_price: string }).index_price;
+  try {
+    const res = await page.request.post(`${BASE}/devnet/mark`, { data: { symbol: 'BTC-USD', price: wholePrice(dec(stop), '0.99') } });
+    expect(res.status()).toBe(200);
+    await expect(row).toHaveCount(0, { timeout: 15_000 });
+    await expect(openOrdersTab(page)).toHaveText('Open orders (0)');
+    await expect(page.getByTestId('chart-lines')).not.toContainText('SL ');
+  } finally {
+    await page.request.post(`${BASE}/devnet/mark`, { data: { symbol: 'BTC-USD', price: index } });
+  }
 });
 
 test('close all asks first, lists the positions and their sizes, then closes each', async ({ page }) => {
