@@ -1,11 +1,15 @@
 // The order commands every screen sends, written once: new orders (from the order form, a position's
 // close or take-profit), the reduce-only body that closes a position, and cancels. Each goes out over
-// HTTP with the order stream's session id and reports its outcome through sendWithOutcome; all toasts
+// the order response stream when it is logged in (signed with the session key), else over HTTP with
+// the stream's session id (order-path.ts), and reports its outcome through sendWithOutcome; all toasts
 // of one order share its key, so the stream's fill toast replaces "Order placed".
 import type { ApiClient } from '../api/client';
 import type { NewOrderBody, Order, Side } from '../api/schemas';
+import type { BodySigner } from '../api/signing';
 import type { OrderStream } from '../api/stream/order-stream';
 import { toWire, type Dec } from '../lib/decimal';
+import { currentCredentials } from '../wallet/session-store';
+import { chooseOrderPath, type OrderPath } from './order-path';
 import { sendWithOutcome } from './send-with-outcome';
 
 /** A client order id the toasts can key on (spec: ≤ 64 chars). */
@@ -25,12 +29,30 @@ export function describeOrder(body: Pick<NewOrderBody, 'side' | 'qty' | 'symbol'
 }
 
 /**
- * new_order, then its outcome from the order stream: "Order placed", or the service's own words for a
- * rejection (e.g. `alo order rejected`). Resolves true unless the service refused it.
+ * The command over the socket, when the stream is the path to take and a session key can sign it;
+ * signed on the same server-aligned clock as HTTP bodies.
  */
-export function placeOrder(api: ApiClient, orderStream: OrderStream | null, body: NewOrderBody, what = describeOrder(body)): Promise<boolean> {
+function overStream(
+  api: ApiClient,
+  orderStream: OrderStream | null,
+  path: OrderPath | undefined,
+  send: (stream: OrderStream, signer: BodySigner, at: number) => Promise<string>,
+): (() => Promise<string>) | undefined {
+  if (!orderStream || chooseOrderPath(orderStream, path) !== 'stream') return undefined;
+  const creds = currentCredentials();
+  if (!creds) return undefined;
+  return () => send(orderStream, creds.signer, api.transport.now());
+}
+
+/**
+ * new_order (`order:new` on the stream, or HTTP), then its outcome from the order stream: "Order
+ * placed", or the service's own words for a rejection (e.g. `alo order rejected`). Resolves true
+ * unless the service refused it. `path` forces one way (the bench, tests); by default the preferred.
+ */
+export function placeOrder(api: ApiClient, orderStream: OrderStream | null, body: NewOrderBody, what = describeOrder(body), path?: OrderPath): Promise<boolean> {
   return sendWithOutcome({
     send: (sessionId) => api.trade.newOrder(body, sessionId),
+    sendOnStream: overStream(api, orderStream, path, (s, signer, at) => s.newOrder(body, signer, at)),
     stream: orderStream,
     what,
     key: body.cl_ord_id ? orderToastKey(body.cl_ord_id) : undefined,
@@ -47,10 +69,11 @@ export function reduceOrderBody(a: { symbol: string; side: Side; qty: Dec; price
 
 const CANCEL_WORDS = { sent: 'Cancel requested', done: 'Cancel accepted', refused: 'Cancel refused' };
 
-/** cancel_order for one open order, with its outcome under the order's own toast key. */
-export function cancelOrder(api: ApiClient, orderStream: OrderStream | null, o: Order): Promise<boolean> {
+/** cancel_order (`order:cancel` on the stream, or HTTP) for one open order, its outcome under the order's own toast key. */
+export function cancelOrder(api: ApiClient, orderStream: OrderStream | null, o: Order, path?: OrderPath): Promise<boolean> {
   return sendWithOutcome({
     send: (sessionId) => api.trade.cancelOrder({ order_id: o.id }, sessionId),
+    sendOnStream: overStream(api, orderStream, path, (s, signer, at) => s.cancelOrder({ order_id: o.id }, signer, at)),
     stream: orderStream,
     what: `${o.side === 'buy' ? 'Buy' : 'Sell'} ${o.qty} ${o.symbol}`,
     key: orderToastKey(o.cl_ord_id),

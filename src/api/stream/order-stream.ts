@@ -1,4 +1,4 @@
-import { orderStreamReply, type NewOrderBody, type OrderStreamReply } from '../schemas';
+import { orderStreamReply, type CancelOrderBody, type NewOrderBody, type OrderStreamReply } from '../schemas';
 import { signBody, type BodySigner } from '../signing';
 import { ReconnectingSocket, type SocketFactory, type StreamStatus } from './socket';
 
@@ -104,13 +104,28 @@ export class OrderStream {
     });
   }
 
-  /** Places an order over the socket itself (method `order:new`). Returns its request id. */
-  async newOrder(body: NewOrderBody, signer: BodySigner): Promise<string> {
+  /**
+   * Places an order over the socket itself (method `order:new`), signed like the HTTP body. Returns its
+   * request id; throws before anything left when the socket is not open. `timestampMs` is the
+   * server-aligned clock the HTTP transport signs with.
+   */
+  newOrder(body: NewOrderBody, signer: BodySigner, timestampMs?: number): Promise<string> {
+    return this.sendSigned('order:new', body, signer, timestampMs);
+  }
+
+  /** Cancels an order over the socket itself (method `order:cancel`); as newOrder. */
+  cancelOrder(body: CancelOrderBody, signer: BodySigner, timestampMs?: number): Promise<string> {
+    return this.sendSigned('order:cancel', body, signer, timestampMs);
+  }
+
+  private async sendSigned(method: 'order:new' | 'order:cancel', body: unknown, signer: BodySigner, timestampMs?: number): Promise<string> {
+    if (this.socket.status !== 'open') throw new Error('Order stream is not connected');
     const params = JSON.stringify(body);
-    const headers = await signBody(signer, params, Math.round((this.opts.now ?? Date.now)()));
+    const headers = await signBody(signer, params, Math.round(timestampMs ?? (this.opts.now ?? Date.now)()));
     const requestId = headers['x-request-id'];
+    // The stream's header carries no sign version (decisions.md): it is always v1.
     const { 'x-request-sign-version': _v, ...header } = headers;
-    const sent = this.socket.send({ session_id: this.sessionId, request_id: requestId, method: 'order:new', header, params });
+    const sent = this.socket.send({ session_id: this.sessionId, request_id: requestId, method, header, params });
     if (!sent) throw new Error('Order stream is not connected');
     return requestId;
   }

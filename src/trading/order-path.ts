@@ -1,0 +1,52 @@
+// Which way an order or cancel travels (issue 17 #2). Over the order response stream itself, a
+// signed `order:new` / `order:cancel` skips an HTTP request and its headers; HTTP with `x-session-id`
+// stays as the fallback whenever the stream cannot carry it. The default is the path that measured
+// faster click → accepted in `npm run bench` (figure 3); the setting forces either one, so the bench
+// and the tests can compare them.
+import type { StreamStatus } from '../api/stream/socket';
+
+export type OrderPath = 'stream' | 'http';
+
+/** Measured faster click → accepted on the devnet (bench figure 3): see the README's click walk. */
+export const DEFAULT_ORDER_PATH: OrderPath = 'stream';
+
+/** Kept in localStorage so a built app (the bench, a browser test) can be told which path to use. */
+const STORAGE_KEY = 'perps.order-path';
+
+let forced: OrderPath | null = readStored();
+
+function readStored(): OrderPath | null {
+  try {
+    const v = globalThis.localStorage?.getItem(STORAGE_KEY);
+    return v === 'stream' || v === 'http' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The path orders prefer: the forced one, else the default. */
+export function preferredOrderPath(): OrderPath {
+  return forced ?? DEFAULT_ORDER_PATH;
+}
+
+/** Forces a path (null: back to the default), for this page and the next loads. */
+export function forceOrderPath(path: OrderPath | null): void {
+  forced = path;
+  try {
+    if (path) globalThis.localStorage?.setItem(STORAGE_KEY, path);
+    else globalThis.localStorage?.removeItem(STORAGE_KEY);
+  } catch {
+    // storage unavailable: the choice holds for this page only
+  }
+}
+
+/** What the choice needs to know of the order stream. */
+export interface StreamState {
+  readonly isLoggedIn: boolean;
+  readonly status: StreamStatus;
+}
+
+/** The stream only when it is preferred, open and logged in; HTTP otherwise. */
+export function chooseOrderPath(stream: StreamState | null, preferred: OrderPath = preferredOrderPath()): OrderPath {
+  return preferred === 'stream' && stream?.isLoggedIn === true && stream.status === 'open' ? 'stream' : 'http';
+}
