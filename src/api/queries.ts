@@ -2,6 +2,8 @@ import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-q
 import type { ApiClient } from './client';
 import type { KlineQuery } from './market';
 import { queryKeys } from './query-keys';
+import { collectAllPages } from '../lib/collect-pages';
+import type { Order } from './schemas';
 import type { FundingFilter, OpenOrdersFilter, OrdersFilter, TradesFilter } from './user';
 
 /** queryOptions factories for every GET of the spec; features share one cache through them. */
@@ -41,6 +43,8 @@ export const geoQueries = {
   region: (api: ApiClient) => queryOptions({ queryKey: queryKeys.geo.region(), queryFn: () => api.geo.region(), staleTime: 300_000 }),
 };
 
+const FILL_PAGE = 500;
+
 /** Signed out, an account query is skipped (react-query's skipToken) instead of disabled by hand. */
 const whenSignedIn = <T,>(account: string | null, fetch: () => Promise<T>) => (account === null ? skipToken : fetch);
 
@@ -73,6 +77,33 @@ export const userQueries = {
     }),
   funding: (api: ApiClient, account: string | null, f: FundingFilter = {}) =>
     queryOptions({ queryKey: queryKeys.user.funding(account, f), queryFn: whenSignedIn(account, () => api.user.queryFundingHistory(f)) }),
+  fundingPaged: (api: ApiClient, account: string | null, f: Omit<FundingFilter, 'last_id'> = {}) =>
+    infiniteQueryOptions({
+      queryKey: queryKeys.user.fundingPaged(account, f),
+      queryFn: account === null ? skipToken : ({ pageParam }) => api.user.queryFundingHistory({ ...f, last_id: pageParam }),
+      initialPageParam: undefined as number | undefined,
+      getNextPageParam: (last) => (last.length < (f.limit ?? 100) ? undefined : last.at(-1)?.id),
+    }),
+  /**
+   * The fills of one order. query_trades filters by symbol and time, not by order: every page of the
+   * order's symbol from its creation to its last update (to now while it lives), kept to its id.
+   */
+  orderFills: (api: ApiClient, account: string | null, o: Pick<Order, 'id' | 'symbol' | 'created_at' | 'updated_at' | 'status'> | undefined) =>
+    queryOptions({
+      queryKey: queryKeys.user.orderFills(account, o?.id ?? -1),
+      queryFn:
+        account === null || o === undefined
+          ? skipToken
+          : async () => {
+              const live = o.status === 'new' || o.status === 'open' || o.status === 'untriggered';
+              const f = { symbol: o.symbol, start: o.created_at, ...(live ? {} : { end: o.updated_at }), limit: FILL_PAGE };
+              const all = await collectAllPages((last_id) => api.user.queryTrades({ ...f, last_id }).then((p) => p.result), {
+                idOf: (t) => t.id,
+                pageSize: FILL_PAGE,
+              });
+              return all.filter((t) => t.order_id === o.id);
+            },
+    }),
   positionConfig: (api: ApiClient, account: string | null, symbol: string) =>
     queryOptions({ queryKey: queryKeys.user.positionConfig(account, symbol), queryFn: whenSignedIn(account, () => api.user.queryPositionConfig(symbol)) }),
   positions: (api: ApiClient, account: string | null) =>

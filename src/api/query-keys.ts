@@ -35,6 +35,10 @@ export const queryKeys = {
     trades: (account: Account, f: TradesFilter = {}) => ['user', account, 'trades', f] as const,
     tradesPaged: (account: Account, f: TradesFilter = {}) => ['user', account, 'trades', f, 'paged'] as const,
     funding: (account: Account, f: FundingFilter = {}) => ['user', account, 'funding', f] as const,
+    /** Funding history page by page (last_id); under funding, so invalidating funding reloads it. */
+    fundingPaged: (account: Account, f: FundingFilter = {}) => ['user', account, 'funding', f, 'paged'] as const,
+    /** The fills of one order (query_trades has no order filter: its symbol and time range, kept to its id). */
+    orderFills: (account: Account, orderId: number) => ['user', account, 'trades', 'of-order', orderId] as const,
     positionConfig: (account: Account, symbol: string) => ['user', account, 'position-config', symbol] as const,
     positions: (account: Account) => ['user', account, 'positions'] as const,
     balance: (account: Account) => ['user', account, 'balance'] as const,

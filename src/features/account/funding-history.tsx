@@ -1,14 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { userQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
-import { downloadCsv, toCsv } from '../../lib/csv';
+import { collectAllPages } from '../../lib/collect-pages';
 import { showSigned } from '../../lib/display';
 import { toneOf } from '../../ui/tone';
 import { formatDateTime } from '../../lib/time';
 import { fundingCsv } from './csv-columns';
-import { HistoryFilters, type Filters } from './history-filters';
-import { Button } from '../../ui/button';
+import { ExportRangeButton } from './export-range-button';
+import { filterRange, HistoryFilters, NO_FILTERS, type Filters } from './history-filters';
+import { historyPageSize } from './history-page-size';
 import { PagedTable, type Column } from '../../ui/paged-table';
 import { ROW, Td } from '../../ui/table-cells';
 
@@ -18,23 +19,31 @@ const COLUMNS: Column[] = [
   { label: 'Type', align: 'left' },
   { label: 'Amount', title: 'Positive: received; negative: paid' },
 ];
-const WORDS = { loading: 'Loading funding…', empty: 'No funding payments yet', unavailable: 'Funding history unavailable' };
+const WORDS = { loading: 'Loading funding…', empty: 'No funding payments match', unavailable: 'Funding history unavailable' };
 
-/** Funding paid (negative) and received (positive) per settlement. */
+/** Funding paid (negative) and received (positive) per settlement, a page at a time (last_id), filterable and exportable. */
 export function FundingHistory({ account, symbols }: { account: string; symbols: readonly string[] }) {
   const api = useApi();
-  const [filters, setFilters] = useState<Filters>({ symbol: '', side: '', status: '' });
-  const query = useQuery({
-    ...userQueries.funding(api, account, { limit: 100, ...(filters.symbol ? { symbol: filters.symbol } : {}) }),
-    refetchInterval: 60_000,
-  });
-  const rows = query.data ?? [];
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const page = historyPageSize();
+  const filter = { ...(filters.symbol ? { symbol: filters.symbol } : {}), ...filterRange(filters) };
+  const query = useInfiniteQuery({ ...userQueries.fundingPaged(api, account, { limit: page, ...filter }), refetchInterval: 60_000 });
+  const rows = query.data?.pages.flat() ?? [];
   return (
     <div>
       <HistoryFilters value={filters} onChange={setFilters} symbols={symbols} showSide={false}>
-        <Button onClick={() => downloadCsv(`funding-${account}.csv`, toCsv(rows, fundingCsv))} disabled={rows.length === 0}>
-          Export CSV
-        </Button>
+        <ExportRangeButton
+          filename={`funding-${account}.csv`}
+          columns={fundingCsv}
+          collect={(onProgress, signal) =>
+            collectAllPages((last_id) => api.user.queryFundingHistory({ ...filter, limit: page, last_id }), {
+              idOf: (f) => f.id,
+              pageSize: page,
+              onProgress,
+              signal,
+            })
+          }
+        />
       </HistoryFilters>
       <PagedTable testId="funding-history" columns={COLUMNS} rowCount={rows.length} query={query} words={WORDS}>
         {rows.map((f) => (

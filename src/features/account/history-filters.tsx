@@ -1,9 +1,21 @@
 import type { ReactNode } from 'react';
+import { rangeBounds } from '../../lib/date-range';
 
 export interface Filters {
   symbol: string;
   side: '' | 'buy' | 'sell';
   status: string;
+  /** Local days 'YYYY-MM-DD'; '' leaves that end open. */
+  from: string;
+  to: string;
+}
+
+export const NO_FILTERS: Filters = { symbol: '', side: '', status: '', from: '', to: '' };
+
+/** The query's start/end of the chosen days, or nothing while the range is wrong (its error shows by the inputs). */
+export function filterRange(f: Filters): { start?: string; end?: string } {
+  const b = rangeBounds(f);
+  return 'error' in b ? {} : b;
 }
 
 interface Props {
@@ -16,9 +28,12 @@ interface Props {
 }
 
 const select = 'rounded border border-line bg-bg px-1 py-0.5';
+const date = `${select} [color-scheme:dark]`;
 
-/** Market / side / status filters above a history table, plus its actions (load more, CSV). */
+/** Market / side / status / date-range filters above a history table, plus its actions (CSV). */
 export function HistoryFilters({ value, onChange, symbols, statuses, showSide = true, children }: Props) {
+  const bounds = rangeBounds(value);
+  const error = 'error' in bounds ? bounds.error : null;
   return (
     <div className="flex flex-wrap items-center gap-2 px-2 py-1">
       <select aria-label="Market" value={value.symbol} onChange={(e) => onChange({ ...value, symbol: e.target.value })} className={select}>
@@ -45,6 +60,40 @@ export function HistoryFilters({ value, onChange, symbols, statuses, showSide = 
             </option>
           ))}
         </select>
+      )}
+      <label className="flex items-center gap-1 text-muted">
+        From
+        <input
+          type="date"
+          aria-label="From"
+          aria-invalid={error !== null}
+          aria-describedby={error ? 'history-range-error' : undefined}
+          value={value.from}
+          onChange={(e) => onChange({ ...value, from: e.target.value })}
+          className={date}
+        />
+      </label>
+      <label className="flex items-center gap-1 text-muted">
+        To
+        <input
+          type="date"
+          aria-label="To"
+          aria-invalid={error !== null}
+          aria-describedby={error ? 'history-range-error' : undefined}
+          value={value.to}
+          onChange={(e) => onChange({ ...value, to: e.target.value })}
+          className={date}
+        />
+      </label>
+      {(value.from || value.to) && (
+        <button type="button" className="text-muted hover:text-accent" onClick={() => onChange({ ...value, from: '', to: '' })}>
+          Any date
+        </button>
+      )}
+      {error && (
+        <span id="history-range-error" role="alert" className="text-down">
+          {error}
+        </span>
       )}
       <span className="ml-auto flex items-center gap-2">{children}</span>
     </div>

@@ -1,21 +1,23 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { userQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
 import type { OrderStatus } from '../../api/schemas';
-import { downloadCsv, toCsv } from '../../lib/csv';
+import { collectAllPages } from '../../lib/collect-pages';
 import { dec } from '../../lib/decimal';
 import { show } from '../../lib/display';
 import { formatDateTime } from '../../lib/time';
+import { useOrderDetail } from '../../stores/order-detail';
 import { orderCsv } from './csv-columns';
-import { HistoryFilters, type Filters } from './history-filters';
+import { ExportRangeButton } from './export-range-button';
+import { filterRange, HistoryFilters, NO_FILTERS, type Filters } from './history-filters';
+import { historyPageSize } from './history-page-size';
+import { OrderDetailDialog } from './order-detail';
 import { orderKind, sizeLabel, STATUS_LABEL, statusLabel } from './order-labels';
-import { Button } from '../../ui/button';
 import { PagedTable, type Column } from '../../ui/paged-table';
 import { ROW, Td } from '../../ui/table-cells';
 import { useSymbolDecimals } from './use-symbol-decimals';
 
-const PAGE = 100;
 const STATUSES = (Object.keys(STATUS_LABEL) as OrderStatus[]).map((s) => ({ value: s, label: STATUS_LABEL[s] }));
 const COLUMNS: Column[] = [
   { label: 'Time' },
@@ -31,38 +33,58 @@ const COLUMNS: Column[] = [
 ];
 const WORDS = { loading: 'Loading orders…', empty: 'No orders match', unavailable: 'Order history unavailable' };
 
-/** Every order of the account, newest first, a page at a time (last_id), filterable and exportable. */
+/** Every order of the account, newest first, a page at a time (last_id), filterable and exportable; a row opens its detail. */
 export function OrderHistory({ account, symbols }: { account: string; symbols: readonly string[] }) {
   const api = useApi();
   const decimalsOf = useSymbolDecimals();
-  const [filters, setFilters] = useState<Filters>({ symbol: '', side: '', status: '' });
-  const query = useInfiniteQuery(
-    userQueries.ordersPaged(api, account, {
-      limit: PAGE,
-      ...(filters.symbol ? { symbol: filters.symbol } : {}),
-      ...(filters.status ? { status: filters.status as OrderStatus } : {}),
-    }),
-  );
+  const openDetail = useOrderDetail((s) => s.open);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const page = historyPageSize();
+  const filter = {
+    ...(filters.symbol ? { symbol: filters.symbol } : {}),
+    ...(filters.status ? { status: filters.status as OrderStatus } : {}),
+    ...filterRange(filters),
+  };
+  const query = useInfiniteQuery(userQueries.ordersPaged(api, account, { limit: page, ...filter }));
   // query_orders has no side filter: that one is applied here.
-  const rows = useMemo(
-    () => (query.data?.pages.flatMap((p) => p.result) ?? []).filter((o) => !filters.side || o.side === filters.side),
-    [query.data, filters.side],
-  );
+  const bySide = <T extends { side: string }>(rows: T[]) => rows.filter((o) => !filters.side || o.side === filters.side);
+  const rows = bySide(query.data?.pages.flatMap((p) => p.result) ?? []);
 
   return (
     <div>
       <HistoryFilters value={filters} onChange={setFilters} symbols={symbols} statuses={STATUSES}>
-        <Button onClick={() => downloadCsv(`orders-${account}.csv`, toCsv(rows, orderCsv))} disabled={rows.length === 0}>
-          Export CSV
-        </Button>
+        <ExportRangeButton
+          filename={`orders-${account}.csv`}
+          columns={orderCsv}
+          collect={async (onProgress, signal) =>
+            bySide(
+              await collectAllPages((last_id) => api.user.queryOrders({ ...filter, limit: page, last_id }).then((p) => p.result), {
+                idOf: (o) => o.id,
+                pageSize: page,
+                onProgress,
+                signal,
+              }),
+            )
+          }
+        />
       </HistoryFilters>
       <PagedTable testId="order-history" columns={COLUMNS} rowCount={rows.length} query={query} words={WORDS}>
         {rows.map((o) => {
           const d = decimalsOf(o.symbol);
           return (
-            <tr key={o.id} className={ROW} title={o.remark || undefined}>
+            <tr
+              key={o.id}
+              className={`${ROW} cursor-pointer`}
+              title={o.remark ? `${o.remark} — open the order's detail` : "Open the order's detail"}
+              onClick={() => openDetail(o.id)}
+              data-testid="order-history-row"
+            >
               <Td className="num text-muted">{formatDateTime(o.created_at)}</Td>
-              <Td align="left" className="font-medium">{o.symbol}</Td>
+              <Td align="left" className="font-medium">
+                <button type="button" className="hover:text-accent" aria-label={`Order ${o.id} detail`} onClick={(e) => (e.stopPropagation(), openDetail(o.id))}>
+                  {o.symbol}
+                </button>
+              </Td>
               <Td align="left">{orderKind(o)}</Td>
               <Td align="left" className={o.side === 'buy' ? 'text-up' : 'text-down'}>{o.side === 'buy' ? 'Buy' : 'Sell'}</Td>
               <Td className="num">{o.order_type === 'market' && o.source === 'user' ? 'Market' : show(o.price, d.price)}</Td>
@@ -78,6 +100,7 @@ export function OrderHistory({ account, symbols }: { account: string; symbols: r
           );
         })}
       </PagedTable>
+      <OrderDetailDialog account={account} />
     </div>
   );
 }

@@ -1,19 +1,21 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { userQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
-import { downloadCsv, toCsv } from '../../lib/csv';
+import { collectAllPages } from '../../lib/collect-pages';
 import { show, showSigned } from '../../lib/display';
-import { toneOf } from '../../ui/tone';
 import { formatDateTime } from '../../lib/time';
+import { useOrderDetail } from '../../stores/order-detail';
+import { toneOf } from '../../ui/tone';
 import { tradeCsv } from './csv-columns';
-import { HistoryFilters, type Filters } from './history-filters';
-import { Button } from '../../ui/button';
+import { ExportRangeButton } from './export-range-button';
+import { filterRange, HistoryFilters, NO_FILTERS, type Filters } from './history-filters';
+import { historyPageSize } from './history-page-size';
+import { OrderDetailDialog } from './order-detail';
 import { PagedTable, type Column } from '../../ui/paged-table';
 import { ROW, Td } from '../../ui/table-cells';
 import { useSymbolDecimals } from './use-symbol-decimals';
 
-const PAGE = 100;
 const COLUMNS: Column[] = [
   { label: 'Time' },
   { label: 'Market', align: 'left' },
@@ -26,34 +28,48 @@ const COLUMNS: Column[] = [
 ];
 const WORDS = { loading: 'Loading trades…', empty: 'No trades match', unavailable: 'Trade history unavailable' };
 
-/** The account's fills, newest first, a page at a time (last_id), filterable and exportable. */
+/** The account's fills, newest first, a page at a time (last_id), filterable and exportable; a row opens its order. */
 export function TradeHistory({ account, symbols }: { account: string; symbols: readonly string[] }) {
   const api = useApi();
   const decimalsOf = useSymbolDecimals();
-  const [filters, setFilters] = useState<Filters>({ symbol: '', side: '', status: '' });
-  const query = useInfiniteQuery(
-    userQueries.tradesPaged(api, account, {
-      limit: PAGE,
-      ...(filters.symbol ? { symbol: filters.symbol } : {}),
-      ...(filters.side ? { side: filters.side } : {}),
-    }),
-  );
-  const rows = useMemo(() => query.data?.pages.flatMap((p) => p.result) ?? [], [query.data]);
+  const openDetail = useOrderDetail((s) => s.open);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const page = historyPageSize();
+  const filter = {
+    ...(filters.symbol ? { symbol: filters.symbol } : {}),
+    ...(filters.side ? { side: filters.side } : {}),
+    ...filterRange(filters),
+  };
+  const query = useInfiniteQuery(userQueries.tradesPaged(api, account, { limit: page, ...filter }));
+  const rows = query.data?.pages.flatMap((p) => p.result) ?? [];
 
   return (
     <div>
       <HistoryFilters value={filters} onChange={setFilters} symbols={symbols}>
-        <Button onClick={() => downloadCsv(`trades-${account}.csv`, toCsv(rows, tradeCsv))} disabled={rows.length === 0}>
-          Export CSV
-        </Button>
+        <ExportRangeButton
+          filename={`trades-${account}.csv`}
+          columns={tradeCsv}
+          collect={(onProgress, signal) =>
+            collectAllPages((last_id) => api.user.queryTrades({ ...filter, limit: page, last_id }).then((p) => p.result), {
+              idOf: (t) => t.id,
+              pageSize: page,
+              onProgress,
+              signal,
+            })
+          }
+        />
       </HistoryFilters>
       <PagedTable testId="trade-history" columns={COLUMNS} rowCount={rows.length} query={query} words={WORDS}>
         {rows.map((t) => {
           const d = decimalsOf(t.symbol);
           return (
-            <tr key={t.id} className={ROW}>
+            <tr key={t.id} className={`${ROW} cursor-pointer`} title={`Open order ${t.order_id}`} onClick={() => openDetail(t.order_id)}>
               <Td className="num text-muted">{formatDateTime(t.created_at)}</Td>
-              <Td align="left" className="font-medium">{t.symbol}</Td>
+              <Td align="left" className="font-medium">
+                <button type="button" className="hover:text-accent" aria-label={`Order ${t.order_id} detail`} onClick={(e) => (e.stopPropagation(), openDetail(t.order_id))}>
+                  {t.symbol}
+                </button>
+              </Td>
               <Td align="left" className={t.side === 'buy' ? 'text-up' : 'text-down'}>{t.side === 'buy' ? 'Buy' : 'Sell'}</Td>
               <Td className="num">{show(t.price, d.price)}</Td>
               <Td className="num">{show(t.qty, d.qty)}</Td>
@@ -66,6 +82,7 @@ export function TradeHistory({ account, symbols }: { account: string; symbols: r
           );
         })}
       </PagedTable>
+      <OrderDetailDialog account={account} />
     </div>
   );
 }

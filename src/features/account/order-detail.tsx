@@ -1,0 +1,144 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
+import { userQueries } from '../../api/queries';
+import { useApi } from '../../api/react';
+import type { Order, Trade } from '../../api/schemas';
+import { dec } from '../../lib/decimal';
+import { show, showSigned } from '../../lib/display';
+import { formatDateTime } from '../../lib/time';
+import { useOrderDetail } from '../../stores/order-detail';
+import { ROW, Td, Th } from '../../ui/table-cells';
+import { toneOf } from '../../ui/tone';
+import { orderKind, sizeLabel, TIF_LABEL } from './order-labels';
+import { orderTimeline, type TimelineStep } from './order-timeline';
+import { useSymbolDecimals } from './use-symbol-decimals';
+
+/** The detail of the order the store names (query_order), with its fills; mounted once per history. */
+export function OrderDetailDialog({ account }: { account: string }) {
+  const orderId = useOrderDetail((s) => s.orderId);
+  const close = useOrderDetail((s) => s.close);
+  const titleId = useId();
+  // The history that shows it may be left (another tab): the detail goes with it.
+  useEffect(() => close, [close]);
+  useEffect(() => {
+    if (orderId === null) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [orderId, close]);
+  if (orderId === null) return null;
+  return (
+    <div className="fixed inset-0 z-50 flex items-start justify-center bg-black/60 px-3 pt-[8vh]" onMouseDown={(e) => e.target === e.currentTarget && close()}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid="order-detail"
+        className="max-h-[84vh] w-full max-w-[640px] overflow-y-auto rounded-md border border-line bg-panel p-4 shadow-2xl"
+      >
+        <div className="mb-3 flex items-center">
+          <h2 id={titleId} className="text-sm font-semibold">
+            Order {orderId}
+          </h2>
+          <button type="button" aria-label="Close" className="ml-auto px-1 text-muted hover:text-text" onClick={close}>
+            ✕
+          </button>
+        </div>
+        <OrderDetailBody account={account} orderId={orderId} />
+      </div>
+    </div>
+  );
+}
+
+function OrderDetailBody({ account, orderId }: { account: string; orderId: number }) {
+  const api = useApi();
+  const order = useQuery(userQueries.order(api, account, { order_id: orderId }));
+  const fills = useQuery(userQueries.orderFills(api, account, order.data));
+  if (order.isError) return <p className="text-down">Order unavailable: {order.error.message}</p>;
+  if (!order.data) return <p className="text-muted">Loading order…</p>;
+  return <OrderFacts order={order.data} fills={fills} />;
+}
+
+function OrderFacts({ order: o, fills }: { order: Order; fills: UseQueryResult<Trade[]> }) {
+  const d = useSymbolDecimals()(o.symbol);
+  const steps = orderTimeline(o, fills.data ?? []);
+  const fact = (label: string, value: string, tone = '') => (
+    <div className="flex justify-between gap-2">
+      <dt className="text-muted">{label}</dt>
+      <dd className={`num ${tone}`}>{value}</dd>
+    </div>
+  );
+  return (
+    <>
+      <dl className="mb-3 grid grid-cols-2 gap-x-6 gap-y-1">
+        {fact('Market', o.symbol)}
+        {fact('Side', o.side === 'buy' ? 'Buy' : 'Sell', o.side === 'buy' ? 'text-up' : 'text-down')}
+        {fact('Type', `${orderKind(o)} · ${TIF_LABEL[o.time_in_force]}${o.reduce_only ? ' · Reduce only' : ''}`)}
+        {fact('Price', o.order_type === 'market' && o.source === 'user' ? `Market (limit ${show(o.price, d.price)})` : show(o.price, d.price))}
+        {fact('Size', sizeLabel(o.qty, `${show(o.qty, d.qty)} ${d.base}`))}
+        {fact('Filled', `${show(o.fill_qty, d.qty)} ${d.base}`)}
+        {fact('Avg. fill price', dec(o.fill_qty).isZero() ? '—' : show(o.fill_avg_price, d.price))}
+        {fact('Client id', o.cl_ord_id || '—')}
+      </dl>
+      <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">Status</h3>
+      <ol className="mb-3 border-l border-line pl-3" data-testid="order-timeline">
+        {steps.map((s, i) => (
+          <li key={i} className="relative py-0.5">
+            <span className={`absolute -left-[17px] top-[7px] h-2 w-2 rounded-full ${dot(s)}`} />
+            <span className="num mr-2 text-muted">{formatDateTime(s.time)}</span>
+            <span className={s.kind === 'final' && s.label === 'Rejected' ? 'text-down' : ''}>{s.label}</span>
+            {s.fill && (
+              <span className="num">
+                {' '}
+                {show(s.fill.qty, d.qty)} @ {show(s.fill.price, d.price)}
+              </span>
+            )}
+            {s.kind === 'now' && <span className="text-muted"> (now)</span>}
+            {s.remark && <span className="text-muted"> · {s.remark}</span>}
+          </li>
+        ))}
+      </ol>
+      <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">Fills</h3>
+      {fills.isError ? (
+        <p className="text-down">Fills unavailable: {fills.error.message}</p>
+      ) : fills.isLoading ? (
+        <p className="text-muted">Loading fills…</p>
+      ) : (fills.data ?? []).length === 0 ? (
+        <p className="text-muted">No fills</p>
+      ) : (
+        <table className="w-full" data-testid="order-fills">
+          <thead>
+            <tr>
+              <Th>Time</Th>
+              <Th>Price</Th>
+              <Th>Size</Th>
+              <Th>Value</Th>
+              <Th>Fee</Th>
+              <Th>Realized PnL</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {(fills.data ?? []).map((t) => (
+              <tr key={t.id} className={ROW}>
+                <Td className="num text-muted">{formatDateTime(t.created_at)}</Td>
+                <Td className="num">{show(t.price, d.price)}</Td>
+                <Td className="num">{show(t.qty, d.qty)}</Td>
+                <Td className="num">{show(t.value, 2)}</Td>
+                <Td className="num">
+                  {show(t.fee_qty, 4)} <span className="text-muted">{t.fee_asset}</span>
+                </Td>
+                <Td className={`num ${toneOf(t.pnl)}`}>{showSigned(t.pnl, 2)}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+function dot(s: TimelineStep): string {
+  if (s.kind === 'fill') return 'bg-up';
+  if (s.kind === 'final') return s.label === 'Rejected' ? 'bg-down' : s.label === 'Canceled' ? 'bg-muted' : 'bg-up';
+  return 'bg-accent';
+}
