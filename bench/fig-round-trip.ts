@@ -5,9 +5,29 @@ import { FrameIndex, framesOf, READ_PROBE, type ProbeData } from './lib/frames';
 import { createResolver } from './lib/sourcemap';
 import { summarize, type Summary } from './lib/stats';
 
+/** Which way the app sends the orders (src/trading/order-path.ts, forced through its localStorage key). */
+export type OrderPath = 'stream' | 'http';
+
+/**
+ * Records `order:new` frames the page writes on the order response stream as the probe records
+ * signed HTTP new_order requests (`__bench.requests`, no response time: a socket send has none).
+ */
+const STREAM_SEND_PROBE = `(() => {
+  const send = window.WebSocket.prototype.send;
+  window.WebSocket.prototype.send = function (data) {
+    if (typeof data === 'string' && this.url.includes('/ws-api/') && data.includes('"method":"order:new"')) {
+      try {
+        const m = JSON.parse(data);
+        window.__bench.requests.push({ t: performance.now(), id: m.request_id, signed: Boolean(m.header && m.header['x-request-signature']), response: null });
+      } catch {}
+    }
+    return send.call(this, data);
+  };
+})();`;
+
 export interface RoundTrip {
   clickToRequestMs: number;
-  /** the HTTP response to new_order reached the page (fetch resolved) */
+  /** the HTTP response to new_order reached the page (fetch resolved); NaN over the stream */
   clickToResponseMs: number;
   clickToAcceptedMs: number;
   clickToOutcomeMs: number;
@@ -16,6 +36,7 @@ export interface RoundTrip {
 }
 
 export interface RoundTripResult {
+  path: OrderPath;
   orders: number;
   trips: RoundTrip[];
   clickToRequestMs: Summary;
@@ -37,13 +58,15 @@ const positionValue = (page: Page) =>
 /**
  * Market buys of 0.001 BTC placed by clicking Submit in the real app, signed in with the built-in
  * devnet wallet (as e2e/trading.spec.ts does), on the devnet: click → signed `new_order` leaves the
- * page (fetch) → `accepted` and the outcome on the order response stream → the BTC position row
+ * page (fetch, or with `path` 'stream' the `order:new` frame on the order stream) → `accepted` and the
+ * outcome on the order response stream → the BTC position row
  * shows the new size (DOM change, and the paint after it). The first order is a warm-up.
  */
-export async function orderRoundTrip(browser: Browser, appUrl: string, baseUrl: string, orders = 10, mapDir?: string): Promise<RoundTripResult> {
+export async function orderRoundTrip(browser: Browser, appUrl: string, baseUrl: string, orders = 10, mapDir?: string, path: OrderPath = 'http'): Promise<RoundTripResult> {
   const bp = await benchPage(browser);
   try {
     const { page } = bp;
+    await page.addInitScript({ content: `localStorage.setItem('perps.order-path', ${JSON.stringify(path)});\n${STREAM_SEND_PROBE}` });
     await page.goto(`${appUrl}/trade/BTC-USD`);
     await page.locator('[data-testid="book-asks-row"]').first().waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
@@ -90,6 +113,7 @@ export async function orderRoundTrip(browser: Browser, appUrl: string, baseUrl: 
       const next = d.clicks[i + 1]?.eventTime ?? Infinity;
       const req = d.requests.find((r) => r.t >= click && r.t < next);
       if (!req?.id || !req.signed) throw new Error(`order ${i}: no signed new_order request after the click`);
+      if ((req.response === null) !== (path === 'stream')) throw new Error(`order ${i}: sent over ${req.response === null ? 'the stream' : 'HTTP'}, not ${path}`);
       const replies = d.orderReplies.filter((r) => r.id === req.id);
       const accepted = replies.find((r) => r.status === 'accepted');
       const outcome = replies.find((r) => r.status === null);
@@ -123,6 +147,7 @@ export async function orderRoundTrip(browser: Browser, appUrl: string, baseUrl: 
       });
     }
     return {
+      path,
       orders: trips.length,
       trips,
       clickToRequestMs: summarize(trips.map((t) => t.clickToRequestMs)),

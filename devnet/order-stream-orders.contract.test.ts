@@ -85,7 +85,7 @@ describe('orders over the order response stream', () => {
     const placeId = await stream.newOrder(limitBuy('ws-forged'), forger);
     const placed = await stream.waitForOutcome(placeId, 5000);
     expect(placed.code).not.toBe(0);
-    expect(placed.message).toMatch(/signature/i);
+    expect(placed).toMatchObject({ message: expect.stringMatching(/signature/i) });
     expect(repliesTo(placeId).some((r) => 'status' in r)).toBe(false);
     expect(resting()).toEqual([]);
 

@@ -6,6 +6,8 @@ import { toast } from '../stores/toasts';
 export interface OutcomeSource {
   readonly isLoggedIn: boolean;
   readonly sessionId: string;
+  /** The socket's state; an outcome can only come while it is open. */
+  readonly status?: StreamStatus;
   waitForOutcome(requestId: string, timeoutMs?: number): Promise<{ code: number; message?: string }>;
   /** Told when the socket closes: a command sent on it then gets no outcome there. */
   onStatus?(listener: (s: StreamStatus) => void): () => void;
@@ -85,7 +87,8 @@ export async function sendWithOutcome({ send, sendOnStream, stream, what, key, w
       // Not executed (the session's token ran out on the socket): HTTP asks to sign in again.
     }
   }
-  const sessionId = stream?.isLoggedIn ? stream.sessionId : undefined;
+  // A closed socket hears no outcome: HTTP acceptance is then all there is to tell.
+  const sessionId = stream?.isLoggedIn && (stream.status ?? 'open') === 'open' ? stream.sessionId : undefined;
   let requestId: string;
   try {
     requestId = (await send(sessionId)).request_id;
