@@ -1,16 +1,23 @@
 import { Link, useLocation } from 'react-router';
+import { SettingsMenu } from '../features/settings/settings-menu';
 import { SignInButton } from '../features/session/sign-in-button';
 import { GeoNotice } from '../features/wallets/geo-notice';
 import { useSessionStore } from '../wallet/session-store';
+import { beep } from './beep';
+import { useNotifications } from './use-notifications';
+
+const testBeep = () => beep('test');
 
 /**
  * The header's session corner: the Wallets link, the "Acting as vault" label, the sign-in button /
- * account menu (which also answers "Sign in to trade" requests and prompts re-sign-in), the geo notice.
+ * account menu (which also answers "Sign in to trade" requests and prompts re-sign-in), the geo notice,
+ * the settings gear; and the notifications that come from no single order push (health, withdrawals).
  */
 export function SessionArea() {
   const vault = useSessionStore((s) => s.vault);
   const session = useSessionStore((s) => s.session);
   const onWallets = useLocation().pathname.startsWith('/wallets');
+  useNotifications();
   return (
     <div className="flex items-center gap-2" data-testid="session-area">
       {!onWallets && (
@@ -23,6 +30,7 @@ export function SessionArea() {
           Acting as vault {vault}
         </span>
       )}
+      <SettingsMenu playSound={testBeep} />
       <SignInButton />
       {!onWallets && <GeoNotice />}
     </div>

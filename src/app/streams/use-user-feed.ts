@@ -7,6 +7,7 @@ import { toast } from '../../stores/toasts';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
 import { cachedOrder, writeOrder, writePosition, writeTrade } from './cache-writers';
 import { orderEventToast } from './order-events';
+import { notifyOrderEvent } from './notifier';
 
 const BALANCE_REFRESH_MS = 1_000;
 const SEEN_CAP = 500;
@@ -37,6 +38,7 @@ export function useUserFeed(market: MarketStream) {
         const prev = seen.get(order.id) ?? cachedOrder(qc, a, order.id);
         const t = orderEventToast(prev, order);
         if (t) toast(t);
+        notifyOrderEvent(prev, order);
         seen.delete(order.id);
         seen.set(order.id, order);
         if (seen.size > SEEN_CAP) seen.delete(seen.keys().next().value as number);

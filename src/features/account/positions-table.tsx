@@ -13,6 +13,7 @@ import { isWholePosition, protectionOf } from '../../lib/position-tpsl';
 import { LimitCloseEditor, MarginEditor } from './position-editors';
 import { PositionTpslEditor } from './position-tpsl-editor';
 import { useCloseAllPositions, useClosingSymbols, useMarketClose } from '../../trading/use-order-commands';
+import { useTradeSettings } from '../../stores/trade-settings';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PagedTable, type Column } from '../../ui/paged-table';
@@ -51,6 +52,7 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
   const marketClose = useMarketClose();
   const closeAll = useCloseAllPositions();
   const [confirmCloseAll, setConfirmCloseAll] = useState(false);
+  const askFirst = useTradeSettings((s) => s.confirmCloseAll);
   const closing = useClosingSymbols();
   const symbols = [...new Set(positions.map((p) => p.symbol))];
   const prices = useQueries({ queries: symbols.map((s) => marketQueries.symbolPrice(api, s)) });
@@ -59,15 +61,15 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
     return dec(live ?? p.mark_price);
   };
 
-  const closeAllButton = (
-    <Button onClick={() => setConfirmCloseAll(true)} busy={closeAll.isPending} busyLabel="Closing…" disabled={positions.length === 0} className="text-text" data-testid="close-all">
-      Close all
-    </Button>
-  );
   const runCloseAll = async () => {
     await closeAll.mutateAsync({ positions, orders: openOrders }).catch(() => undefined);
     setConfirmCloseAll(false);
   };
+  const closeAllButton = (
+    <Button onClick={() => (askFirst ? setConfirmCloseAll(true) : void runCloseAll())} busy={closeAll.isPending} busyLabel="Closing…" disabled={positions.length === 0} className="text-text" data-testid="close-all">
+      Close all
+    </Button>
+  );
 
   return (
     <>

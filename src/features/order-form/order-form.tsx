@@ -48,6 +48,12 @@ const SIDES: Choice<Side>[] = [
   { value: 'sell', label: 'Sell / Short', tone: 'sell' },
 ];
 
+/** The slippage field's text already says this stored value ("1.50" and "1.5" do). */
+function sameDecimal(text: string, stored: string): boolean {
+  const r = parseTypedDecimal(text, { maxDecimals: 2 });
+  return r.ok && r.value.eq(stored);
+}
+
 interface Props {
   symbol: string;
   info: SymbolInfo | undefined;
@@ -68,17 +74,33 @@ export function OrderForm({ symbol, info }: Props) {
 function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
   const ctx = useOrderContext(symbol);
   const requestSignIn = useSignInRequest((s) => s.request);
-  const [draft, setDraft] = useState<OrderDraft>(emptyDraft);
+  const defaultUnit = useTradeSettings((s) => s.sizeUnit);
+  const [draft, setDraft] = useState<OrderDraft>(() => ({ ...emptyDraft, sizeUnit: defaultUnit }));
   const [attempted, setAttempted] = useState(false);
   const submitOrder = useSubmitOrder();
   const submitting = submitOrder.isPending;
   const [leverageDraft, setLeverageDraft] = useState<string | null>(null);
   /** The order is ready but changes the open position's leverage: waiting for the trader to confirm. */
   const [confirmingOrder, setConfirmingOrder] = useState(false);
+  /** A market order waiting for the trader's yes (settings: confirm market orders). */
+  const [confirmingMarket, setConfirmingMarket] = useState(false);
+  const confirmMarket = useTradeSettings((s) => s.confirmMarket);
+  const shortcuts = useTradeSettings((s) => s.shortcuts);
   const savedSlippage = useTradeSettings((s) => s.slippagePct);
   const saveSlippage = useTradeSettings((s) => s.setSlippagePct);
   const [slippageText, setSlippageText] = useState(savedSlippage);
   const update = useCallback((patch: Partial<OrderDraft>) => setDraft((d) => ({ ...d, ...patch })), []);
+
+  // The slippage or the default size unit changed in the settings panel: the form follows, keeping
+  // what the trader typed (a size already typed keeps its unit).
+  useEffect(
+    () =>
+      useTradeSettings.subscribe((s, prev) => {
+        if (s.slippagePct !== prev.slippagePct) setSlippageText((t) => (sameDecimal(t, s.slippagePct) ? t : s.slippagePct));
+        if (s.sizeUnit !== prev.sizeUnit) setDraft((d) => (d.size === '' ? { ...d, sizeUnit: s.sizeUnit } : d));
+      }),
+    [],
+  );
 
   const maxLeverage = dec(info.max_leverage).floor().toNumber();
   const currentLeverage = ctx.config?.leverage ?? dec(info.def_leverage).toNumber();
@@ -236,7 +258,12 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
       setConfirmingOrder(true);
       return;
     }
+    if (draft.type === 'market' && confirmMarket && !confirmed) {
+      setConfirmingMarket(true);
+      return;
+    }
     setConfirmingOrder(false);
+    setConfirmingMarket(false);
     const ok = await submitOrder.mutateAsync({ body, ...(leverageChanged ? { leverage: { symbol, value: leverage } } : {}) });
     if (ok) {
       setDraft((d) => ({ ...d, size: '', tp: '', sl: '' }));
@@ -258,9 +285,15 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
       data-testid="order-form"
       onSubmit={submit}
       onKeyDown={(e) => {
+        // With shortcuts off, Enter in a field does not send and Esc does not clear.
+        if (!shortcuts) {
+          if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
+          return;
+        }
         if (e.key === 'Escape') {
           setDraft(clearedDraft);
           setAttempted(false);
+          setConfirmingMarket(false);
         }
       }}
       className="flex flex-col gap-2 p-2"
@@ -452,6 +485,22 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
         </ConfirmPanel>
       )}
 
+      {confirmingMarket && !positionChange && draft.type === 'market' && validated.qty && (
+        <ConfirmPanel
+          data-testid="market-confirm"
+          title={`${buy ? 'Buy' : 'Sell'} ${validated.qty.toFixed()} ${base} at market?`}
+          confirmLabel={`${buy ? 'Buy' : 'Sell'} at market`}
+          busy={submitting}
+          onConfirm={() => void send(true)}
+          onCancel={() => setConfirmingMarket(false)}
+        >
+          <p className="num text-[11px] text-muted">
+            {validated.fill?.averagePrice ? `Est. fill ≈ ${show(validated.fill.averagePrice, priceDp)} · ` : ''}
+            {validated.marketLimit ? `no worse than ${show(validated.marketLimit, priceDp)} (slippage ${slippageText} %)` : ''}
+          </p>
+        </ConfirmPanel>
+      )}
+
       {ctx.account ? (
         <Button type="submit" variant={buy ? 'buy' : 'sell'} size="lg" busy={submitting} busyLabel="Sending…" data-testid="submit-order">
           {`${buy ? 'Buy / Long' : 'Sell / Short'} ${symbol}`}
@@ -462,8 +511,8 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
         </Button>
       )}
       <OrderSummary preview={preview} priceDecimals={priceDp} feeRate={feeRate} leverage={Number.isFinite(leverage) ? leverage : currentLeverage} />
-      <p className="text-[11px] text-muted">
-        Enter sends · Esc clears · B / S switch side
+      <p className="text-[11px] text-muted" data-testid="order-form-keys">
+        {shortcuts ? 'Enter sends · Esc clears · B / S switch side · ? all shortcuts' : 'Keyboard shortcuts are off (settings ⚙)'}
       </p>
     </form>
   );

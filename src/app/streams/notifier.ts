@@ -1,0 +1,26 @@
+import type { Order } from '../../api/schemas';
+import { noticeChannels, orderNotice, type Notice } from '../../lib/notices';
+import { useTradeSettings } from '../../stores/trade-settings';
+import { beep } from '../beep';
+
+/**
+ * Tells the trader about `notice` the ways they switched on (trade settings): a beep, and a browser
+ * notification when the browser allows them. Nothing when the notice's events or both channels are off.
+ */
+export function announce(notice: Notice): void {
+  const { sound, browser } = noticeChannels(notice, useTradeSettings.getState());
+  if (sound) beep(notice.kinds[0]!);
+  if (browser && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+    try {
+      new Notification(notice.title, { ...(notice.body ? { body: notice.body } : {}), tag: notice.title });
+    } catch {
+      // Some browsers (Android Chrome) only notify through a service worker: the toast still tells.
+    }
+  }
+}
+
+/** An `order` push from the user stream, with the version seen before it. */
+export function notifyOrderEvent(prev: Order | undefined, next: Order): void {
+  const notice = orderNotice(prev, next);
+  if (notice) announce(notice);
+}

@@ -1,0 +1,28 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+/** A modal panel of this feature: Escape, the ✕ or a click outside close it; it takes the focus. */
+export function Modal({ title, onClose, children, testId, width = 'max-w-[460px]' }: { title: string; onClose: () => void; children: ReactNode; testId: string; width?: string }) {
+  const titleId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <div className="fixed inset-0 z-50 flex items-start justify-center bg-black/60 px-3 pt-[8vh]" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div ref={box} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid={testId} className={`w-full ${width} rounded-md border border-line bg-panel p-4 shadow-2xl outline-none`}>
+        <div className="mb-3 flex items-center">
+          <h2 id={titleId} className="text-sm font-semibold">
+            {title}
+          </h2>
+          <button type="button" aria-label="Close" className="ml-auto px-1 text-muted hover:text-text" onClick={onClose}>
+            ✕
+          </button>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
