@@ -5,6 +5,7 @@ import { marketQueries, userQueries } from '../api/queries';
 import { useApi } from '../api/react';
 import { AccountTabs } from '../features/account/account-tabs';
 import { AccountHealthStrip } from '../features/account-health/account-health-strip';
+import { FundingRateChart } from '../features/funding-rates/funding-rate-chart';
 import { MarketHeader } from '../features/market-header/market-header';
 import { MarketsStrip } from '../features/market-header/markets-strip';
 import { OrderBook } from '../features/order-book/order-book';
@@ -35,6 +36,12 @@ const PHONE_TABS: Choice<PhoneTab>[] = [
 const PriceChart = lazy(() => import('../features/chart/price-chart').then((m) => ({ default: m.PriceChart })));
 const CHART_PLACEHOLDER = <div className="flex-1 p-3 text-muted">Loading chart…</div>;
 
+type ChartView = 'price' | 'funding';
+const CHART_VIEWS: Choice<ChartView>[] = [
+  { value: 'price', label: 'Price' },
+  { value: 'funding', label: 'Funding rate', title: 'Funding rate history (last 7 days)' },
+];
+
 /** `/trade/:symbol`: header, chart + account, book + trades, order form — tabs on a phone. */
 export function TradePage() {
   const symbol = useParams().symbol ?? DEFAULT_SYMBOL;
@@ -42,6 +49,7 @@ export function TradePage() {
   const api = useApi();
   const streams = useStreams();
   const [phoneTab, setPhoneTab] = useState<PhoneTab>('chart');
+  const [chartView, setChartView] = useState<ChartView>('price');
   const infoList = useQuery(marketQueries.symbolInfo(api));
   const info = infoList.data?.find((s) => s.symbol === symbol);
   const account = useSessionStore(actingAccount);
@@ -96,7 +104,19 @@ export function TradePage() {
           />
           <main className="flex min-h-0 flex-1 flex-col gap-px bg-line md:grid md:grid-cols-[minmax(0,1fr)_280px] md:grid-rows-[minmax(0,1fr)_300px] xl:grid-cols-[minmax(0,1fr)_260px_300px] xl:grid-rows-[minmax(0,1fr)_300px]">
             <div className={`${shown('chart')} min-h-0 flex-1 flex-col bg-panel md:col-start-1 md:row-start-1 md:flex`}>
-              {chartWanted ? (
+              <Segmented
+                kind="tabs"
+                label="Chart view"
+                look="pill"
+                choices={CHART_VIEWS}
+                value={chartView}
+                onChange={setChartView}
+                className="flex shrink-0 items-center gap-1 border-b border-line px-2 py-0.5"
+                itemClassName="px-2 py-0.5"
+              />
+              {chartView === 'funding' ? (
+                <FundingRateChart symbol={symbol} />
+              ) : chartWanted ? (
                 <Suspense fallback={CHART_PLACEHOLDER}>
                   <PriceChart symbol={symbol} info={info} marketStream={streams.market} />
                 </Suspense>

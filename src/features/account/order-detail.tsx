@@ -62,8 +62,8 @@ function OrderDetailBody({ account, orderId }: { account: string; orderId: numbe
 function OrderFacts({ order: o, fills }: { order: Order; fills: UseQueryResult<Trade[]> }) {
   const d = useSymbolDecimals()(o.symbol);
   const steps = orderTimeline(o, fills.data ?? []);
-  const fact = (label: string, value: string, tone = '') => (
-    <div className="flex justify-between gap-2">
+  const fact = (label: string, value: string, tone = '', wide = false) => (
+    <div className={`flex justify-between gap-2 ${wide ? 'col-span-2' : ''}`}>
       <dt className="text-muted">{label}</dt>
       <dd className={`num ${tone}`}>{value}</dd>
     </div>
@@ -78,7 +78,8 @@ function OrderFacts({ order: o, fills }: { order: Order; fills: UseQueryResult<T
         {fact('Size', sizeLabel(o.qty, `${show(o.qty, d.qty)} ${d.base}`))}
         {fact('Filled', `${show(o.fill_qty, d.qty)} ${d.base}`)}
         {fact('Avg. fill price', dec(o.fill_qty).isZero() ? '—' : show(o.fill_avg_price, d.price))}
-        {fact('Client id', o.cl_ord_id || '—')}
+        {fact('Created', formatDateTime(o.created_at))}
+        {fact('Client order id', o.cl_ord_id || '—', 'text-muted', true)}
       </dl>
       <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">Status</h3>
       <ol className="mb-3 border-l border-line pl-3" data-testid="order-timeline">

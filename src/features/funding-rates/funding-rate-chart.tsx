@@ -1,0 +1,114 @@
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { marketQueries } from '../../api/queries';
+import { useApi } from '../../api/react';
+import { formatClock, formatDateTime } from '../../lib/time';
+import { useElementSize } from '../../ui/use-element-size';
+import { fundingGeometry, nearestPoint, ratePercent, type RatePoint } from './funding-geometry';
+
+const HOUR = 3_600_000;
+const DAYS = 7;
+const PLOT = { left: 64, bottom: 18 };
+
+/** The last 7 days up to the end of this hour: one key an hour, so the query is not re-asked per render. */
+function window7d(now: number): { start: number; end: number } {
+  const end = Math.floor(now / HOUR) * HOUR + HOUR;
+  return { start: end - DAYS * 24 * HOUR, end };
+}
+
+/** The market's funding-rate history (query_funding_rates), last 7 days, the rate as % per settlement. */
+export function FundingRateChart({ symbol }: { symbol: string }) {
+  const api = useApi();
+  const [range] = useState(() => window7d(Date.now()));
+  const rates = useQuery({ ...marketQueries.fundingRates(api, symbol, range.start, range.end), refetchInterval: 5 * 60_000 });
+  const market = useQuery(marketQueries.symbolMarket(api, symbol));
+  const box = useRef<HTMLDivElement>(null);
+  const size = useElementSize(box);
+  const [hover, setHover] = useState<RatePoint | null>(null);
+  const width = size.width || 600;
+  const height = size.height || 240;
+  const g = fundingGeometry(rates.data ?? [], range.start, range.end, { width, height, ...PLOT });
+  const last = g.points.at(-1);
+  const shown = hover ?? last;
+
+  return (
+    <section aria-label={`${symbol} funding rate`} className="flex min-h-0 flex-1 flex-col" data-testid="funding-rate-chart">
+      <div className="flex shrink-0 flex-wrap items-baseline gap-x-4 gap-y-0.5 px-3 py-1.5">
+        <h2 className="font-semibold">{symbol} funding rate · last {DAYS} days</h2>
+        <span className="text-muted">
+          Now (predicted): <span className="num text-text">{market.data ? ratePercent(market.data.funding_rate) : '—'}</span>
+        </span>
+        {shown && (
+          <span className="text-muted" data-testid="funding-hover">
+            {hover ? formatDateTime(hover.time) : `Last settled ${formatDateTime(shown.time)}`}:{' '}
+            <span className={`num ${Number(shown.rate) < 0 ? 'text-down' : 'text-up'}`}>{ratePercent(shown.rate)}</span>
+          </span>
+        )}
+        <span className="ml-auto text-muted">{g.points.length} settlements</span>
+      </div>
+      <div ref={box} className="relative min-h-0 flex-1">
+        {rates.isError ? (
+          <p className="p-3 text-down">Funding rates unavailable: {rates.error.message}</p>
+        ) : rates.isLoading ? (
+          <p className="p-3 text-muted">Loading funding rates…</p>
+        ) : (
+          <svg
+            width={width}
+            height={height}
+            className="absolute inset-0"
+            role="img"
+            aria-label={`${symbol} funding rate per settlement, last ${DAYS} days`}
+            onMouseMove={(e) => setHover(nearestPoint(g.points, e.clientX - e.currentTarget.getBoundingClientRect().left))}
+            onMouseLeave={() => setHover(null)}
+          >
+            {g.yTicks.map((t, i) => (
+              <g key={i}>
+                <line x1={PLOT.left} x2={width} y1={t.y} y2={t.y} stroke="var(--color-line)" strokeDasharray="2 4" />
+                <text x={PLOT.left - 6} y={t.y + 4} textAnchor="end" className="fill-[var(--color-muted)] text-[11px]">
+                  {ratePercent(t.rate)}
+                </text>
+              </g>
+            ))}
+            <line x1={PLOT.left} x2={width} y1={g.zeroY} y2={g.zeroY} stroke="var(--color-muted)" strokeOpacity={0.6} />
+            <text x={PLOT.left - 6} y={g.zeroY + 4} textAnchor="end" className="fill-[var(--color-muted)] text-[11px]">
+              0%
+            </text>
+            {g.xTicks.map((t) => (
+              <text
+                key={t.time}
+                x={t.x}
+                y={height - 4}
+                textAnchor={t.x < PLOT.left + 20 ? 'start' : t.x > width - 20 ? 'end' : 'middle'}
+                className="fill-[var(--color-muted)] text-[11px]"
+              >
+                {t.days ? new Date(t.time).toLocaleDateString(undefined, { month: 'short', day: 'numeric' }) : formatClock(t.time).slice(0, 5)}
+              </text>
+            ))}
+            {g.points.map((p) => (
+              <line
+                key={p.time}
+                x1={p.x}
+                x2={p.x}
+                y1={g.zeroY}
+                y2={p.y}
+                stroke={Number(p.rate) < 0 ? 'var(--color-down)' : 'var(--color-up)'}
+                strokeWidth={Math.max(1, Math.min(4, (width - PLOT.left) / Math.max(1, g.points.length) - 1))}
+              />
+            ))}
+            {hover && (
+              <>
+                <line x1={hover.x} x2={hover.x} y1={0} y2={height - PLOT.bottom} stroke="var(--color-accent)" strokeOpacity={0.5} />
+                <circle cx={hover.x} cy={hover.y} r={3} fill="var(--color-accent)" />
+              </>
+            )}
+          </svg>
+        )}
+        {rates.isSuccess && g.points.length === 0 && (
+          <p className="absolute inset-x-0 top-1/3 text-center text-muted">
+            No funding settled for {symbol} in the last {DAYS} days yet.
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
