@@ -12,7 +12,7 @@ export function announce(notice: Notice): void {
   if (sound) beep(notice.kinds[0]!);
   if (browser && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
     try {
-      new Notification(notice.title, { ...(notice.body ? { body: notice.body } : {}), tag: notice.title });
+      new Notification(notice.title, notice.body ? { body: notice.body } : {});
     } catch {
       // Some browsers (Android Chrome) only notify through a service worker: the toast still tells.
     }

@@ -10,6 +10,7 @@ import { ApiProvider } from '../../api/react';
 import type { ServiceConfig } from '../../api/service-config';
 import { useOrderTicket } from '../../stores/order-ticket';
 import { useSignInRequest } from '../../stores/sign-in-request';
+import { DEFAULT_TRADE_SETTINGS, useTradeSettings } from '../../stores/trade-settings';
 import { useSessionStore } from '../../wallet/session-store';
 import { OrderForm } from './order-form';
 import { btcInfo } from './test-fixtures';
@@ -74,6 +75,7 @@ afterEach(() => {
   container.remove();
   useSessionStore.setState({ session: null, vault: null });
   useSignInRequest.getState().close();
+  useTradeSettings.setState({ ...DEFAULT_TRADE_SETTINGS });
 });
 
 describe('order form', () => {
@@ -331,5 +333,46 @@ describe('order form size buttons', () => {
     expect($('#order-size-error')).toBeNull();
     act(() => button('50%')!.click());
     expect($('#order-size').value).toBe('0.045');
+  });
+});
+
+describe('order form settings', () => {
+  const marketTab = () => act(() => [...container.querySelectorAll('[role=tab]')].find((t) => t.textContent === 'Market')!.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+
+  it('asks before a market order when the trader wants to be asked; Cancel sends nothing', async () => {
+    useTradeSettings.getState().change({ confirmMarket: true });
+    signIn();
+    const newOrder = vi.fn(ok);
+    api.trade.newOrder = newOrder;
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />, seedAccount(false, '100000'));
+    marketTab();
+    type($('#order-size'), '1');
+    await act(async () => submitButton().click());
+    expect($('[data-testid=market-confirm]').textContent).toContain('Buy 1 BTC at market?');
+    expect($('[data-testid=market-confirm]').textContent).toContain('no worse than 101,000.0 (slippage 1 %)');
+    act(() => button('Cancel')!.click());
+    expect($('[data-testid=market-confirm]')).toBeNull();
+    expect(newOrder).not.toHaveBeenCalled();
+    await act(async () => submitButton().click());
+    await act(async () => button('Buy at market')!.click());
+    expect(newOrder).toHaveBeenCalledWith(expect.objectContaining({ order_type: 'market', qty: '1', price: '101000' }), undefined);
+  });
+
+  it('with shortcuts off, B / S leave the side and Esc keeps what was typed', () => {
+    useTradeSettings.getState().change({ shortcuts: false });
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />);
+    key(document.body, 's');
+    expect(sideChecked('Buy / Long')).toBe('true');
+    type($('#order-size'), '0.2');
+    key($('#order-size'), 'Escape');
+    expect($('#order-size').value).toBe('0.2');
+  });
+
+  it('starts sizing in the unit the settings name, and follows a change while the size is empty', () => {
+    useTradeSettings.getState().change({ sizeUnit: 'quote' });
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />);
+    expect(button('USD ⇄')).toBeDefined();
+    act(() => useTradeSettings.getState().change({ sizeUnit: 'base' }));
+    expect(button('BTC ⇄')).toBeDefined();
   });
 });

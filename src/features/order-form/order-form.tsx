@@ -321,7 +321,10 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
         look="underline"
         choices={ORDER_TYPES}
         value={draft.type}
-        onChange={(type) => update({ type })}
+        onChange={(type) => {
+          update({ type });
+          setConfirmingMarket(false);
+        }}
         className="flex gap-3 border-b border-line"
         itemClassName="px-1 pb-1"
       />
