@@ -42,36 +42,6 @@ async function unfilledIocOrders(page: Page, token: string, count: number) {
   }
 }
 
-test('the market has a funding-rate history chart beside its price chart', async ({ page }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/trade/BTC-USD');
-  const views = page.getByRole('tablist', { name: 'Chart view' });
-  await views.getByRole('tab', { name: 'Funding rate' }).click();
-  const chart = page.getByTestId('funding-rate-chart');
-  await expect(chart).toContainText('BTC-USD funding rate · last 7 days');
-  // The predicted rate of the running interval, as a percent at 4 decimals.
-  await expect(chart).toContainText(/Now \(predicted\): [+-]?\d+\.\d{4}%/);
-  await expect(chart.getByRole('img', { name: /BTC-USD funding rate per settlement/ })).toBeVisible();
-  await expect(chart).toContainText(/\d+ settlements/);
-  const settled = Number((await chart.textContent())?.match(/(\d+) settlements/)?.[1] ?? 0);
-  if (settled > 0) {
-    // Hovering a settlement names its time and rate.
-    const svg = chart.getByRole('img');
-    const box = (await svg.boundingBox())!;
-    await page.mouse.move(box.x + box.width - 4, box.y + box.height / 2);
-    await expect(chart.getByTestId('funding-hover')).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}: [+-]?\d+\.\d{4}%/);
-  } else {
-    await expect(chart).toContainText('No funding settled for BTC-USD in the last 7 days yet');
-  }
-  await page.screenshot({ path: 'docs/funding-rates.png' });
-  // Another market's chart follows the market.
-  await page.goto('/trade/ETH-USD');
-  await page.getByRole('tablist', { name: 'Chart view' }).getByRole('tab', { name: 'Funding rate' }).click();
-  await expect(page.getByTestId('funding-rate-chart')).toContainText('ETH-USD funding rate');
-  await page.getByRole('tablist', { name: 'Chart view' }).getByRole('tab', { name: 'Price' }).click();
-  await expect(page.locator('canvas').first()).toBeVisible();
-});
-
 test("an order's detail opens from order history and trade history: status timeline and its fill", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInFunded(page);
@@ -175,4 +145,34 @@ test('Export CSV saves every row of a range spanning several pages, each once', 
   expect(ids).toEqual(expected);
   await expect(page.getByTestId('csv-export')).toContainText(`Exported ${ids.length} rows`);
   await page.evaluate(() => localStorage.removeItem('perps:history-page-size'));
+});
+
+test('the market has a funding-rate history chart beside its price chart', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/trade/BTC-USD');
+  const views = page.getByRole('tablist', { name: 'Chart view' });
+  await views.getByRole('tab', { name: 'Funding rate' }).click();
+  const chart = page.getByTestId('funding-rate-chart');
+  await expect(chart).toContainText('BTC-USD funding rate · last 7 days');
+  // The predicted rate of the running interval, as a percent at 4 decimals.
+  await expect(chart).toContainText(/Now \(predicted\): [+-]?\d+\.\d{4}%/);
+  await expect(chart.getByRole('img', { name: /BTC-USD funding rate per settlement/ })).toBeVisible();
+  await expect(chart).toContainText(/\d+ settlements/);
+  const settled = Number((await chart.textContent())?.match(/(\d+) settlements/)?.[1] ?? 0);
+  if (settled > 0) {
+    // Hovering a settlement names its time and rate.
+    const svg = chart.getByRole('img');
+    const box = (await svg.boundingBox())!;
+    await page.mouse.move(box.x + box.width - 4, box.y + box.height / 2);
+    await expect(chart.getByTestId('funding-hover')).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}: [+-]?\d+\.\d{4}%/);
+  } else {
+    await expect(chart).toContainText('No funding settled for BTC-USD in the last 7 days yet');
+  }
+  await page.screenshot({ path: 'docs/funding-rates.png' });
+  // Another market's chart follows the market.
+  await page.goto('/trade/ETH-USD');
+  await page.getByRole('tablist', { name: 'Chart view' }).getByRole('tab', { name: 'Funding rate' }).click();
+  await expect(page.getByTestId('funding-rate-chart')).toContainText('ETH-USD funding rate');
+  await page.getByRole('tablist', { name: 'Chart view' }).getByRole('tab', { name: 'Price' }).click();
+  await expect(page.locator('canvas').first()).toBeVisible();
 });

@@ -4,7 +4,7 @@ import { fundingGeometry, nearestPoint, ratePercent } from './funding-geometry';
 
 const H = 3_600_000;
 const rate = (time: number, funding_rate: string) => ({ time: new Date(time).toISOString(), funding_rate }) as FundingRate;
-const PLOT = { width: 464, height: 218, left: 64, bottom: 18 };
+const PLOT = { width: 464, height: 218, left: 64, bottom: 18, inset: 0 };
 
 describe('funding-rate chart', () => {
   it('shows a rate as a percent at 4 decimals, exact and signed', () => {

@@ -7,6 +7,8 @@ export interface Plot {
   /** Space for the axis labels: left (rates), bottom (days). */
   left: number;
   bottom: number;
+  /** Room inside the plot on each side, so the first and last bars stand clear of its edges. */
+  inset: number;
 }
 
 export interface RatePoint {
@@ -25,6 +27,8 @@ export interface FundingGeometry {
   yTicks: { rate: number; y: number }[];
   /** Time labels and their x: local midnights over days, else five even times. */
   xTicks: { time: number; x: number; days: boolean }[];
+  /** The plotted span is under an hour: times need seconds to differ. */
+  shortSpan: boolean;
 }
 
 const DAY = 86_400_000;
@@ -42,18 +46,19 @@ export function fundingGeometry(rates: readonly FundingRate[], start: number, en
   const pad = (hi - lo) / 10 || 0.0001;
   const min = lo - pad;
   const max = hi + pad;
-  const plotW = Math.max(1, p.width - p.left);
-  const plotH = Math.max(1, p.height - p.bottom);
+  const plotW = Math.max(1, p.width - p.left - 2 * p.inset);
+  const plotH = Math.max(1, p.height - p.bottom - 2 * p.inset);
   const times = rates.map((r) => Date.parse(r.time));
   const from = times.length >= 2 ? Math.min(...times) : start;
   const to = times.length >= 2 ? Math.max(...times) : end;
-  const xOf = (t: number) => p.left + ((t - from) / Math.max(1, to - from)) * plotW;
-  const yOf = (v: number) => ((max - v) / (max - min)) * plotH;
+  const xOf = (t: number) => p.left + p.inset + ((t - from) / Math.max(1, to - from)) * plotW;
+  const yOf = (v: number) => p.inset + ((max - v) / (max - min)) * plotH;
   const points = [...rates]
     .map((r) => ({ time: Date.parse(r.time), rate: r.funding_rate }))
     .sort((a, b) => a.time - b.time)
     .map((r) => ({ ...r, x: xOf(r.time), y: yOf(dec(r.rate).toNumber()) }));
-  const yTicks = [max - pad, (max + min) / 2, min + pad].map((rate) => ({ rate, y: yOf(rate) }));
+  // The highest, 0 % and the lowest rate, each once.
+  const yTicks = [...new Set([hi, 0, lo])].map((rate) => ({ rate, y: yOf(rate) }));
   const xTicks: { time: number; x: number; days: boolean }[] = [];
   if (to - from >= 2 * DAY) {
     const first = new Date(from);
@@ -66,7 +71,7 @@ export function fundingGeometry(rates: readonly FundingRate[], start: number, en
       xTicks.push({ time: t, x: xOf(t), days: false });
     }
   }
-  return { points, zeroY: yOf(0), yTicks, xTicks };
+  return { points, zeroY: yOf(0), yTicks, xTicks, shortSpan: to - from < 3_600_000 };
 }
 
 /** The point nearest to x (the hovered settlement), or null with none. */

@@ -8,7 +8,7 @@ import { fundingGeometry, nearestPoint, ratePercent, type RatePoint } from './fu
 
 const HOUR = 3_600_000;
 const DAYS = 7;
-const PLOT = { left: 64, bottom: 18 };
+const PLOT = { left: 76, bottom: 18, inset: 8 };
 
 /** The last 7 days up to the end of this hour: one key an hour, so the query is not re-asked per render. */
 function window7d(now: number): { start: number; end: number } {
@@ -70,18 +70,15 @@ export function FundingRateChart({ symbol }: { symbol: string }) {
               </g>
             ))}
             <line x1={PLOT.left} x2={width} y1={g.zeroY} y2={g.zeroY} stroke="var(--color-muted)" strokeOpacity={0.6} />
-            <text x={PLOT.left - 6} y={g.zeroY + 4} textAnchor="end" className="fill-[var(--color-muted)] text-[11px]">
-              0%
-            </text>
             {g.xTicks.map((t) => (
               <text
                 key={t.time}
                 x={t.x}
                 y={height - 4}
-                textAnchor={t.x < PLOT.left + 20 ? 'start' : t.x > width - 20 ? 'end' : 'middle'}
+                textAnchor={t.x < PLOT.left + 30 ? 'start' : t.x > width - 30 ? 'end' : 'middle'}
                 className="fill-[var(--color-muted)] text-[11px]"
               >
-                {t.days ? new Date(t.time).toLocaleDateString(undefined, { month: 'short', day: 'numeric' }) : formatClock(t.time).slice(0, 5)}
+                {t.days ? new Date(t.time).toLocaleDateString(undefined, { month: 'short', day: 'numeric' }) : formatClock(t.time).slice(0, g.shortSpan ? 8 : 5)}
               </text>
             ))}
             {g.points.map((p) => (
