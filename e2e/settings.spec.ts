@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { bestBookPrice, wholePrice } from './support/book';
 import { signInFunded } from './support/session';
 
 const form = (page: Page) => page.getByTestId('order-form');
@@ -58,6 +59,31 @@ test('with market confirmation on, a market order is asked about first, and Canc
   await page.getByTestId('market-confirm').getByRole('button', { name: 'Buy at market' }).click();
   await expect(page.getByTestId('toasts')).toContainText('Filled: Buy 0.2 ETH-USD');
   expect(sent.n).toBe(1);
+});
+
+test('with cancel-all confirmation on, Cancel all asks first and keeps the orders until confirmed', async ({ page }) => {
+  await signInFunded(page, 'BTC-USD');
+  const settings = await openSettings(page);
+  await settings.getByLabel('Cancelling all orders').check();
+  await closeSettings(page);
+  await form(page).getByRole('tab', { name: 'Limit' }).click();
+  await page.locator('#order-price').fill(wholePrice(await bestBookPrice(page.request, 'BTC-USD', 'bid'), '0.97'));
+  await page.locator('#order-size').fill('0.01');
+  await page.getByTestId('submit-order').click();
+  await page.getByRole('tab', { name: /Open orders/ }).click();
+  await expect(page.getByTestId('open-order')).toHaveCount(1);
+
+  await page.getByTestId('cancel-all').click();
+  const ask = page.getByRole('dialog', { name: 'Cancel all 1 order?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(ask).toBeHidden();
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('open-order')).toHaveCount(1);
+
+  await page.getByTestId('cancel-all').click();
+  await page.getByRole('dialog', { name: 'Cancel all 1 order?' }).getByRole('button', { name: 'Cancel 1 order' }).click();
+  await expect(page.getByTestId('open-order')).toHaveCount(0);
 });
 
 test('with shortcuts off, B and S do nothing and ? opens nothing', async ({ page }) => {
