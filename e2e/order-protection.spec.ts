@@ -9,6 +9,13 @@ import { signInFunded } from './support/session';
 // position waits for confirmation, a market order carries a slippage limit, 100 % is a size the
 // exchange accepts — and the account health strip tells the truth about the account.
 
+// These specs read the order the form sends, and check that nothing is sent, from the page's HTTP
+// requests: orders take HTTP here (src/trading/order-path.ts). The order stream path has its own spec
+// (order-stream.spec.ts).
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('perps.order-path', 'http'));
+});
+
 const form = (page: Page) => page.getByTestId('order-form');
 const toasts = (page: Page) => page.getByTestId('toasts');
 

@@ -84,6 +84,8 @@ test('the session key is non-extractable, and no token or key reaches storage, U
 });
 
 test('service strings are rendered as text, never as markup', async ({ page }) => {
+  // The refusal comes from a routed HTTP new_order, so orders take HTTP here (src/trading/order-path.ts).
+  await page.addInitScript(() => localStorage.setItem('perps.order-path', 'http'));
   await page.goto('/trade/BTC-USD');
   await signInWith(page, /Devnet wallet/);
   const token = (await storedToken(page))!;

@@ -142,6 +142,8 @@ async function signInWithPerpsMargin(page: Page): Promise<string> {
 }
 
 test('a 401 prompts re-sign-in over the page and keeps the typed order', async ({ page }) => {
+  // The 401 comes from a routed HTTP new_order, so orders take HTTP here (src/trading/order-path.ts).
+  await page.addInitScript(() => localStorage.setItem('perps.order-path', 'http'));
   const token = await signInWithPerpsMargin(page);
 
   const form = page.getByTestId('order-form');
