@@ -5,45 +5,24 @@ import { createApiClient, type ApiClient } from '../api/client';
 import type { NewOrderBody, Order } from '../api/schemas';
 import type { ServiceConfig } from '../api/service-config';
 import { OrderStream } from '../api/stream/order-stream';
-import type { StreamSocket } from '../api/stream/socket';
 import { useToasts } from '../stores/toasts';
 import { createSessionKey, type SessionKey } from '../wallet/session-key';
 import { useSessionStore } from '../wallet/session-store';
 import { cancelOrder, placeOrder } from './order-commands';
 import { chooseOrderPath } from './order-path';
+import { FakeSocket } from '../testing/fake-socket';
 
 // Which way an order travels (issue 17 #2): the app's real OrderStream over a socket the test drives,
 // the app's real signed HTTP client over a local server. What the exchange receives, and what the
 // trader is told.
 
-class TestSocket implements StreamSocket {
-  readyState = 0;
-  sent: { session_id: string; request_id: string; method: string; header?: Record<string, string>; params: string }[] = [];
-  onopen: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  onclose: ((ev: unknown) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as TestSocket['sent'][number]);
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.({});
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  reply(m: unknown) {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-}
 
 const http: { path: string; sessionId: string | undefined; body: Record<string, unknown> }[] = [];
 let server: Server;
 let api: ApiClient;
 let key: SessionKey;
-let socket: TestSocket;
+type Frame = { session_id: string; request_id: string; method: string; header?: Record<string, string>; params: string };
+let socket: FakeSocket<Frame>;
 let stream: OrderStream;
 
 beforeAll(async () => {
@@ -67,7 +46,7 @@ beforeEach(() => {
   useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 't', expiresAt: Date.now() + 3_600_000, key }, vault: null });
   stream = new OrderStream({
     url: 'ws://x/ws-api/v1',
-    createSocket: () => (socket = new TestSocket()),
+    createSocket: () => (socket = new FakeSocket<Frame>()),
   });
 });
 afterEach(() => {

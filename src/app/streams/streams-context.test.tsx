@@ -4,34 +4,14 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryKeys } from '../../api/query-keys';
-import type { StreamSocket } from '../../api/stream/socket';
 import { useSessionStore } from '../../wallet/session-store';
 import { createAppStreams, type AppStreams } from '../../api/stream/app-streams';
 import { StreamBanner } from './stream-banner';
 import { StreamsProvider } from './streams-context';
+import { FakeSocket } from '../../testing/fake-socket';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-class FakeSocket implements StreamSocket {
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  onclose: ((ev: unknown) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  constructor(readonly url: string) {}
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.({});
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-}
 
 let sockets: FakeSocket[];
 let streams: AppStreams;
