@@ -1,5 +1,6 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, type ButtonVariant } from './button';
+import { Modal } from './modal';
 
 interface Props {
   title: string;
@@ -20,33 +21,17 @@ interface Props {
  * confirms too.
  */
 export function ConfirmDialog({ title, children, confirmLabel, confirmVariant = 'primary', onConfirm, onCancel, busy = false }: Props) {
-  const titleId = useId();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onCancel();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onCancel]);
   return (
-    <div className="fixed inset-0 z-50 flex items-start justify-center bg-black/60 px-3 pt-[12vh]" onMouseDown={(e) => e.target === e.currentTarget && onCancel()}>
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="w-full max-w-[420px] rounded-md border border-line bg-panel p-4 shadow-2xl">
-        <div className="mb-2 flex items-center">
-          <h2 id={titleId} className="text-sm font-semibold">
-            {title}
-          </h2>
-          <button type="button" aria-label="Close" className="ml-auto px-1 text-muted hover:text-text" onClick={onCancel}>
-            ✕
-          </button>
-        </div>
-        <div className="mb-3">{children}</div>
-        <div className="flex justify-end gap-2">
-          <Button size="md" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button autoFocus size="md" variant={confirmVariant} onClick={onConfirm} busy={busy} busyLabel="Sending…">
-            {confirmLabel}
-          </Button>
-        </div>
+    <Modal title={title} onClose={onCancel} width="max-w-[420px]" keepFocus>
+      <div className="mb-3">{children}</div>
+      <div className="flex justify-end gap-2">
+        <Button size="md" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button autoFocus size="md" variant={confirmVariant} onClick={onConfirm} busy={busy} busyLabel="Sending…">
+          {confirmLabel}
+        </Button>
       </div>
-    </div>
+    </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { userQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
 import type { Order, Trade } from '../../api/schemas';
@@ -7,6 +7,7 @@ import { dec } from '../../lib/decimal';
 import { show, showSigned } from '../../lib/display';
 import { formatDateTime } from '../../lib/time';
 import { useOrderDetail } from '../../stores/order-detail';
+import { Modal } from '../../ui/modal';
 import { ROW, Td, Th } from '../../ui/table-cells';
 import { toneOf } from '../../ui/tone';
 import { orderKind, sizeLabel, TIF_LABEL } from './order-labels';
@@ -17,36 +18,13 @@ import { useSymbolDecimals } from './use-symbol-decimals';
 export function OrderDetailDialog({ account }: { account: string }) {
   const orderId = useOrderDetail((s) => s.orderId);
   const close = useOrderDetail((s) => s.close);
-  const titleId = useId();
   // The history that shows it may be left (another tab): the detail goes with it.
   useEffect(() => close, [close]);
-  useEffect(() => {
-    if (orderId === null) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [orderId, close]);
   if (orderId === null) return null;
   return (
-    <div className="fixed inset-0 z-50 flex items-start justify-center bg-black/60 px-3 pt-[8vh]" onMouseDown={(e) => e.target === e.currentTarget && close()}>
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid="order-detail"
-        className="max-h-[84vh] w-full max-w-[640px] overflow-y-auto rounded-md border border-line bg-panel p-4 shadow-2xl"
-      >
-        <div className="mb-3 flex items-center">
-          <h2 id={titleId} className="text-sm font-semibold">
-            Order {orderId}
-          </h2>
-          <button type="button" aria-label="Close" className="ml-auto px-1 text-muted hover:text-text" onClick={close}>
-            ✕
-          </button>
-        </div>
-        <OrderDetailBody account={account} orderId={orderId} />
-      </div>
-    </div>
+    <Modal title={`Order ${orderId}`} onClose={close} testId="order-detail" width="max-h-[84vh] max-w-[640px] overflow-y-auto">
+      <OrderDetailBody account={account} orderId={orderId} />
+    </Modal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Modal } from './modal';
+import { Modal } from '../../ui/modal';
 import { SettingsPanel } from './settings-panel';
 import { ShortcutsOverlay } from './shortcuts-overlay';
 import { useHelpKey } from './use-help-key';

@@ -1,5 +1,5 @@
 import { useTradeSettings } from '../../stores/trade-settings';
-import { Modal } from './modal';
+import { Modal } from '../../ui/modal';
 import { SHORTCUT_GROUPS } from './shortcuts';
 
 function Key({ k }: { k: string }) {

@@ -1,15 +1,26 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-/** A modal panel of this feature: Escape, the ✕ or a click outside close it; it takes the focus. */
-export function Modal({ title, onClose, children, testId, width = 'max-w-[460px]' }: { title: string; onClose: () => void; children: ReactNode; testId: string; width?: string }) {
+interface Props {
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  testId?: string;
+  /** Tailwind max-width (and max-height / scrolling) of the panel. */
+  width?: string;
+  /** Keep the focus where the content puts it (a confirm button with autoFocus). */
+  keepFocus?: boolean;
+}
+
+/** A modal panel: Escape, the ✕ or a click outside close it; it takes the focus unless told not to. */
+export function Modal({ title, onClose, children, testId, width = 'max-w-[460px]', keepFocus = false }: Props) {
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    box.current?.focus();
+    if (!keepFocus) box.current?.focus();
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  }, [onClose, keepFocus]);
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center bg-black/60 px-3 pt-[8vh]" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div ref={box} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid={testId} className={`w-full ${width} rounded-md border border-line bg-panel p-4 shadow-2xl outline-none`}>
