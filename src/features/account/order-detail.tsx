@@ -4,14 +4,14 @@ import { userQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
 import type { Order, Trade } from '../../api/schemas';
 import { dec } from '../../lib/decimal';
-import { show, showSigned } from '../../lib/display';
+import { show } from '../../lib/display';
 import { formatDateTime } from '../../lib/time';
 import { useOrderDetail } from '../../stores/order-detail';
 import { Modal } from '../../ui/modal';
 import { ROW, Td, Th } from '../../ui/table-cells';
-import { toneOf } from '../../ui/tone';
 import { orderKind, sizeLabel, TIF_LABEL } from './order-labels';
 import { orderTimeline, type TimelineStep } from './order-timeline';
+import { FillCells } from './fill-cells';
 import { useSymbolDecimals } from './use-symbol-decimals';
 
 /** The detail of the order the store names (query_order), with its fills; mounted once per history. */
@@ -100,13 +100,7 @@ function OrderFacts({ order: o, fills }: { order: Order; fills: UseQueryResult<T
             {(fills.data ?? []).map((t) => (
               <tr key={t.id} className={ROW}>
                 <Td className="num text-muted">{formatDateTime(t.created_at)}</Td>
-                <Td className="num">{show(t.price, d.price)}</Td>
-                <Td className="num">{show(t.qty, d.qty)}</Td>
-                <Td className="num">{show(t.value, 2)}</Td>
-                <Td className="num">
-                  {show(t.fee_qty, 4)} <span className="text-muted">{t.fee_asset}</span>
-                </Td>
-                <Td className={`num ${toneOf(t.pnl)}`}>{showSigned(t.pnl, 2)}</Td>
+                <FillCells trade={t} decimals={d} />
               </tr>
             ))}
           </tbody>

@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { userQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
 import { collectAllPages } from '../../lib/collect-pages';
-import { show, showSigned } from '../../lib/display';
 import { formatDateTime } from '../../lib/time';
 import { useOrderDetail } from '../../stores/order-detail';
-import { toneOf } from '../../ui/tone';
 import { tradeCsv } from './csv-columns';
+import { FillCells } from './fill-cells';
 import { ExportRangeButton } from './export-range-button';
 import { filterRange, HistoryFilters, NO_FILTERS, type Filters } from './history-filters';
 import { historyPageSize } from './history-page-size';
@@ -71,13 +70,7 @@ export function TradeHistory({ account, symbols }: { account: string; symbols: r
                 </button>
               </Td>
               <Td align="left" className={t.side === 'buy' ? 'text-up' : 'text-down'}>{t.side === 'buy' ? 'Buy' : 'Sell'}</Td>
-              <Td className="num">{show(t.price, d.price)}</Td>
-              <Td className="num">{show(t.qty, d.qty)}</Td>
-              <Td className="num">{show(t.value, 2)}</Td>
-              <Td className="num">
-                {show(t.fee_qty, 4)} <span className="text-muted">{t.fee_asset}</span>
-              </Td>
-              <Td className={`num ${toneOf(t.pnl)}`}>{showSigned(t.pnl, 2)}</Td>
+              <FillCells trade={t} decimals={d} />
             </tr>
           );
         })}

@@ -1,0 +1,19 @@
+import type { Trade } from '../../api/schemas';
+import { show, showSigned } from '../../lib/display';
+import { Td } from '../../ui/table-cells';
+import { toneOf } from '../../ui/tone';
+
+/** A fill's price, size, value, fee and realized PnL cells, at the symbol's precision (trade history, order detail). */
+export function FillCells({ trade: t, decimals: d }: { trade: Trade; decimals: { price: number; qty: number } }) {
+  return (
+    <>
+      <Td className="num">{show(t.price, d.price)}</Td>
+      <Td className="num">{show(t.qty, d.qty)}</Td>
+      <Td className="num">{show(t.value, 2)}</Td>
+      <Td className="num">
+        {show(t.fee_qty, 4)} <span className="text-muted">{t.fee_asset}</span>
+      </Td>
+      <Td className={`num ${toneOf(t.pnl)}`}>{showSigned(t.pnl, 2)}</Td>
+    </>
+  );
+}
