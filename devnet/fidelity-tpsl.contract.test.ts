@@ -1,27 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dec, type Dec } from '../src/lib/decimal';
 import { reduceOnlyHeadroom } from '../src/lib/reduce-only';
-import type { Devnet } from './devnet';
-import { expectAudit, fund, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
+import type { Trader } from './test-support/harness';
+import { withTwoFundedTraders } from './test-support/two-traders';
 
 // Issue 14 #10. decisions.md "TP/SL and position protection": the TP and SL children of one parent are
 // one-cancels-the-other and count once toward the reduce-only headroom of spec §4.1; every other
 // pending reduce-only order counts in full. The app computes the same headroom from query_open_orders
 // (src/lib/reduce-only.ts), so what it offers is exactly what the exchange accepts.
 
-let devnet: Devnet;
 let alice: Trader;
 let bob: Trader;
 
-beforeAll(async () => {
-  devnet = await startTestDevnet({ exchange: { makers: false, indexWalk: false } });
-  alice = await signedInTrader(devnet);
-  bob = await signedInTrader(devnet);
-  await fund(devnet, alice, '100000', '100000');
-  await fund(devnet, bob, '100000', '100000');
-}, 60_000);
-afterAll(() => devnet.close());
-afterEach(() => expectAudit(devnet));
+withTwoFundedTraders((t) => ({ alice, bob } = t), { quiet: true, funds: { alice: ['100000', '100000'], bob: ['100000', '100000'] } });
 
 async function markOf(t: Trader): Promise<{ mark: Dec; dp: number }> {
   const [info] = await t.api.market.symbolInfo('BTC-USD');

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { NewOrderBody, Order } from '../src/api/schemas';
 import { MarketStream } from '../src/api/stream/market-stream';
 import { OrderStream } from '../src/api/stream/order-stream';
@@ -9,6 +9,7 @@ import { dec, type Dec } from '../src/lib/decimal';
 import type { Devnet } from './devnet';
 import { openLedgerCopy } from './persistence/ledger';
 import { expectAudit, fund, nodeSocket, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
+import { withTwoFundedTraders } from './test-support/two-traders';
 
 // Issue 16 #2/#3, decisions.md "TP/SL and position protection", driven with the app's own client:
 // position TP/SL (new_order reduce_only, qty "0", market ioc, tp_price/sl_price) protects the whole
@@ -20,14 +21,12 @@ let devnet: Devnet;
 let alice: Trader;
 let bob: Trader;
 
-beforeAll(async () => {
-  devnet = await startTestDevnet({ exchange: { makers: false, indexWalk: false } });
-  alice = await signedInTrader(devnet);
-  bob = await signedInTrader(devnet);
-  await fund(devnet, alice, '100000', '100000');
-  await fund(devnet, bob, '1000000', '1000000');
-}, 60_000);
-afterAll(() => devnet.close());
+// The audit runs here, after bob's leftovers are canceled.
+withTwoFundedTraders((t) => ({ devnet, alice, bob } = t), {
+  quiet: true,
+  funds: { alice: ['100000', '100000'], bob: ['1000000', '1000000'] },
+  audit: false,
+});
 afterEach(async () => {
   // Every scenario starts flat with nothing open: bob's leftovers are canceled, alice is checked.
   const open = await bob.api.user.queryOpenOrders({ symbol: SYMBOL });
