@@ -40,17 +40,34 @@ describe('reading a typed amount', () => {
     expect(messageOf('1.2.3')).toBe('Use one decimal point');
     expect(messageOf('abc')).toBe('Enter a number, e.g. 1,234.5');
     expect(messageOf('1e5')).toBe('Write the number out in full (no exponent)');
-    expect(messageOf('-5')).toBe('Enter the amount without a sign');
     expect(messageOf('+5')).toBe('Enter the amount without a sign');
     expect(messageOf('12,34')).toBe('Use a point for decimals, e.g. 0.5');
     expect(messageOf('0,500')).toBe('Use a point for decimals, e.g. 0.5');
     expect(messageOf('1,2345')).toBe('Commas go between groups of three digits, e.g. 1,234.5');
     expect(messageOf('1234,567')).toBe('Commas go between groups of three digits, e.g. 1,234.5');
     expect(messageOf('1.234,5')).toBe('Use a point for decimals and commas for thousands, e.g. 1,234.5');
-    expect(messageOf('1 234')).toBe('Enter a number, e.g. 1,234.5');
+    expect(messageOf('1 234')).toBe('Use commas between thousands, e.g. 1,234.5');
+    expect(messageOf('1,00')).toBe('Use a point for decimals, e.g. 0.5');
     expect(messageOf('.')).toBe('Enter a number, e.g. 1,234.5');
     expect(messageOf('Infinity')).toBe('Enter a number, e.g. 1,234.5');
     expect(messageOf('0x10')).toBe('Enter a number, e.g. 1,234.5');
+  });
+
+  it('says a negative amount must be positive, not that it is not a number', () => {
+    expect(messageOf('-5')).toBe('Must be positive');
+    expect(messageOf('-1,000.5')).toBe('Must be positive');
+    expect(messageOf('\u22125')).toBe('Must be positive'); // a pasted minus sign
+    expect(parseTypedDecimal('-0.5')).toMatchObject({ ok: false, reason: 'negative' });
+  });
+
+  it('reads pasted display values, and refuses a pasted unit rather than guess which it is', () => {
+    expect(valueOf(' 95,000 ')).toBe('95000');
+    expect(valueOf('1,000.5')).toBe('1000.5');
+    expect(valueOf('\t1,000.50\n')).toBe('1000.5');
+    expect(messageOf('$95,000')).toBe('Enter the number only, without a currency or unit');
+    expect(messageOf('95,000 USD')).toBe('Enter the number only, without a currency or unit');
+    expect(messageOf('0.050 BTC')).toBe('Enter the number only, without a currency or unit');
+    expect(messageOf('1.5%')).toBe('Enter the number only, without a currency or unit');
   });
 
   it('tells an empty field apart from a wrong one', () => {

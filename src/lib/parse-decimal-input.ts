@@ -3,7 +3,7 @@ import { D, type Dec } from './decimal';
 /** What a typed amount reads as: a decimal, or why it is not one (worded for the trader). */
 export type TypedDecimal =
   | { ok: true; value: Dec }
-  | { ok: false; reason: 'empty' | 'not-a-number' | 'too-many-decimals'; message: string };
+  | { ok: false; reason: 'empty' | 'not-a-number' | 'negative' | 'too-many-decimals'; message: string };
 
 // The app shows amounts as 1,234,567.89 (lib/format): commas between groups of three, a point
 // before the fraction. Plain digits are read too. Nothing else is guessed at.
@@ -15,9 +15,20 @@ function notANumber(message: string): TypedDecimal {
   return { ok: false, reason: 'not-a-number', message };
 }
 
+// A minus (ASCII or the typographic one a paste may carry) before something that reads as a number.
+const NEGATIVE = /^[-\u2212]\s*[\d.,]*\d[\d.,]*$/;
+// Digits with a currency sign, a % or a word beside them: "$95,000", "95,000 USD", "0.05 BTC".
+const WITH_UNIT = /^(?:[$€£%]|[a-z]{2,})\s*[\d.,]*\d[\d.,]*$|^[\d.,]*\d[\d.,]*\s*(?:[$€£%]|[a-z]{2,})$/i;
+
 /** Why `t` (trimmed, not empty, not a number) is not a number, in words that say how to fix it. */
 function whyNotANumber(t: string): TypedDecimal {
+  // Amounts typed here are sizes, prices and margins: never below zero, whatever the notation.
+  if (NEGATIVE.test(t)) return { ok: false, reason: 'negative', message: 'Must be positive' };
   if (/^[+-]/.test(t)) return notANumber('Enter the amount without a sign');
+  // A pasted unit is refused, not stripped: "0.05 BTC" in a USD field would otherwise read as dollars.
+  if (WITH_UNIT.test(t)) return notANumber('Enter the number only, without a currency or unit');
+  // "1 234" may be a thousands space or two numbers run together: it is not guessed at.
+  if (/^\d[\d ]*\d(?:\.\d*)?$/.test(t)) return notANumber('Use commas between thousands, e.g. 1,234.5');
   if (/^[\d.]*e[+-]?\d*$/i.test(t)) return notANumber('Write the number out in full (no exponent)');
   if ((t.match(/\./g) ?? []).length > 1) return notANumber('Use one decimal point');
   if (/^[\d,.]+$/.test(t) && /\..*,/.test(t)) return notANumber('Use a point for decimals and commas for thousands, e.g. 1,234.5');
@@ -30,8 +41,10 @@ function whyNotANumber(t: string): TypedDecimal {
 
 /**
  * Reads what a trader typed as a decimal: "1234.5" or "1,234.5" as the app itself displays
- * amounts, spaces around ignored. Anything else (a second point, letters, an exponent, a sign)
- * is refused with a reason; the text itself is never changed, the caller keeps it as typed.
+ * amounts (a value pasted from the app reads back as shown), spaces around ignored. Anything else
+ * is refused with a reason, never guessed at: a second point, letters, an exponent, a sign (a minus:
+ * "Must be positive"), a currency or unit, "1,00" (a decimal comma?) or "1 234" (a space between
+ * thousands?). The text itself is never changed; the caller keeps it as typed.
  * With `maxDecimals`, more fraction digits than that are refused (the amount's precision).
  */
 export function parseTypedDecimal(text: string, { maxDecimals }: { maxDecimals?: number } = {}): TypedDecimal {

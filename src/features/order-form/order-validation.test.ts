@@ -106,8 +106,16 @@ describe('order form validation', () => {
 
   it('rejects text that is not a number, keeping it for the trader to fix', () => {
     const d = draft({ price: '95.000.5' });
-    expect(validateOrder(d, ctx()).errors.price).toBe('Price must be a number');
+    expect(validateOrder(d, ctx()).errors.price).toBe('Use one decimal point');
     expect(d.price).toBe('95.000.5');
+  });
+
+  it('says a negative price or size must be positive, and why other text is not a number', () => {
+    const v = validateOrder(draft({ price: '-95000', size: '-0.01' }), ctx());
+    expect(v.errors.price).toBe('Price must be positive');
+    expect(v.errors.size).toBe('Size must be positive');
+    expect(validateOrder(draft({ price: '95,000 USD' }), ctx()).errors.price).toBe('Enter the number only, without a currency or unit');
+    expect(validateOrder(draft({ size: '1,00' }), ctx()).errors.size).toBe('Use a point for decimals, e.g. 0.5');
   });
 
   it('reads amounts written as the app shows them, with thousands separators', () => {

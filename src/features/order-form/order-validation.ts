@@ -1,6 +1,6 @@
 import type { SymbolInfo } from '../../api/schemas';
 import { D, dec, fitsDecimals, type Dec } from '../../lib/decimal';
-import { parseTypedDecimal, typedDecimalOrNull } from '../../lib/parse-decimal-input';
+import { parseTypedDecimal } from '../../lib/parse-decimal-input';
 import { formatFixed } from '../../lib/format';
 import { estimateMarketFill, slippageCapPrice, type BookLevel, type MarketFillEstimate } from '../../lib/market-fill-estimate';
 import { marketFillMargin } from '../../lib/market-order-margin';
@@ -53,8 +53,9 @@ export function feeRateOf(draft: Pick<OrderDraft, 'type' | 'tif'>, info: SymbolI
 
 function readPrice(text: string, decimals: number, label: string): { value: Dec | null; error?: string } {
   if (text.trim() === '') return { value: null, error: `Enter ${label}` };
-  const value = typedDecimalOrNull(text);
-  if (!value) return { value: null, error: `${capital(label)} must be a number` };
+  const read = readTyped(text, label);
+  if ('error' in read) return { value: null, error: read.error };
+  const value = read.value;
   if (value.lte(0)) return { value: null, error: `${capital(label)} must be above 0` };
   if (!fitsDecimals(value, decimals)) return { value: null, error: `Price moves in steps of ${stepOf(decimals).toFixed()}` };
   return { value };
@@ -78,6 +79,13 @@ function marketLimitOf(side: OrderDraft['side'], mark: Dec, slippage: Dec, info:
   const cap = slippageCapPrice(mark, side, slippage, dp);
   const band = slippageCapPrice(mark, side, dec(side === 'buy' ? info.price_cap_ratio : info.price_floor_ratio), dp);
   return side === 'buy' ? D.min(cap, band) : D.max(cap, band);
+}
+
+/** The typed decimal, or the parser's reason (a minus: "<Label> must be positive"). */
+function readTyped(text: string, label: string): { value: Dec } | { error: string } {
+  const r = parseTypedDecimal(text);
+  if (r.ok) return { value: r.value };
+  return { error: r.reason === 'negative' ? `${capital(label)} must be positive` : r.message };
 }
 
 function capital(s: string): string {
@@ -134,8 +142,9 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
   const typed = draft.size.trim();
   if (typed === '') errors.size = 'Enter a size';
   else {
-    const value = typedDecimalOrNull(typed);
-    if (!value) errors.size = 'Size must be a number';
+    const read = readTyped(typed, 'size');
+    const value = 'value' in read ? read.value : null;
+    if (!value) errors.size = 'error' in read ? read.error : 'Enter a size';
     else if (draft.sizeUnit === 'base') {
       if (!fitsDecimals(value, qtyDp)) errors.size = `Size moves in steps of ${stepOf(qtyDp).toFixed()} ${base}`;
       else qty = value;
