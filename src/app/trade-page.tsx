@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { marketQueries, userQueries } from '../api/queries';
 import { useApi } from '../api/react';
@@ -58,6 +58,8 @@ export function TradePage() {
   useMarketFeed(streams.market, symbol, positionSymbols);
   const select = useCallback((s: string) => navigate(`/trade/${s}`), [navigate]);
   const chartWanted = useBookPaintedOnce(symbol);
+  // Toasts sit in the chart's corner: no button lives there, so they never cover the next click.
+  const chartCell = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (info) rememberSymbol(symbol);
   }, [info, symbol]);
@@ -103,7 +105,7 @@ export function TradePage() {
             itemClassName="flex-1 py-2"
           />
           <main className="flex min-h-0 flex-1 flex-col gap-px bg-line md:grid md:grid-cols-[minmax(0,1fr)_280px] md:grid-rows-[minmax(0,1fr)_300px] xl:grid-cols-[minmax(0,1fr)_260px_300px] xl:grid-rows-[minmax(0,1fr)_300px]">
-            <div className={`${shown('chart')} min-h-0 flex-1 flex-col bg-panel md:col-start-1 md:row-start-1 md:flex`}>
+            <div ref={chartCell} className={`${shown('chart')} min-h-0 flex-1 flex-col bg-panel md:col-start-1 md:row-start-1 md:flex`}>
               <Segmented
                 kind="tabs"
                 label="Chart view"
@@ -148,7 +150,7 @@ export function TradePage() {
           </main>
         </>
       )}
-      <ToastViewport />
+      <ToastViewport dock={chartCell} />
     </div>
   );
 }

@@ -23,7 +23,8 @@ interface ToastState {
 }
 
 let nextId = 1;
-const MAX_TOASTS = 5;
+// The viewport shows the newest few; this bounds what waits behind its "+N more".
+const MAX_TOASTS = 20;
 
 /** A tiny toast queue: fills, rejections, cancels, liquidations. */
 export const useToasts = create<ToastState>((set, get) => ({

@@ -1,4 +1,6 @@
-import { useToasts, type ToastKind } from '../../stores/toasts';
+import type { CSSProperties, RefObject } from 'react';
+import { useToasts, type Toast, type ToastKind } from '../../stores/toasts';
+import { useDockBox } from './use-dock-box';
 
 const TONE: Record<ToastKind, string> = {
   success: 'border-up/60',
@@ -8,29 +10,66 @@ const TONE: Record<ToastKind, string> = {
 };
 const DOT: Record<ToastKind, string> = { success: 'bg-up', error: 'bg-down', info: 'bg-accent', warn: 'bg-warn' };
 
-/** Fills, rejections, cancels and liquidations, stacked bottom-right; click to dismiss. */
-export function ToastViewport() {
+/** The newest toasts shown; older ones wait behind "+N more" so the stack never grows over the page. */
+export const VISIBLE_TOASTS = 3;
+const GAP = 8;
+
+interface Props {
+  /**
+   * The panel the stack sits in, at its bottom-right corner: one with no buttons under that corner
+   * (the chart), so a toast never lands on a control the trader is about to click. Without one,
+   * or while it is hidden (a phone tab), the stack takes the top of the screen on a phone and the
+   * bottom-right corner elsewhere.
+   */
+  dock?: RefObject<HTMLElement | null>;
+}
+
+/** Fills, rejections, cancels and liquidations: the newest three; click one to dismiss it. */
+export function ToastViewport({ dock }: Props) {
   const toasts = useToasts((s) => s.toasts);
   const dismiss = useToasts((s) => s.dismiss);
+  const box = useDockBox(dock);
+  const shown = toasts.slice(-VISIBLE_TOASTS);
+  const hidden = toasts.slice(0, -VISIBLE_TOASTS);
+  const style: CSSProperties | undefined = box
+    ? { right: box.right + GAP, bottom: box.bottom + GAP, width: Math.min(320, box.width - 2 * GAP), maxHeight: box.height - 2 * GAP }
+    : undefined;
+  const corner = box ? '' : 'top-11 right-2 left-2 md:left-auto md:top-auto md:bottom-3 md:right-3 md:w-[320px]';
   return (
-    <div aria-live="polite" className="pointer-events-none fixed bottom-3 right-3 z-50 flex w-[320px] max-w-[calc(100vw-24px)] flex-col gap-2" data-testid="toasts">
-      {toasts.map((t) => (
+    <div aria-live="polite" style={style} className={`pointer-events-none fixed z-50 flex flex-col gap-1.5 overflow-hidden ${corner}`} data-testid="toasts">
+      {hidden.length > 0 && (
         <button
-          key={t.id}
           type="button"
-          onClick={() => dismiss(t.id)}
-          role={t.kind === 'error' ? 'alert' : 'status'}
-          className={`pointer-events-auto rounded border bg-panel-2 px-3 py-2 text-left shadow-lg shadow-black/40 ${TONE[t.kind]}`}
+          onClick={() => hidden.forEach((t) => dismiss(t.id))}
+          title="Dismiss the older notices"
+          className="pointer-events-auto self-end rounded border border-line bg-panel-2 px-2 py-0.5 text-muted shadow-lg shadow-black/40 hover:text-text"
+          data-testid="toasts-more"
         >
-          <span className="flex items-start gap-2">
-            <span className={`mt-1 h-2 w-2 shrink-0 rounded-full ${DOT[t.kind]}`} />
-            <span className="min-w-0">
-              <span className="block font-medium">{t.title}</span>
-              {t.body && <span className="block break-words text-muted">{t.body}</span>}
-            </span>
-          </span>
+          +{hidden.length} more · dismiss
         </button>
+      )}
+      {shown.map((t) => (
+        <ToastCard key={t.id} toast={t} onDismiss={() => dismiss(t.id)} />
       ))}
     </div>
+  );
+}
+
+function ToastCard({ toast: t, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onDismiss}
+      role={t.kind === 'error' ? 'alert' : 'status'}
+      className={`pointer-events-auto shrink-0 rounded border bg-panel-2 px-3 py-1.5 text-left shadow-lg shadow-black/40 ${TONE[t.kind]}`}
+    >
+      <span className="flex items-start gap-2">
+        <span className={`mt-1 h-2 w-2 shrink-0 rounded-full ${DOT[t.kind]}`} />
+        <span className="min-w-0">
+          <span className="block font-medium">{t.title}</span>
+          {t.body && <span className="block break-words text-muted">{t.body}</span>}
+        </span>
+      </span>
+    </button>
   );
 }
