@@ -1,9 +1,10 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { ApiClient } from './client';
 import type { ServiceConfig } from './service-config';
 import type { AppStreams } from './stream/app-streams';
 import type { MarketStream } from './stream/market-stream';
 import type { OrderStream } from './stream/order-stream';
+import type { StreamHealth } from './stream/stream-health';
 
 const ApiContext = createContext<ApiClient | null>(null);
 const ConfigContext = createContext<ServiceConfig | null>(null);
@@ -54,4 +55,21 @@ export function useOrderStream(): OrderStream | null {
 /** The market stream, or null where none is mounted. */
 export function useMarketStream(): MarketStream | null {
   return useContext(StreamsContext)?.market ?? null;
+}
+
+const noStream = () => () => undefined;
+
+/**
+ * One stream's health (live, stale, reconnecting, offline), re-rendering when it changes: the header,
+ * the banner and the panels all read this, so they never disagree. `lastFrameAt` (ms) is when the
+ * stream last spoke, for "as of hh:mm:ss"; 'live' where no streams are mounted.
+ */
+export function useStreamHealth(which: 'market' | 'order'): { health: StreamHealth; lastFrameAt: number | null } {
+  const streams = useContext(StreamsContext);
+  const stream = streams ? streams[which] : null;
+  const health = useSyncExternalStore(
+    stream ? (onChange) => stream.onHealth(onChange) : noStream,
+    () => stream?.health ?? 'live',
+  );
+  return { health, lastFrameAt: which === 'market' ? (streams?.market.lastFrameAt ?? null) : null };
 }

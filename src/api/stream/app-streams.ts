@@ -1,6 +1,6 @@
 import { MarketStream } from './market-stream';
 import { OrderStream } from './order-stream';
-import { browserSocket, type SocketFactory, type StreamStatus } from './socket';
+import { browserSocket, type SocketFactory } from './socket';
 
 /** The app's one market stream and one order response stream, and who to tell after a reconnect. */
 export interface AppStreams {
@@ -35,12 +35,4 @@ export function createAppStreams(urls: { streamUrl: string; orderStreamUrl: stri
       order.close();
     },
   };
-}
-
-/** Both streams in one word for the banner: live only when both are open. */
-export function combinedStatus(a: StreamStatus, b: StreamStatus): StreamStatus {
-  if (a === 'reconnecting' || b === 'reconnecting') return 'reconnecting';
-  if (a === 'closed' || b === 'closed') return 'closed';
-  if (a === 'open' && b === 'open') return 'open';
-  return 'connecting';
 }

@@ -1,5 +1,7 @@
 import { marketStreamMessage, type MarketStreamMessage, type PublicChannel, type UserChannel } from '../schemas';
+import { HealthWatch } from './health-watch';
 import { ReconnectingSocket, type SocketFactory, type StreamStatus } from './socket';
+import type { StreamHealth } from './stream-health';
 
 type MessageOf<C extends MarketStreamMessage['channel']> = Extract<MarketStreamMessage, { channel: C }>;
 type Handler<C extends MarketStreamMessage['channel']> = (data: MessageOf<C>['data'], message: MessageOf<C>) => void;
@@ -17,6 +19,10 @@ export interface MarketStreamOptions {
   onInvalid?: (error: string, raw: string) => void;
   /** After a reconnect: subscriptions are restored; the owner reconciles over HTTP what it missed. */
   onReconnected?: () => void;
+  /** The clock staleness is judged on (tests). */
+  now?: () => number;
+  /** Whether the browser is online (tests); navigator.onLine by default. */
+  online?: () => boolean;
 }
 
 /**
@@ -36,9 +42,13 @@ export class MarketStream {
   private auth: StreamAuth | null = null;
   private authed = false;
   private readonly authListeners = new Set<(ok: boolean, msg: string) => void>();
+  private readonly watch: HealthWatch;
 
   constructor(private readonly opts: MarketStreamOptions) {
-    this.socket = new ReconnectingSocket(opts.url, opts.createSocket, {
+    this.socket = new ReconnectingSocket(
+      opts.url,
+      opts.createSocket,
+      {
       onOpen: (reconnected) => {
         this.authed = false;
         for (const key of this.handlers.keys()) {
@@ -49,11 +59,38 @@ export class MarketStream {
         if (reconnected) opts.onReconnected?.();
       },
       onText: (text) => this.dispatch(text),
-    });
+      },
+      opts.now,
+    );
+    this.watch = new HealthWatch(this.socket, () => this.owedSince(), opts.online);
   }
 
   get status(): StreamStatus {
     return this.socket.status;
+  }
+
+  /**
+   * Live, stale, reconnecting or offline (stream-health.ts). With a public subscription the stream
+   * owes frames from the moment it opened: `price` ticks every second or faster.
+   */
+  get health(): StreamHealth {
+    return this.watch.health;
+  }
+
+  onHealth(listener: (h: StreamHealth) => void): () => void {
+    return this.watch.onHealth(listener);
+  }
+
+  /** When the last frame arrived (ms), for "as of hh:mm:ss"; null before the first. */
+  get lastFrameAt(): number | null {
+    return this.socket.lastFrameAt;
+  }
+
+  private owedSince(): number | null {
+    const opened = this.socket.openedAt;
+    if (opened === null) return null;
+    const subscribed = [...this.handlers.keys()].some((k) => isPublic(k.split('|')[0]!));
+    return subscribed ? Math.max(opened, this.socket.lastFrameAt ?? opened) : null;
   }
 
   get isAuthenticated(): boolean {
@@ -168,6 +205,7 @@ export class MarketStream {
   }
 
   close() {
+    this.watch.stop();
     this.socket.close();
   }
 }

@@ -1,6 +1,8 @@
 import { orderStreamReply, type CancelOrderBody, type NewOrderBody, type OrderStreamReply } from '../schemas';
 import { signBody, type BodySigner } from '../signing';
+import { HealthWatch } from './health-watch';
 import { ReconnectingSocket, type SocketFactory, type StreamStatus } from './socket';
+import type { StreamHealth } from './stream-health';
 
 export interface OrderStreamOptions {
   url: string;
@@ -8,6 +10,8 @@ export interface OrderStreamOptions {
   sessionId?: string;
   now?: () => number;
   onReconnected?: () => void;
+  /** Whether the browser is online (tests); navigator.onLine by default. */
+  online?: () => boolean;
 }
 
 /** Outcome replies are kept this long, so one that arrives before its HTTP response is not lost. */
@@ -28,21 +32,63 @@ export class OrderStream {
   private readonly listeners = new Set<(r: OrderStreamReply) => void>();
   private readonly loginListeners = new Set<(ok: boolean, message: string) => void>();
   private loginRequestId = '';
+  /** Requests sent on this socket and not yet answered, with when they left (for staleness). */
+  private readonly unanswered = new Map<string, number>();
+  private readonly watch: HealthWatch;
 
   constructor(private readonly opts: OrderStreamOptions) {
     this.sessionId = opts.sessionId ?? crypto.randomUUID();
-    this.socket = new ReconnectingSocket(opts.url, opts.createSocket, {
-      onOpen: (reconnected) => {
-        this.loggedIn = false;
-        if (this.login) this.sendLogin();
-        if (reconnected) opts.onReconnected?.();
+    this.socket = new ReconnectingSocket(
+      opts.url,
+      opts.createSocket,
+      {
+        onOpen: (reconnected) => {
+          this.loggedIn = false;
+          this.unanswered.clear(); // the old socket's requests can no longer be answered on this one
+          if (this.login) this.sendLogin();
+          if (reconnected) opts.onReconnected?.();
+        },
+        onText: (text) => this.receive(text),
       },
-      onText: (text) => this.receive(text),
-    });
+      opts.now,
+    );
+    this.watch = new HealthWatch(this.socket, () => this.owedSince(), opts.online);
   }
 
   get status(): StreamStatus {
     return this.socket.status;
+  }
+
+  /**
+   * Live, stale, reconnecting or offline (stream-health.ts). This stream speaks only when spoken to,
+   * so it owes a frame only while a request sent on it is unanswered.
+   */
+  get health(): StreamHealth {
+    return this.watch.health;
+  }
+
+  onHealth(listener: (h: StreamHealth) => void): () => void {
+    return this.watch.onHealth(listener);
+  }
+
+  private owedSince(): number | null {
+    if (this.socket.openedAt === null || this.unanswered.size === 0) return null;
+    const oldest = Math.min(...this.unanswered.values());
+    return Math.max(oldest, this.socket.lastFrameAt ?? oldest);
+  }
+
+  private sent(requestId: string) {
+    this.unanswered.set(requestId, this.socket.now());
+  }
+
+  /**
+   * A reply to `requestId` also settles every request sent before it: the service answers one
+   * socket's requests in the order they came.
+   */
+  private answered(requestId: string) {
+    const at = this.unanswered.get(requestId);
+    if (at === undefined) return;
+    for (const [id, sentAt] of this.unanswered) if (sentAt <= at) this.unanswered.delete(id);
   }
 
   get isLoggedIn(): boolean {
@@ -76,12 +122,13 @@ export class OrderStream {
   private sendLogin() {
     if (!this.login) return;
     this.loginRequestId = crypto.randomUUID();
-    this.socket.send({
+    const sent = this.socket.send({
       session_id: this.sessionId,
       request_id: this.loginRequestId,
       method: 'auth:login',
       params: JSON.stringify(this.login),
     });
+    if (sent) this.sent(this.loginRequestId);
   }
 
   /** Resolves with the first reply for `requestId` that is not `accepted` (the final outcome). */
@@ -127,6 +174,7 @@ export class OrderStream {
     const { 'x-request-sign-version': _v, ...header } = headers;
     const sent = this.socket.send({ session_id: this.sessionId, request_id: requestId, method, header, params });
     if (!sent) throw new Error('Order stream is not connected');
+    this.sent(requestId);
     return requestId;
   }
 
@@ -140,6 +188,7 @@ export class OrderStream {
     const parsed = orderStreamReply.safeParse(raw);
     if (!parsed.success) return;
     const reply = parsed.data;
+    this.answered(reply.request_id);
     if (reply.request_id === this.loginRequestId && this.loginRequestId !== '') {
       this.loggedIn = reply.code === 0;
       const message = 'message' in reply ? reply.message : reply.status;
@@ -160,6 +209,7 @@ export class OrderStream {
   }
 
   close() {
+    this.watch.stop();
     this.socket.close();
   }
 }

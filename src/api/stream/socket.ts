@@ -40,13 +40,22 @@ export class ReconnectingSocket {
   private stopped = false;
   private statusValue: StreamStatus = 'connecting';
   private readonly statusListeners = new Set<(s: StreamStatus) => void>();
+  /** When the current socket opened, and when it last delivered a frame (ms, `now`'s clock). */
+  openedAt: number | null = null;
+  lastFrameAt: number | null = null;
 
   constructor(
     private readonly url: string,
     private readonly factory: SocketFactory,
     private readonly handlers: { onOpen: (reconnected: boolean) => void; onText: (text: string) => void },
+    readonly now: () => number = Date.now,
   ) {
     this.connect();
+  }
+
+  /** Failed connection attempts since the socket was last open. */
+  get failures(): number {
+    return this.attempt;
   }
 
   get status(): StreamStatus {
@@ -76,14 +85,19 @@ export class ReconnectingSocket {
     this.socket = socket;
     socket.onopen = () => {
       this.attempt = 0;
+      this.openedAt = this.now();
       this.setStatus('open');
       this.handlers.onOpen(reconnecting);
     };
-    socket.onmessage = (ev) => this.handlers.onText(dataText(ev.data));
+    socket.onmessage = (ev) => {
+      this.lastFrameAt = this.now();
+      this.handlers.onText(dataText(ev.data));
+    };
     socket.onerror = () => undefined; // onclose follows and decides
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.openedAt = null;
       if (this.stopped) this.setStatus('closed');
       else this.scheduleReconnect();
     };

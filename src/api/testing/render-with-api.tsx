@@ -2,8 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from '../client';
-import { ApiProvider } from '../react';
+import { ApiProvider, StreamsScope } from '../react';
 import type { ServiceConfig } from '../service-config';
+import type { AppStreams } from '../stream/app-streams';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -17,9 +18,10 @@ export interface RenderedPanel {
 
 /**
  * A panel in jsdom as the app mounts it, over an API client that is offline: what it shows comes
- * from the query cache, which `seed` fills (as the stream or a fetch would).
+ * from the query cache, which `seed` fills (as the stream or a fetch would). `streams`, when given,
+ * are the app's streams (over fake sockets) the panel reads its feed's health from.
  */
-export function renderWithApi(ui: ReactNode, seed: (qc: QueryClient) => void): RenderedPanel {
+export function renderWithApi(ui: ReactNode, seed: (qc: QueryClient) => void, streams?: AppStreams): RenderedPanel {
   const container = document.createElement('div');
   document.body.appendChild(container);
   const root = createRoot(container);
@@ -30,7 +32,7 @@ export function renderWithApi(ui: ReactNode, seed: (qc: QueryClient) => void): R
     root.render(
       <QueryClientProvider client={qc}>
         <ApiProvider client={api} config={urls as unknown as ServiceConfig}>
-          {ui}
+          {streams ? <StreamsScope streams={streams}>{ui}</StreamsScope> : ui}
         </ApiProvider>
       </QueryClientProvider>,
     ),

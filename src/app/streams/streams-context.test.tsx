@@ -58,7 +58,7 @@ describe('stream wiring', () => {
     expect(container.textContent).toBe('');
     qc.setQueryData(queryKeys.market.depth('BTC-USD'), { symbol: 'BTC-USD', asks: [], bids: [] });
     act(() => latest('/ws-stream/v1').close());
-    expect(container.textContent).toBe('Live data disconnected — reconnecting…');
+    expect(container.textContent).toBe('Market data reconnecting — reconnecting…');
     await act(() => wait(700)); // first backoff is at most 625 ms
     act(() => latest('/ws-stream/v1').open());
     expect(container.textContent).toBe('');

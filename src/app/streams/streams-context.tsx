@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { queryKeys } from '../../api/query-keys';
-import { StreamsScope, useStreams } from '../../api/react';
-import { combinedStatus, type AppStreams } from '../../api/stream/app-streams';
-import type { StreamStatus } from '../../api/stream/socket';
+import { StreamsScope } from '../../api/react';
+import type { AppStreams } from '../../api/stream/app-streams';
 import { actingAccount, isSessionLive, useSessionStore } from '../../wallet/session-store';
 import { appStreams } from './app-streams';
 import { useUserFeed } from './use-user-feed';
@@ -45,20 +44,4 @@ export function StreamsProvider({ children, streams = appStreams() }: { children
   useUserFeed(streams.market);
 
   return <StreamsScope streams={streams}>{children}</StreamsScope>;
-}
-
-/** Combined connection state of both streams, re-rendering on change. */
-export function useStreamStatus(): StreamStatus {
-  const { market, order } = useStreams();
-  return useSyncExternalStore(
-    (onChange) => {
-      const a = market.onStatus(onChange);
-      const b = order.onStatus(onChange);
-      return () => {
-        a();
-        b();
-      };
-    },
-    () => combinedStatus(market.status, order.status),
-  );
 }

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import type { QueryClient } from '@tanstack/react-query';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../api/query-keys';
 import { renderWithApi, type RenderedPanel } from '../../api/testing/render-with-api';
 import type { DepthBook, SymbolInfo } from '../../api/schemas';
+import { createAppStreams } from '../../api/stream/app-streams';
+import { FakeSocket } from '../../testing/fake-socket';
 import { useOrderTicket } from '../../stores/order-ticket';
 import { OrderBook } from './order-book';
 
@@ -60,5 +62,43 @@ describe('order book panel', () => {
     // The row that showed another price picks the one it shows now.
     act(() => (container.querySelector('[data-testid=book-bids-row]') as HTMLButtonElement).click());
     expect(useOrderTicket.getState().intent).toMatchObject({ symbol: 'BTC-USD', price: '94000.0' });
+  });
+});
+
+describe('order book when its feed stops', () => {
+  it('dims and says "as of" the last frame once the market stream has been silent past the bound, and comes back live with the next frame', () => {
+    vi.useFakeTimers({ now: new Date(2026, 0, 1, 12, 1, 7) });
+    const sockets: FakeSocket[] = [];
+    const streams = createAppStreams({ streamUrl: 'ws://x/ws-stream/v1', orderStreamUrl: 'ws://x/ws-api/v1' }, (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    });
+    const stale = renderWithApi(<OrderBook symbol="BTC-USD" info={info} />, (c) => c.setQueryData(queryKeys.market.depth('BTC-USD'), book), streams);
+    try {
+      const market = sockets.find((s) => s.url.endsWith('/ws-stream/v1'))!;
+      const off = streams.market.subscribe('price', 'BTC-USD', () => undefined);
+      act(() => {
+        market.open();
+        market.reply({ seq: 1, channel: 'auth', data: { code: 401, msg: 'any frame' } });
+      });
+      const asOf = () => stale.container.querySelector('[data-testid=book-as-of]')?.textContent ?? null;
+      act(() => vi.advanceTimersByTime(5_000));
+      expect(asOf()).toBeNull();
+      act(() => vi.advanceTimersByTime(1_000));
+      expect(asOf()).toBe('as of 12:01:07');
+      expect(stale.container.querySelector('[data-stale=true]')).not.toBeNull();
+      act(() => {
+        market.reply({ seq: 2, channel: 'auth', data: { code: 401, msg: 'any frame' } });
+        vi.advanceTimersByTime(1_000);
+      });
+      expect(asOf()).toBeNull();
+      expect(stale.container.querySelector('[data-stale=true]')).toBeNull();
+      off();
+    } finally {
+      stale.unmount();
+      streams.close();
+      vi.useRealTimers();
+    }
   });
 });

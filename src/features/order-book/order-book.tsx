@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { marketQueries } from '../../api/queries';
-import { useApi } from '../../api/react';
+import { useApi, useStreamHealth } from '../../api/react';
+import { isBehind } from '../../api/stream/stream-health';
+import { formatClock } from '../../lib/time';
 import type { SymbolInfo } from '../../api/schemas';
 import { dec } from '../../lib/decimal';
 import { formatFixed } from '../../lib/format';
@@ -41,11 +43,21 @@ export function OrderBook({ symbol, info }: { symbol: string; info: SymbolInfo |
   const body = useRef<HTMLDivElement>(null);
   const rows = rowsThatFit(useElementSize(body).height);
   const view = useMemo(() => (depth.data ? buildBook(depth.data, dec(tick), rows) : null), [depth.data, tick, rows]);
+  // A frozen feed must not look live: the rows dim and say when they were last true.
+  const feed = useStreamHealth('market');
+  const asOf = isBehind(feed.health) && feed.lastFrameAt !== null ? formatClock(feed.lastFrameAt) : null;
 
   return (
     <section aria-label="Order book" className="flex h-full min-h-0 flex-col" data-testid="order-book">
       <div className="flex h-7 shrink-0 items-center justify-between border-b border-line px-2">
-        <h2 className="font-medium">Order book</h2>
+        <h2 className="font-medium">
+          Order book
+          {asOf && (
+            <span className="num ml-2 font-normal text-warn" data-testid="book-as-of" title={`Market data ${feed.health}: the book is not updating`}>
+              as of {asOf}
+            </span>
+          )}
+        </h2>
         <label className="flex items-center gap-1 text-muted">
           <span className="sr-only">Price grouping</span>
           <select
@@ -67,7 +79,7 @@ export function OrderBook({ symbol, info }: { symbol: string; info: SymbolInfo |
         <span>Size ({info?.base_asset ?? ''})</span>
         <span>Total</span>
       </div>
-      <div ref={body} className="flex min-h-0 flex-1 flex-col">
+      <div ref={body} className={`flex min-h-0 flex-1 flex-col ${asOf ? 'opacity-40' : ''}`} data-stale={asOf ? 'true' : undefined}>
       {!view ? (
         <p className="p-3 text-muted">{depth.isError ? `Order book unavailable: ${depth.error.message}` : 'Loading order book…'}</p>
       ) : (

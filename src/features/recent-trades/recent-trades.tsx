@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { memo, useRef } from 'react';
 import { marketQueries } from '../../api/queries';
-import { useApi } from '../../api/react';
+import { useApi, useStreamHealth } from '../../api/react';
+import { isBehind } from '../../api/stream/stream-health';
 import type { RecentTrade, SymbolInfo } from '../../api/schemas';
 import { show } from '../../lib/display';
 import { formatClock } from '../../lib/time';
@@ -41,15 +42,25 @@ export function RecentTrades({ symbol, info }: { symbol: string; info: SymbolInf
   const scroller = useRef<HTMLDivElement>(null);
   const view = useVisibleWindow(scroller, ROW_HEIGHT, 30);
   const all = trades.data ?? [];
+  // A frozen feed must not look live: the rows dim and say when they were last true.
+  const feed = useStreamHealth('market');
+  const asOf = isBehind(feed.health) && feed.lastFrameAt !== null ? formatClock(feed.lastFrameAt) : null;
   return (
     <section aria-label="Recent trades" className="flex h-full min-h-0 flex-col" data-testid="recent-trades">
-      <h2 className="flex h-7 shrink-0 items-center border-b border-line px-2 font-medium">Trades</h2>
+      <h2 className="flex h-7 shrink-0 items-center border-b border-line px-2 font-medium">
+        Trades
+        {asOf && (
+          <span className="num ml-2 font-normal text-warn" data-testid="trades-as-of" title={`Market data ${feed.health}: no new trades are arriving`}>
+            as of {asOf}
+          </span>
+        )}
+      </h2>
       <div className="grid shrink-0 grid-cols-3 px-2 py-0.5 text-right text-[11px] text-muted">
         <span className="text-left">Price</span>
         <span>Size ({info?.base_asset ?? ''})</span>
         <span>Time</span>
       </div>
-      <div ref={scroller} onScroll={view.onScroll} className="min-h-0 flex-1 overflow-y-auto">
+      <div ref={scroller} onScroll={view.onScroll} className={`min-h-0 flex-1 overflow-y-auto ${asOf ? 'opacity-40' : ''}`} data-stale={asOf ? 'true' : undefined}>
         {trades.isError && !trades.data && <p className="p-3 text-down">Trades unavailable: {trades.error.message}</p>}
         {trades.data?.length === 0 && <p className="p-3 text-muted">No trades yet</p>}
         <div className="relative" style={{ height: all.length * ROW_HEIGHT }}>
