@@ -20,7 +20,7 @@ describe('chart lines', () => {
       order({ id: 3, side: 'sell', qty: '0', price: '93000.5', status: 'untriggered', source: 'sl', order_type: 'market', reduce_only: true }),
       order({ id: 4, side: 'sell', qty: '0.2', price: '99000', status: 'untriggered', source: 'tp', order_type: 'market', reduce_only: true }),
     ];
-    const lines = chartLines({ mark: '95500', orders, position, priceDecimals: 1, symbol: 'BTC-USD' });
+    const lines = chartLines({ mark: '95500', orders, position, priceDecimals: 1, qtyDecimals: 1, symbol: 'BTC-USD' });
     expect(lines.map((l) => [l.title, l.price])).toEqual([
       ['Mark', 95500],
       ['Buy 0.1', 94000],
@@ -32,5 +32,13 @@ describe('chart lines', () => {
     ]);
     expect(lines.find((l) => l.title?.startsWith('TP'))?.color).toBe(palette.up);
     expect(lines.find((l) => l.title?.startsWith('SL'))?.color).toBe(palette.down);
+  });
+});
+
+describe('open order lines', () => {
+  it('show the size still resting after partial fills, at the symbol size precision', () => {
+    const orders = [order({ id: 1, side: 'buy', qty: '0.5', fill_qty: '0.2', price: '94000' })];
+    const lines = chartLines({ mark: null, orders, position: undefined, priceDecimals: 1, qtyDecimals: 3, symbol: 'BTC-USD' });
+    expect(lines.map((l) => l.title)).toEqual(['Buy 0.300']);
   });
 });

@@ -1,5 +1,6 @@
 import { LineStyle, type CreatePriceLineOptions } from 'lightweight-charts';
 import type { Order, Position } from '../../api/schemas';
+import { dec } from '../../lib/decimal';
 import { show } from '../../lib/display';
 import { isWholePosition, protectionOf } from '../../lib/position-tpsl';
 import { palette } from './chart-theme';
@@ -8,8 +9,17 @@ import { palette } from './chart-theme';
  * Horizontal lines the trader needs on the chart: the mark price, each open order of the symbol,
  * the position's take profit and stop loss by their trigger ("TP 97,000"; the size when attached to a
  * filled order rather than protecting the whole position), and its entry and liquidation prices.
+ * An order's line carries the size still resting (qty − fill_qty: a partly filled order no longer
+ * rests its original size) and the order's id as the line's `id`, so a drag knows which order it moves.
  */
-export function chartLines(a: { mark: string | null; orders: readonly Order[]; position: Position | undefined; priceDecimals: number; symbol: string }): CreatePriceLineOptions[] {
+export function chartLines(a: {
+  mark: string | null;
+  orders: readonly Order[];
+  position: Position | undefined;
+  priceDecimals: number;
+  qtyDecimals: number;
+  symbol: string;
+}): CreatePriceLineOptions[] {
   const lines: CreatePriceLineOptions[] = [];
   if (a.mark) {
     lines.push({ price: Number(a.mark), color: palette.accent, lineWidth: 1, lineStyle: LineStyle.Dotted, axisLabelVisible: true, title: 'Mark' });
@@ -25,7 +35,8 @@ export function chartLines(a: { mark: string | null; orders: readonly Order[]; p
       lineWidth: 1,
       lineStyle: LineStyle.Dashed,
       axisLabelVisible: true,
-      title: `${o.side === 'buy' ? 'Buy' : 'Sell'} ${o.qty}`,
+      title: `${o.side === 'buy' ? 'Buy' : 'Sell'} ${show(dec(o.qty).minus(o.fill_qty), a.qtyDecimals)}`,
+      id: orderLineId(o.id),
     });
   }
   for (const [label, orders, color] of [['TP', protection.tp, palette.up], ['SL', protection.sl, palette.down]] as const) {
@@ -55,4 +66,16 @@ export function chartLines(a: { mark: string | null; orders: readonly Order[]; p
     }
   }
   return lines;
+}
+
+const ORDER_LINE = 'order-';
+
+/** The price line id of an open order's line. */
+export function orderLineId(orderId: number): string {
+  return `${ORDER_LINE}${orderId}`;
+}
+
+/** The order a price line stands for, or null for the mark, TP/SL, entry and liquidation lines. */
+export function orderIdOfLine(line: Pick<CreatePriceLineOptions, 'id'>): number | null {
+  return line.id?.startsWith(ORDER_LINE) ? Number(line.id.slice(ORDER_LINE.length)) : null;
 }

@@ -29,6 +29,7 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
   const [failed, setFailed] = useState<{ key: string; message: string } | null>(null);
   const [legend, setLegend] = useState<Legend | null>(null);
   const decimals = info?.price_tick_decimals ?? 2;
+  const qtyDecimals = info?.qty_tick_decimals ?? 4;
 
   useEffect(() => {
     const el = container.current;
@@ -77,9 +78,10 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
         orders: account ? (orders.data?.result ?? []).filter((o) => o.symbol === symbol) : [],
         position: account ? positions.data?.find((p) => p.symbol === symbol) : undefined,
         priceDecimals: decimals,
+        qtyDecimals,
         symbol,
       }),
-    [price.data?.mark_price, orders.data, positions.data, symbol, account, decimals],
+    [price.data?.mark_price, orders.data, positions.data, symbol, account, decimals, qtyDecimals],
   );
   useEffect(() => {
     const p = parts.current;
