@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 
-export type ApiErrorKind = 'http' | 'rejected' | 'invalid_response' | 'network' | 'client';
+/**
+ * `network`: the request never got an answer (unreachable); `timeout`: it left but no answer came in
+ * time (a hung service). Neither is a refusal: see isNoAnswer.
+ */
+export type ApiErrorKind = 'http' | 'rejected' | 'invalid_response' | 'network' | 'timeout' | 'client';
 
 /**
  * The one error every API call throws: the service's `code`/`message`/`request_id`, the HTTP status,
@@ -41,6 +45,15 @@ export class ApiError extends Error {
 
 export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
+}
+
+/**
+ * The request may or may not have reached the service and taken effect: no answer (unreachable,
+ * timed out) or an answer we cannot read. A command that fails this way has an unknown outcome and
+ * is reconciled by reading the state back, never reported as refused.
+ */
+export function isNoAnswer(e: unknown): e is ApiError {
+  return isApiError(e) && (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'invalid_response');
 }
 
 /** Builds the error for a non-2xx response from its raw body: JSON envelope or plain text. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import nacl from 'tweetnacl';
 import { sampleBalance } from './__fixtures__/spec-samples';
 import { createApiClient } from './client';
-import { ApiError } from './errors';
+import { ApiError, isNoAnswer } from './errors';
 
 /** A real HTTP server that answers like the public service does, good and bad. */
 let server: Server;
@@ -30,6 +30,8 @@ beforeAll(async () => {
           .end(JSON.stringify({ code: 400, message: 'qty below min_order_qty 0.0001', request_id: 'r-9' }));
       } else if (path === '/api/cancel_order') {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 404, message: 'order not found', request_id: 'r-10' }));
+      } else if (path === '/api/query_order') {
+        // a hung service: the connection stays up, nothing ever comes back
       } else if (path === '/api/health') {
         res.writeHead(200, { 'content-type': 'text/plain' }).end('OK');
       } else {
@@ -116,5 +118,20 @@ describe('transport', () => {
   it('reports an unreachable service as a network error', async () => {
     const dead = createApiClient({ urls: { baseUrl: 'http://127.0.0.1:9', authUrl: url, bridgeUrl: url, geoUrl: url } });
     await expect(dead.market.health()).rejects.toMatchObject({ kind: 'network' });
+  });
+
+  it('gives up on a service that holds the request without answering: a timeout, which is no answer and never a refusal', async () => {
+    const hung = createApiClient({ urls: { baseUrl: url, authUrl: url, bridgeUrl: url, geoUrl: url }, getCredentials: () => ({ token: 'tok', signer: key }), timeoutMs: 300 });
+    const err = (await hung.user.queryOrder({ cl_ord_id: 'web-1' }).catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.kind).toBe('timeout');
+    expect(err.message).toBe(`No answer from ${new URL(url).host} within 0.3 s`);
+    expect(isNoAnswer(err)).toBe(true);
+  });
+
+  it('tells no answer from a refusal', () => {
+    const of = (kind: ApiError['kind'], status = 0) => new ApiError({ kind, code: status, status, message: 'm', endpoint: 'e' });
+    expect([of('network'), of('timeout'), of('invalid_response', 200)].map(isNoAnswer)).toEqual([true, true, true]);
+    expect([of('http', 400), of('rejected', 200), of('client', 401), new Error('x')].map(isNoAnswer)).toEqual([false, false, false, false]);
   });
 });

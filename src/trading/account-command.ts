@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { isApiError } from '../api/errors';
+import { isNoAnswer } from '../api/errors';
 import { toast } from '../stores/toasts';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
 
@@ -35,7 +35,7 @@ export async function runAccountCommand(qc: QueryClient, { send, words, refresh,
     await send();
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    if (isApiError(e) && e.kind === 'network') {
+    if (isNoAnswer(e)) {
       toast({ kind: 'warn', title: `No answer from the exchange: ${words.subject} may or may not have changed`, body: `${message}. Checking your account…` });
       await reread();
     } else {

@@ -1,4 +1,4 @@
-import { isApiError } from '../api/errors';
+import { isNoAnswer } from '../api/errors';
 import type { OutcomeSource } from './send-with-outcome';
 
 /**
@@ -15,7 +15,7 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
  * the service or the client said no to is a refusal.
  */
 export function failureOutcome(e: unknown): Outcome {
-  if (isApiError(e) && (e.kind === 'network' || e.kind === 'invalid_response')) return { kind: 'unknown', message: e.message };
+  if (isNoAnswer(e)) return { kind: 'unknown', message: e.message };
   return { kind: 'refused', message: messageOf(e) };
 }
 

@@ -1,4 +1,4 @@
-import { isApiError } from '../api/errors';
+import { isNoAnswer } from '../api/errors';
 import type { StreamStatus } from '../api/stream/socket';
 import { toast } from '../stores/toasts';
 
@@ -95,7 +95,7 @@ export async function sendWithOutcome({ send, sendOnStream, stream, what, key, w
   } catch (e) {
     const body = messageOf(e);
     // No answer is not a refusal: the command may or may not have reached the exchange.
-    if (isApiError(e) && e.kind === 'network') toast({ kind: 'warn', key, rank: 0, title: `No answer: ${what}`, body: `${body}. It may or may not have reached the exchange.` });
+    if (isNoAnswer(e)) toast({ kind: 'warn', key, rank: 0, title: `No answer: ${what}`, body: `${body}. It may or may not have reached the exchange.` });
     else toast({ kind: 'error', key, rank: 3, title: `${words.refused}: ${what}`, body });
     return false;
   }
