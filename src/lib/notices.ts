@@ -1,5 +1,6 @@
 import type { HealthLevel } from './account-health';
 import { dec } from './decimal';
+import { show } from './display';
 
 /** The events a trader can ask to be told about, each switchable on its own. */
 export type NoticeKind = 'fills' | 'tpsl' | 'liquidation' | 'withdrawal';
@@ -18,7 +19,7 @@ export interface Notice {
   body?: string;
 }
 
-/** The fields of an order push a notice reads (an api Order fits). */
+/** The fields of an order push the news reads (an api Order fits). */
 export interface NoticeOrder {
   side: 'buy' | 'sell';
   qty: string;
@@ -27,34 +28,87 @@ export interface NoticeOrder {
   fill_avg_price: string;
   status: string;
   source: string;
+  remark?: string;
 }
 
-function what(o: NoticeOrder): string {
-  return `${o.side === 'buy' ? 'Buy' : 'Sell'} ${o.qty} ${o.symbol}`;
+/** The symbol's places: prices and sizes are told as the book and the order form show them. */
+export interface SymbolPlaces {
+  price: number;
+  qty: number;
 }
+
+/** The toast an order push deserves (the caller adds the order's toast key). */
+export interface OrderToast {
+  kind: 'success' | 'info' | 'warn' | 'error';
+  rank: number;
+  title: string;
+  body?: string;
+}
+
+/** What one `order` push tells the trader: a toast, and a notice for the sound / notification switches. */
+export interface OrderNews {
+  toast: OrderToast | null;
+  notice: Notice | null;
+}
+
+const TPSL_NAME: Record<string, string> = { tp: 'Take profit', sl: 'Stop loss' };
 
 /**
- * What an `order` push tells the trader beyond the toast, given the version seen before: a
- * liquidation, a TP/SL child leaving `untriggered` (it fired; if it filled in the same push that is
- * said too, and the fills switch lets it through as well), or a fill. Null otherwise.
+ * "Buy 0.010 BTC-USD"; a TP/SL child says which it is — "Stop loss (sell 0.010 BTC-USD)" — and a
+ * whole-position one (qty 0, decisions.md) says so rather than "0".
  */
-export function orderNotice(prev: NoticeOrder | undefined, next: NoticeOrder): Notice | null {
+function what(o: NoticeOrder, p: SymbolPlaces): string {
+  const side = o.side === 'buy' ? 'Buy' : 'Sell';
+  const whole = dec(o.qty).isZero();
+  const size = whole ? `${o.symbol} whole position` : `${show(o.qty, p.qty)} ${o.symbol}`;
+  const name = TPSL_NAME[o.source];
+  return name ? `${name} (${side.toLowerCase()} ${size})` : `${side} ${size}`;
+}
+
+const NOTHING: OrderNews = { toast: null, notice: null };
+
+/**
+ * The one wording of every `order` push, given the version seen before (if any): a liquidation, a
+ * TP/SL child leaving `untriggered` (it fired; a fill in the same push is told too, and the fills
+ * switch lets its notice through as well), fills (full and partial), cancels and rejections with the
+ * service's remark. Amounts at the symbol's places. Nothing when nothing a trader cares about changed.
+ */
+export function orderNews(prev: NoticeOrder | undefined, next: NoticeOrder, p: SymbolPlaces): OrderNews {
   const filledMore = dec(next.fill_qty).gt(prev ? dec(prev.fill_qty) : dec(0));
+  const sameStatus = prev?.status === next.status;
+  const price = show(next.fill_avg_price, p.price);
+  const filled = show(next.fill_qty, p.qty);
+  const remark = next.remark ? { body: next.remark } : {};
   if (next.source === 'liquidation') {
-    if (prev?.status === next.status && !filledMore) return null;
-    return { kinds: ['liquidation'], title: `Liquidation: ${what(next)}`, ...(filledMore ? { body: `Filled ${next.fill_qty} at ${next.fill_avg_price}` } : {}) };
+    if (sameStatus && !filledMore) return NOTHING;
+    const body = filledMore ? { body: `Filled ${filled} at ${price}` } : remark;
+    const title = `Liquidation: ${what(next, p)}`;
+    return { toast: { kind: 'warn', rank: 2, title, ...body }, notice: { kinds: ['liquidation'], title, ...body } };
   }
-  if (next.source === 'tp' || next.source === 'sl') {
-    const fired = (!prev || prev.status === 'untriggered') && !['untriggered', 'canceled', 'rejected'].includes(next.status);
-    const name = next.source === 'tp' ? 'Take profit' : 'Stop loss';
-    if (fired) {
-      return { kinds: filledMore ? ['tpsl', 'fills'] : ['tpsl'], title: `${name} triggered: ${next.symbol}`, ...(filledMore ? { body: `${what(next)} filled at ${next.fill_avg_price}` } : {}) };
-    }
+  const name = TPSL_NAME[next.source];
+  if (name && (!prev || prev.status === 'untriggered') && !['untriggered', 'canceled', 'rejected'].includes(next.status)) {
+    const title = `${name} triggered: ${next.symbol}`;
+    const body = filledMore ? { body: `${what(next, p)} filled at ${price}` } : {};
+    return {
+      toast: { kind: filledMore ? 'success' : 'info', rank: 2, title, ...body },
+      notice: { kinds: filledMore ? ['tpsl', 'fills'] : ['tpsl'], title, ...body },
+    };
   }
-  if (!filledMore) return null;
-  return next.status === 'filled'
-    ? { kinds: ['fills'], title: `Filled: ${what(next)}`, body: `Average price ${next.fill_avg_price}` }
-    : { kinds: ['fills'], title: `Partially filled: ${what(next)}`, body: `${next.fill_qty} of ${next.qty} at ${next.fill_avg_price}` };
+  if (filledMore) {
+    const news =
+      next.status === 'filled'
+        ? { title: `Filled: ${what(next, p)}`, body: `Average price ${price}` }
+        : { title: `Partially filled: ${what(next, p)}`, body: `${filled} of ${show(next.qty, p.qty)} at ${price}` };
+    return { toast: { kind: 'success', rank: 2, ...news }, notice: { kinds: ['fills'], ...news } };
+  }
+  if (sameStatus) return NOTHING;
+  if (next.status === 'canceled') {
+    // A TP/SL canceled by the exchange (its partner fired, the position closed) says it was the TP/SL.
+    const title = name ? `${name} canceled: ${next.symbol}` : `Canceled: ${what(next, p)}`;
+    return { toast: { kind: 'info', rank: 2, title, ...remark }, notice: null };
+  }
+  if (next.status === 'rejected') return { toast: { kind: 'error', rank: 2, title: `Rejected: ${what(next, p)}`, ...remark }, notice: null };
+  return NOTHING;
 }
 
 /**

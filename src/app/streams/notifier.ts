@@ -1,5 +1,4 @@
-import type { Order } from '../../api/schemas';
-import { noticeChannels, orderNotice, type Notice } from '../../lib/notices';
+import { noticeChannels, type Notice } from '../../lib/notices';
 import { useTradeSettings } from '../../stores/trade-settings';
 import { beep } from '../beep';
 
@@ -17,10 +16,4 @@ export function announce(notice: Notice): void {
       // Some browsers (Android Chrome) only notify through a service worker: the toast still tells.
     }
   }
-}
-
-/** An `order` push from the user stream, with the version seen before it. */
-export function notifyOrderEvent(prev: Order | undefined, next: Order): void {
-  const notice = orderNotice(prev, next);
-  if (notice) announce(notice);
 }

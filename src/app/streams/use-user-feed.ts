@@ -1,16 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '../../api/query-keys';
-import type { Order } from '../../api/schemas';
+import type { Order, SymbolInfo } from '../../api/schemas';
+import { orderNews, type SymbolPlaces } from '../../lib/notices';
 import type { MarketStream } from '../../api/stream/market-stream';
 import { toast } from '../../stores/toasts';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
 import { cachedOrder, writeOrder, writePosition, writeTrade } from './cache-writers';
-import { orderEventToast } from './order-events';
-import { notifyOrderEvent } from './notifier';
+import { orderToastKey } from '../../trading/order-commands';
+import { announce } from './notifier';
 
 const BALANCE_REFRESH_MS = 1_000;
 const SEEN_CAP = 500;
+
+/** The symbol's places from query_symbol_info in the cache (the trade page reads it before any order). */
+function placesOf(info: readonly SymbolInfo[] | undefined, symbol: string): SymbolPlaces {
+  const s = info?.find((i) => i.symbol === symbol);
+  return { price: s?.price_tick_decimals ?? 2, qty: s?.qty_tick_decimals ?? 4 };
+}
 
 /**
  * The signed-in account's channels into the cache: orders (open orders + history), positions,
@@ -36,9 +43,9 @@ export function useUserFeed(market: MarketStream) {
         const a = account();
         if (!a) return;
         const prev = seen.get(order.id) ?? cachedOrder(qc, a, order.id);
-        const t = orderEventToast(prev, order);
-        if (t) toast(t);
-        notifyOrderEvent(prev, order);
+        const news = orderNews(prev, order, placesOf(qc.getQueryData<SymbolInfo[]>(queryKeys.market.symbolInfo()), order.symbol));
+        if (news.toast) toast({ ...news.toast, key: orderToastKey(order.cl_ord_id) });
+        if (news.notice) announce(news.notice);
         seen.delete(order.id);
         seen.set(order.id, order);
         if (seen.size > SEEN_CAP) seen.delete(seen.keys().next().value as number);
