@@ -1,0 +1,74 @@
+// After an order command whose outcome is unknown (no answer within the timeout: a hung or
+// unreachable exchange), the exchange itself is asked what became of the order, by the client order
+// id the app gave it, until it answers — and the trader is told (issue 18 #1).
+import { isApiError, isNoAnswer } from '../api/errors';
+import type { Order } from '../api/schemas';
+import { toast } from '../stores/toasts';
+
+/** What the exchange says became of an order whose command got no answer. */
+export type OrderFate =
+  | { kind: 'found'; order: Order }
+  /** query_order answers "not found": the command never reached the book. */
+  | { kind: 'missing' }
+  /** Still no answer after every try (or an answer that tells nothing). */
+  | { kind: 'unknown'; message: string };
+
+/**
+ * Waits between tries while the exchange does not answer: 1 s doubling to 16 s. With each try
+ * bounded by the request timeout (10 s), a trader hears the final word within about 1½ minutes —
+ * long enough to ride out a restart, short enough to stop guessing and point at Open orders.
+ */
+export const RECONCILE_DELAYS_MS: readonly number[] = [1_000, 2_000, 4_000, 8_000, 16_000];
+
+const sleepFor = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** Asks `query` (query_order by cl_ord_id) until it answers; retries only no-answers and rate limits. */
+export async function reconcileOrder(
+  query: () => Promise<Order>,
+  { delaysMs = RECONCILE_DELAYS_MS, sleep = sleepFor }: { delaysMs?: readonly number[]; sleep?: (ms: number) => Promise<void> } = {},
+): Promise<OrderFate> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return { kind: 'found', order: await query() };
+    } catch (e) {
+      if (isApiError(e) && e.status === 404) return { kind: 'missing' };
+      const retry = isNoAnswer(e) || (isApiError(e) && e.isRateLimited);
+      if (!retry || attempt >= delaysMs.length) return { kind: 'unknown', message: messageOf(e) };
+      await sleep(delaysMs[attempt]!);
+    }
+  }
+}
+
+/** The toast that replaces "Outcome unknown — checking…" (same key), saying what happened. */
+export function fateToast(fate: OrderFate, what: string): { kind: 'success' | 'info' | 'warn' | 'error'; rank: number; title: string; body?: string } {
+  if (fate.kind === 'missing') {
+    return { kind: 'info', rank: 1, title: `Never arrived: ${what}`, body: 'The exchange has no such order: nothing was placed. You can send it again.' };
+  }
+  if (fate.kind === 'unknown') {
+    return { kind: 'warn', rank: 1, title: `Outcome still unknown: ${what}`, body: `The exchange is not answering (${fate.message}). Check Open orders and Order history.` };
+  }
+  const o = fate.order;
+  const remark = o.remark ? { body: o.remark } : {};
+  switch (o.status) {
+    case 'filled':
+      return { kind: 'success', rank: 1, title: `Filled: ${what}`, body: 'It reached the exchange and filled.' };
+    case 'canceled':
+      return { kind: 'info', rank: 1, title: `Canceled: ${what}`, ...remark };
+    case 'rejected':
+      return { kind: 'error', rank: 1, title: `Rejected: ${what}`, ...remark };
+    default:
+      return { kind: 'success', rank: 1, title: `Order placed: ${what}`, body: 'It reached the exchange and is in Open orders.' };
+  }
+}
+
+/**
+ * Says the outcome is unknown and being checked (a toast that stays), then reconciles and replaces it
+ * with what happened. Runs on its own: the command that started it has already returned.
+ */
+export async function checkUnknownOrder(a: { query: () => Promise<Order>; what: string; key: string | undefined; why: string; sleep?: (ms: number) => Promise<void> }): Promise<OrderFate> {
+  toast({ kind: 'warn', key: a.key, rank: 0, title: `Outcome unknown — checking…: ${a.what}`, body: `${a.why}. Asking the exchange what became of it.` }, 0);
+  const fate = await reconcileOrder(a.query, a.sleep ? { sleep: a.sleep } : {});
+  toast({ ...fateToast(fate, a.what), key: a.key });
+  return fate;
+}
