@@ -291,7 +291,8 @@ test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   test('screenshot: the order form on a phone, market order with its estimate', async ({ page }) => {
     await page.goto('/trade/BTC-USD');
-    await page.getByRole('tab', { name: 'Trade', exact: true }).click();
+    // The phone's order form is a sheet that Buy / Sell open (issue 18 #7), no longer a tab.
+    await page.getByTestId('phone-trade-bar').getByRole('button', { name: 'Buy / Long' }).click();
     await form(page).getByRole('tab', { name: 'Market' }).click();
     await page.locator('#order-size').fill('0.8');
     await expect(page.getByTestId('market-estimate')).toContainText('Est. fill ≈');

@@ -13,6 +13,8 @@ import { OrderForm } from '../features/order-form/order-form';
 import { RecentTrades } from '../features/recent-trades/recent-trades';
 import { ServiceStatus } from '../features/service-status/service-status';
 import { ToastViewport } from '../features/toasts/toast-viewport';
+import { useOrderTicket } from '../stores/order-ticket';
+import { Button } from '../ui/button';
 import { Segmented, type Choice } from '../ui/segmented';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
 import { SessionArea } from './session-area';
@@ -22,12 +24,11 @@ import { useMarketFeed } from './streams/use-market-feed';
 import { useBookPaintedOnce } from './use-book-painted-once';
 import { DEFAULT_SYMBOL, rememberSymbol } from './symbols';
 
-type PhoneTab = 'chart' | 'book' | 'trades' | 'trade' | 'account';
+type PhoneTab = 'chart' | 'book' | 'trades' | 'account';
 const PHONE_TABS: Choice<PhoneTab>[] = [
   { value: 'chart', label: 'Chart' },
   { value: 'book', label: 'Book' },
   { value: 'trades', label: 'Trades' },
-  { value: 'trade', label: 'Trade' },
   { value: 'account', label: 'Account' },
 ];
 
@@ -49,6 +50,7 @@ export function TradePage() {
   const api = useApi();
   const streams = useStreams();
   const [phoneTab, setPhoneTab] = useState<PhoneTab>('chart');
+  const [sheetOpen, setSheetOpen] = useState(false);
   const [chartView, setChartView] = useState<ChartView>('price');
   const infoList = useQuery(marketQueries.symbolInfo(api));
   const info = infoList.data?.find((s) => s.symbol === symbol);
@@ -65,6 +67,14 @@ export function TradePage() {
   }, [info, symbol]);
 
   const shown = (tab: PhoneTab) => (phoneTab === tab ? 'flex' : 'hidden');
+  const requestTicket = useOrderTicket((s) => s.request);
+  // On a phone Buy / Sell open the order form as a sheet over the lower part of the screen, with
+  // the book above it: the prices a trader sizes against stay in sight.
+  const openSheet = (side: 'buy' | 'sell') => {
+    requestTicket({ symbol, side });
+    setPhoneTab('book');
+    setSheetOpen(true);
+  };
   const unknown = infoList.isSuccess && !info;
 
   return (
@@ -104,7 +114,7 @@ export function TradePage() {
             className="flex shrink-0 border-b border-line bg-panel md:hidden"
             itemClassName="flex-1 py-2"
           />
-          <main className="flex min-h-0 flex-1 flex-col gap-px bg-line md:grid md:grid-cols-[minmax(0,1fr)_280px] md:grid-rows-[minmax(0,1fr)_300px] xl:grid-cols-[minmax(0,1fr)_260px_300px] xl:grid-rows-[minmax(0,1fr)_300px]">
+          <main className={`${sheetOpen ? 'pb-[58dvh]' : ''} flex min-h-0 flex-1 flex-col gap-px bg-line md:grid md:pb-0 md:grid-cols-[minmax(0,1fr)_280px] md:grid-rows-[minmax(0,1fr)_300px] xl:grid-cols-[minmax(0,1fr)_260px_300px] xl:grid-rows-[minmax(0,1fr)_300px]`}>
             <div ref={chartCell} className={`${shown('chart')} min-h-0 flex-1 flex-col bg-panel md:col-start-1 md:row-start-1 md:flex`}>
               <Segmented
                 kind="tabs"
@@ -143,11 +153,30 @@ export function TradePage() {
               <AccountTabs symbol={symbol} onSelectSymbol={select} />
             </div>
             <div
-              className={`${shown('trade')} min-h-0 flex-1 flex-col overflow-y-auto bg-panel md:col-start-2 md:row-start-2 md:block xl:col-start-3 xl:row-span-2 xl:row-start-1`}
+              role={sheetOpen ? 'dialog' : undefined}
+              aria-label="Order form"
+              data-testid="order-sheet"
+              className={`${sheetOpen ? 'fixed inset-x-0 bottom-0 z-40 flex max-h-[58dvh] rounded-t-lg border-t border-line shadow-[0_-8px_24px_rgba(0,0,0,0.5)]' : 'hidden'} min-h-0 flex-col overflow-y-auto bg-panel md:static md:z-auto md:col-start-2 md:row-start-2 md:block md:max-h-none md:rounded-none md:border-0 md:shadow-none xl:col-start-3 xl:row-span-2 xl:row-start-1`}
             >
+              <div className="sticky top-0 z-10 flex items-center justify-between border-b border-line bg-panel px-3 py-1 md:hidden">
+                <span className="text-muted">Order · {symbol}</span>
+                <button type="button" onClick={() => setSheetOpen(false)} className="px-2 py-1 text-muted hover:text-text" aria-label="Close the order form">
+                  ✕
+                </button>
+              </div>
               <OrderForm key={symbol} symbol={symbol} info={info} />
             </div>
           </main>
+          {!sheetOpen && (
+            <div className="grid shrink-0 grid-cols-2 gap-2 border-t border-line bg-panel p-2 md:hidden" data-testid="phone-trade-bar">
+              <Button variant="buy" size="lg" onClick={() => openSheet('buy')}>
+                Buy / Long
+              </Button>
+              <Button variant="sell" size="lg" onClick={() => openSheet('sell')}>
+                Sell / Short
+              </Button>
+            </div>
+          )}
         </>
       )}
       <ToastViewport dock={chartCell} />

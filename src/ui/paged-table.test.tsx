@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act } from 'react';
+import { act, Fragment } from 'react';
 import { describe, expect, it } from 'vitest';
 import { mountEachTest } from '../testing/mount-each-test';
 import { PagedTable, type RowsQuery } from './paged-table';
@@ -38,6 +38,34 @@ describe('paged table', () => {
     expect(body()).toBe('No trades match');
     expect(view.container.querySelectorAll('thead th')).toHaveLength(2);
     expect(view.container.querySelector('tbody td')?.getAttribute('colspan')).toBe('2');
+  });
+
+  it('labels each cell with its column for the phone cards: title first, a control-headed last column as the actions', () => {
+    view.render(
+      <PagedTable testId="t" columns={[{ label: 'Market' }, { label: 'Size' }, { label: <button type="button">Close all</button> }]} rowCount={1} words={words}>
+        {['BTC-USD'].map((m) => (
+          <Fragment key={m}>
+            <tr>
+              <Td>{m}</Td>
+              <Td>0.5</Td>
+              <Td>
+                <button type="button">Close</button>
+              </Td>
+            </tr>
+            <tr>
+              <td colSpan={3}>editor</td>
+            </tr>
+          </Fragment>
+        ))}
+      </PagedTable>,
+    );
+    const cells = [...view.container.querySelectorAll('tbody td')].map((td) => [td.getAttribute('data-label'), td.getAttribute('data-card'), td.textContent]);
+    expect(cells).toEqual([
+      ['Market', 'title', 'BTC-USD'],
+      ['Size', null, '0.5'],
+      [null, 'actions', 'Close'],
+      [null, null, 'editor'],
+    ]);
   });
 
   it('offers the next page while there is one, and says it is loading', async () => {

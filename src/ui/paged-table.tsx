@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Children, cloneElement, Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Button } from './button';
 import { Th } from './table-cells';
 
@@ -7,6 +7,52 @@ export interface Column {
   align?: 'left' | 'right' | undefined;
   /** What the heading means, on hover. */
   title?: string | undefined;
+  /**
+   * Its place in a row's card on a phone: `title` the card's first line (by default the first
+   * column), `actions` its buttons along the bottom (by default a last column headed by a control,
+   * like "Close all"); otherwise a labelled cell in the card's grid.
+   */
+  card?: 'title' | 'actions' | undefined;
+  /** The label in a card when the heading is not words (a "Close all" button heads "Close"). */
+  cardLabel?: string | undefined;
+}
+
+type CellProps = { colSpan?: number; children?: ReactNode };
+
+function cardRoleOf(columns: readonly Column[], i: number): Column['card'] {
+  const c = columns[i];
+  if (!c) return undefined;
+  if (c.card) return c.card;
+  if (i === 0) return 'title';
+  return i === columns.length - 1 && typeof c.label !== 'string' ? 'actions' : undefined;
+}
+
+/** Each cell of a row told its column's label and card role, read on a phone (styles.css `.cards`). */
+function labelRow(cells: ReactNode, columns: readonly Column[]): ReactNode {
+  let i = 0;
+  return Children.map(cells, (cell) => {
+    if (!isValidElement<CellProps>(cell)) return cell;
+    const at = i;
+    const span = cell.props.colSpan ?? 1;
+    i += span;
+    if (span > 1) return cell;
+    const column = columns[at];
+    const label = column?.cardLabel ?? (typeof column?.label === 'string' ? column.label : undefined);
+    return cloneElement(cell as ReactElement<Record<string, unknown>>, {
+      'data-label': label,
+      'data-card': cardRoleOf(columns, at),
+    });
+  });
+}
+
+/** The rows as given (`<tr>`s, maybe inside fragments), their cells labelled for the card layout. */
+function labelRows(rows: ReactNode, columns: readonly Column[]): ReactNode {
+  return Children.map(rows, (row) => {
+    if (!isValidElement<CellProps>(row)) return row;
+    if (row.type === Fragment) return cloneElement(row, undefined, labelRows(row.props.children, columns));
+    if (row.type === 'tr') return cloneElement(row, undefined, labelRow(row.props.children, columns));
+    return row;
+  });
 }
 
 /**
@@ -54,13 +100,15 @@ function Note({ colSpan, children }: { colSpan: number; children: ReactNode }) {
 
 /**
  * A dense data table: sticky headings, then the rows, or why there are none (loading, the query's
- * error, nothing listed); under it "Load more" while the query has another page.
+ * error, nothing listed); under it "Load more" while the query has another page. On a phone each
+ * row becomes a card (label over value, the row's buttons inside it), from the same columns: no
+ * table scrolls sideways out of reach.
  */
 export function PagedTable({ testId, columns, rowCount, words, query, children }: Props) {
   const span = columns.length;
   return (
     <>
-      <table className="w-full" data-testid={testId}>
+      <table className="cards w-full" data-testid={testId}>
         <thead>
           <tr>
             {columns.map((c, i) => (
@@ -78,7 +126,7 @@ export function PagedTable({ testId, columns, rowCount, words, query, children }
           )}
           {query?.isLoading && <Note colSpan={span}>{words.loading ?? 'Loading…'}</Note>}
           {(!query || query.isSuccess) && rowCount === 0 && <Note colSpan={span}>{words.empty}</Note>}
-          {children}
+          {labelRows(children, columns)}
         </tbody>
       </table>
       {query?.hasNextPage && query.fetchNextPage && (

@@ -37,7 +37,7 @@ const columns = (closeAll: Column['label']): Column[] => [
   { label: 'uPnL (ROE)', title: 'Unrealized PnL at the mark price; ROE = PnL / initial margin' },
   { label: 'Realized PnL' },
   { label: 'TP / SL', title: 'Take profit / stop loss waiting on the mark: whole position, or attached to a filled order (its size)' },
-  { label: closeAll },
+  { label: closeAll, cardLabel: 'Close at' },
 ];
 const WORDS = { empty: 'No open positions' };
 

@@ -514,7 +514,7 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
         </Button>
       )}
       <OrderSummary preview={preview} priceDecimals={priceDp} feeRate={feeRate} leverage={Number.isFinite(leverage) ? leverage : currentLeverage} />
-      <p className="text-[11px] text-muted" data-testid="order-form-keys">
+      <p className="keyboard-hint text-[11px] text-muted" data-testid="order-form-keys">
         {shortcuts ? 'Enter sends · Esc clears · B / S switch side · ? all shortcuts' : 'Keyboard shortcuts are off (settings ⚙)'}
       </p>
     </form>

@@ -94,7 +94,8 @@ export function SettingsPanel({ playSound, onShowShortcuts }: { playSound: () =>
             <Segmented kind="choice" label="Default size unit" look="joined" choices={UNITS} value={s.sizeUnit} onChange={(sizeUnit) => s.change({ sizeUnit })} className="flex" itemClassName="px-2 py-0.5" />
           </div>
         </div>
-        <div className="mt-1 flex items-center gap-2">
+        {/* No keyboard on a touch screen: the shortcuts setting and list are not offered there. */}
+        <div className="keyboard-hint mt-1 flex items-center gap-2">
           <Switch label="Keyboard shortcuts" checked={s.shortcuts} onChange={(shortcuts) => s.change({ shortcuts })} hint="B / S side, Enter sends, Esc clears, ? lists them" />
           <Button className="ml-auto text-muted" onClick={onShowShortcuts}>
             List shortcuts (?)
