@@ -48,9 +48,10 @@ test('BSC wallet: sign in, get DUSD, deposit, transfer both ways, trade, withdra
   const transfer = page.getByRole('form', { name: 'Transfer' });
   await transfer.getByLabel('Transfer amount').fill('500');
   await transfer.getByRole('button', { name: /Move to Perps/ }).click();
-  await expect(transfer.getByText('You have 200 DUSD available')).toBeVisible();
+  await expect(transfer.getByText('You have 200.00 DUSD available')).toBeVisible();
   await transfer.getByLabel('Transfer amount').fill('150');
   await transfer.getByRole('button', { name: /Move to Perps/ }).click();
+  await transfer.getByRole('button', { name: 'Move 150.00 DUSD' }).click();
   await expect(page.getByTestId('perps-wallet-free')).toContainText('150.00');
   await expect(page.getByTestId('cash-wallet-free')).toContainText('50.00');
 
@@ -68,6 +69,7 @@ test('BSC wallet: sign in, get DUSD, deposit, transfer both ways, trade, withdra
   await transfer.getByRole('radio', { name: 'Perps → Cash' }).click();
   await transfer.getByLabel('Transfer amount').fill('50');
   await transfer.getByRole('button', { name: /Move to Cash/ }).click();
+  await transfer.getByRole('button', { name: 'Move 50.00 DUSD' }).click();
   await expect(page.getByTestId('cash-wallet-free')).toContainText('100.00');
 
   // Withdraw 120: Cash has 100, so the stepper first moves 20 from Perps, then reqRemoteCall.
@@ -111,6 +113,7 @@ test('Solana wallet (Wallet Standard): sign in and trade', async ({ page }) => {
   const transfer = page.getByRole('form', { name: 'Transfer' });
   await transfer.getByRole('button', { name: 'Max' }).click();
   await transfer.getByRole('button', { name: /Move to Perps/ }).click();
+  await transfer.getByRole('button', { name: 'Move 1,000.00 DUSD' }).click();
   await expect(page.getByTestId('perps-wallet-free')).toContainText('1,000.00');
   await expect(page.getByTestId('withdraw-card')).toContainText('sign in with a BSC wallet');
   await page.getByRole('link', { name: 'Trade' }).click();
@@ -135,6 +138,7 @@ async function signInWithPerpsMargin(page: Page): Promise<string> {
   await expect(page.getByTestId('cash-wallet-free')).toContainText('1,000.00');
   await transfer.getByLabel('Transfer amount').fill('1000');
   await transfer.getByRole('button', { name: /Move to Perps/ }).click();
+  await transfer.getByRole('button', { name: 'Move 1,000.00 DUSD' }).click();
   await expect(page.getByTestId('perps-wallet-free')).toContainText('1,000.00');
   await page.getByRole('link', { name: 'Trade' }).click();
   await expect(page.getByTestId('available')).toContainText('1,000');

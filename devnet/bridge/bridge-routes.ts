@@ -34,7 +34,7 @@ export function toBaseUnits(amount: string): bigint {
 }
 
 
-/** Spec §4.3 bridge withdraw (plus a devnet-only history read). */
+/** Spec §4.3 bridge withdraw (plus devnet-only reads: the fee and the history). */
 export function bridgeRoutes(o: BridgeOptions): Router {
   return new Router()
     .post('/api/withdraw', async (req) => {
@@ -83,6 +83,9 @@ export function bridgeRoutes(o: BridgeOptions): Router {
       if (!r.ok) throw new HttpError(r.code, r.message);
       return json(toWithdrawResponse(record));
     })
+    // The public bridge states its fee only in each withdraw answer; the devnet's fee is fixed, so the
+    // app can show it before the trader asks (devnet-only, like the history below).
+    .get('/devnet/withdraw-fee', () => json({ withdraw_fee: o.withdrawFee }))
     .get('/devnet/withdrawals', async (req) => {
       const caller = await o.authenticate(req, { signed: false });
       return json(o.ledger.withdrawals.ofAccount(caller.account).map(toWithdrawResponse).reverse());

@@ -9,9 +9,10 @@ import { toast } from '../stores/toasts';
 import { loadEvm } from '../wallet/evm-runtime';
 import { serviceExtras } from '../wallet/service-extras';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
-import { idle, next, resume, runWithdraw, type WithdrawEffects, type WithdrawState } from '../wallet/withdraw-machine';
-import { localWithdrawals, pendingWithdrawals } from '../wallet/withdraw-records';
-import { checkWithdrawContract } from '../wallet/withdraw-transaction';
+import { activeStep, idle, next, resume, runWithdraw, type WithdrawEffects, type WithdrawState } from '../wallet/withdraw-machine';
+import { localWithdrawals, pendingWithdrawals, type PendingWithdrawal } from '../wallet/withdraw-records';
+import { sendingAccount } from '../wallet/sending-account';
+import { checkWithdrawContract, WithdrawNotAllowed } from '../wallet/withdraw-transaction';
 import { mutationKeys } from './mutation-keys';
 import { sendTransfer } from './transfer-commands';
 
@@ -22,6 +23,8 @@ interface Context {
   api: ApiClient;
   config: ServiceConfig;
   account: string;
+  /** The address signed in: the account that must send reqRemoteCall. */
+  signedIn: string;
   token: string;
   reread: () => Promise<unknown>;
   /** The history changed (a row added, a hash or a status). */
@@ -29,7 +32,7 @@ interface Context {
 }
 
 /** The machine's effects on the real exchange, bridge, wallet and this browser's storage. */
-function withdrawEffects({ api, config, account, token, reread, recorded }: Context): WithdrawEffects {
+function withdrawEffects({ api, config, account, signedIn, token, reread, recorded }: Context): WithdrawEffects {
   const extras = serviceExtras(config);
   const nowSeconds = () => Math.floor(api.transport.now() / 1000);
   // The contract the bridge names must be the withdraw contract this app knows for that chain
@@ -39,6 +42,12 @@ function withdrawEffects({ api, config, account, token, reread, recorded }: Cont
     checkWithdrawContract(w, contract);
     return contract;
   };
+  // The built-in wallet sends by itself; otherwise the connected wallet app is asked.
+  const sender = async () => {
+    const account = await sendingAccount(config, signedIn);
+    if (!account) throw new WithdrawNotAllowed('Connect the EVM wallet that requested this withdrawal');
+    return account;
+  };
   return {
     moveToCash: async (amount) => {
       await sendTransfer(api, { to: 'spot', amount });
@@ -47,13 +56,11 @@ function withdrawEffects({ api, config, account, token, reread, recorded }: Cont
     request: (amount) => api.wallet.withdraw({ amount, chain: 'bsc', token: 'DUSD' }),
     check: async (w) => {
       const contract = await expected(w);
-      const { evm, config: wagmi } = await loadEvm(config);
-      await evm.prepareWithdraw(wagmi, w, nowSeconds(), contract);
+      await (await sender()).prepareWithdraw(w, nowSeconds(), contract);
     },
     send: async (w) => {
       const contract = await expected(w);
-      const { evm, config: wagmi } = await loadEvm(config);
-      return evm.submitWithdraw(wagmi, w, nowSeconds(), contract);
+      return (await sender()).submitWithdraw(w, nowSeconds(), contract);
     },
     waitForReceipt: async (w, hash) => {
       const { evm, config: wagmi } = await loadEvm(config);
@@ -100,7 +107,7 @@ export function useWithdraw() {
       if (!account || !session) throw new Error('Sign in to withdraw');
       const reread = () => qc.invalidateQueries({ queryKey: queryKeys.user.walletRows(account) });
       const recorded = () => void qc.invalidateQueries({ queryKey: queryKeys.user.withdrawals(account) });
-      const fx = withdrawEffects({ api, config, account, token: session.token, reread, recorded });
+      const fx = withdrawEffects({ api, config, account, signedIn: session.address, token: session.token, reread, recorded });
       const end = await runWithdraw(from, fx, (s) => setHeld((h) => (h.account === account ? { account, state: s } : h)));
       if (end.confirmed) {
         toast({ kind: 'success', title: 'Withdrawal confirmed', ...(end.note ? { body: end.note } : {}) });
@@ -112,7 +119,7 @@ export function useWithdraw() {
     },
   });
   const run = (from: WithdrawState, onConfirmed?: () => void) => {
-    if (mutation.isPending || from === state) return;
+    if (mutation.isPending || from === state || !activeStep(from)) return;
     mutation.mutate(from, { onSuccess: (end) => (end.confirmed ? onConfirmed?.() : undefined) });
   };
 
@@ -123,5 +130,7 @@ export function useWithdraw() {
     start: (amount: string, short: string | null, onConfirmed?: () => void) => run(next(state, { type: 'start', amount, short }), onConfirmed),
     /** Goes on from the Pending record: send it from the wallet, or check the sent transaction. */
     proceed: () => run(next(state, { type: 'continue' })),
+    /** Goes on with a Pending withdrawal of the history (after a reload, or one the stepper no longer shows). */
+    continueFrom: (pending: PendingWithdrawal) => run(next(resume(pending, Math.floor(api.transport.now() / 1000)), { type: 'continue' })),
   };
 }

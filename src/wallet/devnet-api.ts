@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { withdrawResponse, walletRow } from '../api/schemas';
+import { decimalString, withdrawResponse, walletRow } from '../api/schemas';
 import { sessionAwareFetch } from './unauthorized';
 
 /**
@@ -36,6 +36,7 @@ async function call<T>(url: string, schema: z.ZodType<T>, init: RequestInit & { 
 }
 
 const ok = z.unknown();
+const withdrawFeeResponse = z.object({ withdraw_fee: decimalString });
 
 export function devnetApi(urls: DevnetUrls) {
   return {
@@ -50,6 +51,8 @@ export function devnetApi(urls: DevnetUrls) {
     createVault: (token: string) =>
       call(`${urls.baseUrl}/devnet/vaults`, z.object({ vault: z.string() }), { method: 'POST', token, body: '{}' }).then((r) => r.vault),
     wallets: (token: string, vault: string | null) => call(`${urls.baseUrl}/devnet/wallets`, walletsResponse, { token, vault }),
+    /** The fee the bridge deducts from every withdrawal (GET /devnet/withdraw-fee on the bridge). */
+    withdrawFee: () => call(`${urls.bridgeUrl}/devnet/withdraw-fee`, withdrawFeeResponse).then((r) => r.withdraw_fee),
     withdrawals: (token: string) => call(`${urls.bridgeUrl}/devnet/withdrawals`, z.array(withdrawResponse), { token }),
   };
 }

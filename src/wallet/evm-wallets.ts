@@ -21,6 +21,7 @@ import {
 } from 'wagmi/actions';
 import type { WithdrawResponse } from '../api/schemas';
 import { withdrawContractAbi } from '../api/withdraw-contract';
+import type { ChainAccount } from './chain-account';
 import type { EvmWalletSigner } from './wallet-signer';
 import { checkWithdrawContract, checkWithdrawSubmission, withdrawCallArgs, WithdrawNotAllowed } from './withdraw-transaction';
 
@@ -153,12 +154,6 @@ export function dusdBalance(config: Config, token: string, owner: string): Promi
   return readContract(config, { address: token as Address, abi: erc20Abi, functionName: 'balanceOf', args: [owner as Address] });
 }
 
-/** Deposit: an ERC-20 transfer of DUSD from the connected wallet to the deposit vault. */
-export async function sendDusd(config: Config, o: { token: string; to: string; amount: bigint; chainId: number }): Promise<Hex> {
-  await ensureChain(config, o.chainId);
-  return writeContract(config, { address: o.token as Address, abi: erc20Abi, functionName: 'transfer', args: [o.to as Address, o.amount], chainId: o.chainId });
-}
-
 export async function waitForReceipt(config: Config, hash: Hex, chainId: number) {
   const receipt = await waitForTransactionReceipt(config, { hash, chainId });
   if (receipt.status !== 'success') throw new Error(`Transaction ${hash} reverted`);
@@ -177,7 +172,7 @@ async function ensureChain(config: Config, chainId: number): Promise<void> {
  * connected account is not `signature.caller` or the authorization expired, then switch the wallet
  * to `signature.chain_id`.
  */
-export async function prepareWithdraw(config: Config, w: WithdrawResponse, nowSeconds: number, expectedContract: string | null): Promise<void> {
+async function prepareWithdraw(config: Config, w: WithdrawResponse, nowSeconds: number, expectedContract: string | null): Promise<void> {
   checkWithdrawContract(w, expectedContract);
   const c = getConnection(config);
   if (c.status !== 'connected' || !c.address) throw new WithdrawNotAllowed('Connect the EVM wallet that requested this withdrawal');
@@ -189,14 +184,31 @@ export async function prepareWithdraw(config: Config, w: WithdrawResponse, nowSe
   checkWithdrawSubmission(w, getConnection(config).address ?? '', nowSeconds);
 }
 
-/** Sends `reqRemoteCall(message, signature)` with the on-chain amount token_amount − withdraw_fee. */
-export async function submitWithdraw(config: Config, w: WithdrawResponse, nowSeconds: number, expectedContract: string | null): Promise<Hex> {
-  await prepareWithdraw(config, w, nowSeconds, expectedContract);
-  return writeContract(config, {
-    address: expectedContract as Address,
-    abi: withdrawContractAbi,
-    functionName: 'reqRemoteCall',
-    args: withdrawCallArgs(w),
-    chainId: w.signature.chain_id,
-  });
+/**
+ * The connected wallet app as the sender of money transactions (null: none connected): each send
+ * is a prompt in the wallet. The deposit is an ERC-20 transfer to the vault; the withdraw sends
+ * `reqRemoteCall(message, signature)` with the on-chain amount token_amount − withdraw_fee.
+ */
+export function connectedAccount(config: Config): ChainAccount | null {
+  const address = connectedEvmAddress(config);
+  if (!address) return null;
+  return {
+    kind: 'connected',
+    address,
+    sendDusd: async (o) => {
+      await ensureChain(config, o.chainId);
+      return writeContract(config, { address: o.token as Address, abi: erc20Abi, functionName: 'transfer', args: [o.to as Address, o.amount], chainId: o.chainId });
+    },
+    prepareWithdraw: (w, nowSeconds, contract) => prepareWithdraw(config, w, nowSeconds, contract),
+    submitWithdraw: async (w, nowSeconds, contract) => {
+      await prepareWithdraw(config, w, nowSeconds, contract);
+      return writeContract(config, {
+        address: contract as Address,
+        abi: withdrawContractAbi,
+        functionName: 'reqRemoteCall',
+        args: withdrawCallArgs(w),
+        chainId: w.signature.chain_id,
+      });
+    },
+  };
 }

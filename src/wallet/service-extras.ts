@@ -1,7 +1,7 @@
 import type { WithdrawResponse } from '../api/schemas';
 import type { ServiceConfig } from '../api/service-config';
 import { devnetApi, type DevnetWallets } from './devnet-api';
-import { devnetWallet } from './devnet-wallet';
+import { devnetWallet, heldDevnetWalletKey } from './devnet-wallet';
 import type { WalletSigner } from './wallet-signer';
 import { configuredWithdrawContract } from './withdraw-transaction';
 
@@ -42,6 +42,10 @@ export interface ServiceExtras {
   faucet: { mint: (address: string, amount: string) => Promise<void>; credit: (token: string, amount: string) => Promise<void> } | null;
   /** A built-in test wallet for signing in without an extension. */
   testWallet: (() => Promise<WalletSigner>) | null;
+  /** The built-in wallet's key, when this browser holds one: it then sends its own transactions. */
+  testWalletKey: (() => `0x${string}` | null) | null;
+  /** The bridge's withdraw fee before a request (the public bridge states it only in each answer). */
+  withdrawFee: (() => Promise<string>) | null;
 }
 
 function publicExtras(config: ServiceConfig): ServiceExtras {
@@ -53,6 +57,8 @@ function publicExtras(config: ServiceConfig): ServiceExtras {
     vaults: null,
     faucet: null,
     testWallet: null,
+    testWalletKey: null,
+    withdrawFee: null,
   };
 }
 
@@ -76,6 +82,8 @@ function devnetExtras(config: ServiceConfig): ServiceExtras {
     vaults: { list: devnet.vaults, create: devnet.createVault },
     faucet: { mint: devnet.mint, credit: devnet.faucet },
     testWallet: () => devnetWallet(),
+    testWalletKey: () => heldDevnetWalletKey(),
+    withdrawFee: devnet.withdrawFee,
   };
 }
 

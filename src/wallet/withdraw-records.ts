@@ -8,6 +8,8 @@ export interface WithdrawEntry {
   status: string;
   createdAt: string;
   txHash?: string | undefined;
+  /** A Pending withdrawal whose authorization is known here: the history can continue it. */
+  resumable?: PendingWithdrawal | undefined;
 }
 
 /**
@@ -61,9 +63,19 @@ export const pendingWithdrawals = {
   },
 };
 
-/** The history as shown: the bridge's list (with the hashes this browser saw) when there is one, else the local one. */
-export function mergeHistory(bridge: WithdrawResponse[] | null, local: WithdrawEntry[]): WithdrawEntry[] {
-  if (!bridge) return local;
+/**
+ * The history as shown: the bridge's list (with the hashes this browser saw) when there is one, else
+ * the local one. A Pending row carries what continuing it needs: the bridge's own authorization, or
+ * this browser's Pending record (where the bridge has no list, the only authorization known).
+ */
+export function mergeHistory(bridge: WithdrawResponse[] | null, local: WithdrawEntry[], pending: PendingWithdrawal | null = null): WithdrawEntry[] {
   const hashes = new Map(local.map((e) => [e.id, e.txHash]));
-  return bridge.map((w) => entryOf(w, hashes.get(w.tx.id)));
+  if (pending?.txHash) hashes.set(pending.withdrawal.tx.id, pending.txHash);
+  const resumable = (e: WithdrawEntry, w: WithdrawResponse | null): WithdrawEntry => {
+    if (e.status !== 'Pending') return e;
+    if (pending && pending.withdrawal.tx.id === e.id) return { ...e, resumable: pending };
+    return w ? { ...e, resumable: { withdrawal: w, txHash: e.txHash ?? null } } : e;
+  };
+  if (!bridge) return local.map((e) => resumable(e, null));
+  return bridge.map((w) => resumable(entryOf(w, hashes.get(w.tx.id)), w));
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { WalletRow } from '../../api/schemas';
-import { toWire } from '../../lib/decimal';
-import { formatFixed } from '../../lib/format';
+import { dec, toWire } from '../../lib/decimal';
 import { useTransfer } from '../../trading/transfer-commands';
+import { ConfirmPanel } from '../../ui/confirm-panel';
 import { Segmented, type Choice } from '../../ui/segmented';
 import { AmountInput, Button, Card, errorText } from './parts';
 import type { WalletRows } from './use-wallet-rows';
-import { checkAmount } from './wallet-model';
+import { checkAmount, maxOf, showDusd } from './wallet-model';
 
 const DIRECTIONS: readonly Choice<'perps' | 'spot'>[] = [
   { value: 'perps', label: 'Cash → Perps' },
@@ -20,10 +20,10 @@ function Balance({ name, hint, row, testId }: { name: string; hint: string; row:
         {name} <span className="text-[11px]">· {hint}</span>
       </span>
       <span className="num text-lg font-semibold" data-testid={`${testId}-free`}>
-        {row ? formatFixed(row.free, 2) : '—'} <span className="text-xs font-normal text-muted">DUSD</span>
+        {row ? showDusd(row.free) : '—'} <span className="text-xs font-normal text-muted">DUSD</span>
       </span>
       <span className="num text-[11px] text-muted">
-        {row ? `total ${formatFixed(row.total, 2)} · locked ${formatFixed(row.locked, 2)}` : 'sign in to see'}
+        {row ? `total ${showDusd(row.total)} · locked ${showDusd(row.locked)}` : 'sign in to see'}
       </span>
     </div>
   );
@@ -34,21 +34,29 @@ export function BalancesTransfer({ rows }: { rows: WalletRows }) {
   const [toPerps, setToPerps] = useState(true);
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
+  // The amount waiting for the trader's yes (null: nothing asked).
+  const [asking, setAsking] = useState<string | null>(null);
   const source = toPerps ? rows.cash : rows.perps;
-  const max = source?.free;
-  const checked = checkAmount(amount, { max });
+  const checked = checkAmount(amount, { max: source?.free });
+  const max = maxOf(source?.free);
   const transfer = useTransfer();
-  const send = () => {
-    if (!('value' in checked)) return;
+  const from = toPerps ? 'Cash Wallet' : 'Perps Wallet';
+  const to = toPerps ? 'Perps Wallet' : 'Cash Wallet';
+  const send = (value: string) => {
     transfer.mutate(
-      { to: toPerps ? 'perps' : 'spot', amount: toWire(checked.value) },
+      { to: toPerps ? 'perps' : 'spot', amount: value },
       {
         onSuccess: () => {
           setAmount('');
           setTouched(false);
         },
+        onSettled: () => setAsking(null),
       },
     );
+  };
+  const edit = (f: () => void) => {
+    setAsking(null);
+    f();
   };
   return (
     <Card title="Balances">
@@ -62,7 +70,7 @@ export function BalancesTransfer({ rows }: { rows: WalletRows }) {
         onSubmit={(e) => {
           e.preventDefault();
           setTouched(true);
-          send();
+          if ('value' in checked) setAsking(toWire(checked.value));
         }}
       >
         <div className="flex items-center gap-2">
@@ -74,19 +82,39 @@ export function BalancesTransfer({ rows }: { rows: WalletRows }) {
             className="flex rounded border border-line"
             choices={DIRECTIONS}
             value={toPerps ? 'perps' : 'spot'}
-            onChange={(to) => setToPerps(to === 'perps')}
+            onChange={(next) => edit(() => setToPerps(next === 'perps'))}
           />
         </div>
         <AmountInput
           label="Transfer amount"
           value={amount}
-          onChange={setAmount}
-          onMax={max ? () => setAmount(max) : undefined}
+          onChange={(v) => edit(() => setAmount(v))}
+          onMax={max ? () => edit(() => setAmount(max)) : undefined}
           error={touched && 'error' in checked ? checked.error : null}
         />
-        <Button type="submit" disabled={transfer.isPending}>
-          {transfer.isPending ? 'Transferring…' : toPerps ? 'Move to Perps Wallet' : 'Move to Cash Wallet'}
-        </Button>
+        {asking === null ? (
+          <Button type="submit" disabled={transfer.isPending}>
+            {toPerps ? 'Move to Perps Wallet' : 'Move to Cash Wallet'}
+          </Button>
+        ) : (
+          <ConfirmPanel
+            title={`Move ${showDusd(asking)} DUSD to the ${to}?`}
+            confirmLabel={`Move ${showDusd(asking)} DUSD`}
+            busy={transfer.isPending}
+            onConfirm={() => send(asking)}
+            onCancel={() => setAsking(null)}
+            data-testid="transfer-confirm"
+          >
+            <p className="num">
+              {from} → {to}: {showDusd(asking)} DUSD
+            </p>
+            {source && (
+              <p className="num text-[11px] text-muted">
+                {from} free after: {showDusd(dec(source.free).minus(asking))} DUSD
+              </p>
+            )}
+          </ConfirmPanel>
+        )}
         {transfer.error && (
           <p role="alert" className="text-down">
             {errorText(transfer.error)}

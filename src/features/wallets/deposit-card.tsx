@@ -4,16 +4,16 @@ import { queryKeys } from '../../api/query-keys';
 import { useServiceConfig } from '../../api/react';
 import type { Chain } from '../../api/schemas';
 import { dec, toWire } from '../../lib/decimal';
-import { formatFixed } from '../../lib/format';
 import { loadEvm } from '../../wallet/evm-runtime';
 import { serviceExtras, type ServiceExtras } from '../../wallet/service-extras';
+import { sendingAccount } from '../../wallet/sending-account';
 import { useSessionStore } from '../../wallet/session-store';
 import { Segmented } from '../../ui/segmented';
 import { formatTokenUnits, parseTokenUnits } from '../../wallet/withdraw-amount';
 import { AmountInput, Button, Card, errorText, GhostButton } from './parts';
 import type { WalletRows } from './use-wallet-rows';
 import { useEvmWallet } from './use-evm-wallet';
-import { checkAmount, MIN_DEPOSIT } from './wallet-model';
+import { checkAmount, maxOf, MIN_DEPOSIT, showDusd } from './wallet-model';
 
 function useDepositTarget() {
   const config = useServiceConfig();
@@ -105,6 +105,7 @@ export function DepositCard({ rows }: { rows: WalletRows }) {
 function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: string | null; chainId: number; rows: WalletRows }) {
   const config = useServiceConfig();
   const wallet = useEvmWallet();
+  const signedIn = useSessionStore((s) => s.session?.address ?? null);
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const [stage, setStage] = useState<string | null>(null);
@@ -121,14 +122,17 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
     refetchInterval: 4_000,
   });
   const checked = checkAmount(amount, { min: MIN_DEPOSIT, max: onChain.data });
+  const connect = useMutation({ mutationFn: wallet.connect });
   const deposit = useMutation({
     mutationFn: async () => {
       if (!('value' in checked)) throw new Error(checked.error);
       if (!token) throw new Error('The DUSD token address is unknown on this service: send from your wallet app');
+      const sender = signedIn ? await sendingAccount(config, signedIn) : null;
+      if (!sender) throw new Error('Connect your EVM wallet first');
       const before = dec(rows.cash?.total ?? '0');
       const { evm, config: wagmi } = await loadEvm(config);
-      setStage('Confirm the transfer in your wallet…');
-      const hash = await evm.sendDusd(wagmi, { token, to: vault, amount: parseTokenUnits(toWire(checked.value)), chainId });
+      setStage(sender.kind === 'built-in' ? 'Sending the transfer from the built-in wallet…' : 'Confirm the transfer in your wallet…');
+      const hash = await sender.sendDusd({ token, to: vault, amount: parseTokenUnits(toWire(checked.value)), chainId });
       setStage(`Sent ${hash.slice(0, 10)}… waiting for the block…`);
       await evm.waitForReceipt(wagmi, hash, chainId);
       void onChain.refetch();
@@ -138,7 +142,7 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
         await rows.refresh();
         const now = await new Promise<string | undefined>((r) => setTimeout(() => r(rowsRef.current.cash?.total), 1000));
         if (now && dec(now).gte(want)) {
-          setStage(`Credited: ${formatFixed(checked.value, 2)} DUSD is in your Cash Wallet.`);
+          setStage(`Credited: ${showDusd(checked.value)} DUSD is in your Cash Wallet.`);
           return;
         }
       }
@@ -146,14 +150,29 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
     },
     onError: () => setStage(null),
   });
+  if (wallet.error) {
+    return (
+      <p role="alert" className="text-down">
+        {wallet.error}
+      </p>
+    );
+  }
   if (!wallet.ready) return null;
   if (!wallet.address) {
     return (
-      <GhostButton className="self-start" onClick={() => void wallet.connect().catch(() => undefined)}>
-        Connect your EVM wallet for a one-click deposit
-      </GhostButton>
+      <div className="flex flex-col gap-1 border-t border-line pt-2">
+        <GhostButton className="self-start" disabled={connect.isPending} onClick={() => connect.mutate()}>
+          Connect your EVM wallet for a one-click deposit
+        </GhostButton>
+        {connect.error && (
+          <p role="alert" className="text-down">
+            {errorText(connect.error)}
+          </p>
+        )}
+      </div>
     );
   }
+  const max = maxOf(onChain.data);
   return (
     <form
       className="flex flex-col gap-2 border-t border-line pt-2"
@@ -165,17 +184,29 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
       }}
     >
       <span className="text-muted">
-        From <span className="num">{wallet.address.slice(0, 8)}…</span> · wallet holds{' '}
+        From <span className="num">{wallet.address.slice(0, 8)}…</span>
+        {wallet.kind === 'built-in' ? ' (the built-in Devnet wallet)' : ''} · wallet holds{' '}
         <span className="num" data-testid="wallet-dusd">
-          {onChain.data !== undefined ? formatFixed(onChain.data, 2) : '…'}
+          {onChain.data !== undefined ? showDusd(onChain.data) : '…'}
         </span>{' '}
         DUSD
       </span>
+      {onChain.data !== undefined && dec(onChain.data).isZero() && (
+        <p className="text-warn">
+          {wallet.kind === 'built-in' ? 'Your built-in wallet' : 'This wallet'} holds no DUSD on this chain yet: nothing to deposit.
+          {serviceExtras(config).faucet ? ' Get test DUSD below (devnet) first.' : ''}
+        </p>
+      )}
+      {onChain.error && (
+        <p role="alert" className="text-down">
+          Could not read the wallet's DUSD: {errorText(onChain.error)}
+        </p>
+      )}
       <AmountInput
         label="Deposit amount"
         value={amount}
         onChange={setAmount}
-        onMax={onChain.data ? () => setAmount(onChain.data) : undefined}
+        onMax={max ? () => setAmount(max) : undefined}
         error={touched && 'error' in checked ? checked.error : null}
       />
       <Button type="submit" disabled={deposit.isPending}>

@@ -1,5 +1,7 @@
-import { dec, type Dec } from '../../lib/decimal';
+import { dec, floorTo, type Dec } from '../../lib/decimal';
+import { formatFixed } from '../../lib/format';
 import { parseTypedDecimal } from '../../lib/parse-decimal-input';
+import { DUSD_DECIMALS, maxDusd } from '../../wallet/dusd';
 
 /** Deposits below this are not credited by the service (decisions.md / the public docs). */
 export const MIN_DEPOSIT = '0.5';
@@ -10,16 +12,34 @@ export const MIN_DEPOSIT = '0.5';
  */
 export const RESTRICTED_REGIONS: readonly string[] = ['US', 'CN'];
 
-const DUSD_DECIMALS = 18;
+/**
+ * A DUSD amount as every wallet screen shows it: to the cent, with separators, rounded toward zero
+ * — a balance never reads a cent more than is there, and reads what its Max fills in.
+ */
+export const showDusd = (v: string | Dec) => formatFixed(floorTo(dec(v), DUSD_DECIMALS), DUSD_DECIMALS);
 
-/** Checks a typed amount: positive, ≤ 18 decimals, ≤ max (if given), ≥ min (if given). */
-export function checkAmount(text: string, o: { max?: string | undefined; min?: string | undefined } = {}): { value: Dec } | { error: string } {
+/**
+ * Checks a typed DUSD amount: positive, at most DUSD's places, ≤ max (if given), ≥ min (if given),
+ * more than `fee` (if given: a withdrawal must leave something after the bridge fee).
+ */
+export function checkAmount(
+  text: string,
+  o: { max?: string | undefined; min?: string | undefined; fee?: string | undefined } = {},
+): { value: Dec } | { error: string } {
   const read = parseTypedDecimal(text);
   if (!read.ok) return { error: read.reason === 'empty' ? 'Enter an amount' : read.message };
   const v = read.value;
   if (v.lte(0)) return { error: 'The amount must be more than 0' };
-  if (v.decimalPlaces() > DUSD_DECIMALS) return { error: `At most ${DUSD_DECIMALS} decimal places` };
+  if (v.decimalPlaces() > DUSD_DECIMALS) return { error: `DUSD amounts have at most ${DUSD_DECIMALS} decimal places` };
   if (o.min !== undefined && v.lt(o.min)) return { error: `The minimum is ${o.min} DUSD` };
-  if (o.max !== undefined && v.gt(o.max)) return { error: `You have ${dec(o.max).toFixed()} DUSD available` };
+  if (o.fee !== undefined && v.lte(o.fee)) return { error: `The amount must be more than the ${showDusd(o.fee)} DUSD bridge fee` };
+  if (o.max !== undefined && v.gt(o.max)) return { error: `You have ${showDusd(maxDusd(dec(o.max)))} DUSD available` };
   return { value: v };
+}
+
+/** The Max of an amount field: what is available, rounded down to DUSD's places; null when nothing is. */
+export function maxOf(available: string | Dec | null | undefined): string | null {
+  if (available === null || available === undefined) return null;
+  const m = maxDusd(dec(available));
+  return m.gt(0) ? m.toFixed(DUSD_DECIMALS) : null;
 }

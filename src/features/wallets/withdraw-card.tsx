@@ -1,17 +1,13 @@
-import { skipToken, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { queryKeys } from '../../api/query-keys';
-import { useServiceConfig } from '../../api/react';
 import { dec, toWire } from '../../lib/decimal';
-import { formatFixed } from '../../lib/format';
 import { useWithdraw } from '../../trading/use-withdraw';
-import { serviceExtras } from '../../wallet/service-extras';
-import { actingAccount, useSessionStore } from '../../wallet/session-store';
-import { canContinue, WITHDRAW_STEPS } from '../../wallet/withdraw-machine';
-import { localWithdrawals, mergeHistory, type WithdrawEntry } from '../../wallet/withdraw-records';
+import { useSessionStore } from '../../wallet/session-store';
+import { canContinue, WITHDRAW_STEPS, type WithdrawState } from '../../wallet/withdraw-machine';
 import { AmountInput, Button, Card, GhostButton } from './parts';
+import { useWithdrawFee, type WithdrawFee } from './use-withdraw-fee';
 import type { WalletRows } from './use-wallet-rows';
-import { checkAmount } from './wallet-model';
+import { checkAmount, maxOf, showDusd } from './wallet-model';
+import { WithdrawHistory } from './withdraw-history';
 
 /** The guided withdraw (spec §4.3 procedure) and its history: renders the withdraw step machine. */
 export function WithdrawCard({ rows }: { rows: WalletRows }) {
@@ -19,11 +15,16 @@ export function WithdrawCard({ rows }: { rows: WalletRows }) {
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const withdraw = useWithdraw();
+  const fee = useWithdrawFee();
   const { state, busy } = withdraw;
   const cash = dec(rows.cash?.free ?? '0');
   const perps = dec(rows.perps?.free ?? '0');
-  const max = cash.plus(perps);
-  const checked = checkAmount(amount, { max: rows.cash || rows.perps ? toWire(max) : undefined });
+  const available = rows.cash || rows.perps ? cash.plus(perps) : null;
+  const checked = checkAmount(amount, {
+    max: available ? toWire(available) : undefined,
+    fee: fee.state === 'known' ? fee.fee : undefined,
+  });
+  const max = maxOf(available);
   const submit = () => {
     if (!('value' in checked)) return;
     const value = checked.value;
@@ -37,7 +38,7 @@ export function WithdrawCard({ rows }: { rows: WalletRows }) {
     return (
       <Card title="Withdraw" testId="withdraw-card">
         <p className="text-muted">Withdrawals are sent by an EVM wallet on BSC: sign in with a BSC wallet to withdraw.</p>
-        <WithdrawHistory />
+        <WithdrawHistory onContinue={null} busy={busy} />
       </Card>
     );
   }
@@ -56,16 +57,46 @@ export function WithdrawCard({ rows }: { rows: WalletRows }) {
           label="Withdraw amount"
           value={amount}
           onChange={setAmount}
-          onMax={rows.cash ? () => setAmount(toWire(max)) : undefined}
+          onMax={max ? () => setAmount(max) : undefined}
           error={touched && 'error' in checked ? checked.error : null}
         />
-        <p className="text-muted">
-          To BSC, to the EVM account you signed in with. A bridge fee is deducted; your wallet pays gas for the on-chain call.
-        </p>
+        <FeeLine fee={fee} typed={'value' in checked ? toWire(checked.value) : null} />
+        <p className="text-muted">To BSC, to the EVM account you signed in with; the sending wallet pays gas for the on-chain call.</p>
         <Button type="submit" disabled={busy || !session}>
           {busy ? 'Withdrawing…' : 'Withdraw'}
         </Button>
       </form>
+      <Stepper state={state} busy={busy} onContinue={withdraw.proceed} />
+      <WithdrawHistory onContinue={withdraw.continueFrom} busy={busy} />
+    </Card>
+  );
+}
+
+/** The fee before anything is asked, and what arrives on-chain for the amount typed. */
+function FeeLine({ fee, typed }: { fee: WithdrawFee; typed: string | null }) {
+  if (fee.state === 'failed') {
+    return (
+      <p className="text-down" data-testid="withdraw-fee">
+        Could not read the bridge fee ({fee.message}); the bridge states it when it authorizes the withdrawal.
+      </p>
+    );
+  }
+  const text =
+    fee.state === 'loading'
+      ? 'Reading the bridge fee…'
+      : fee.state === 'per-request'
+        ? 'The bridge deducts its fee from the amount and states it when it authorizes the withdrawal (shown below before anything is sent on-chain).'
+        : `Bridge fee ${showDusd(fee.fee)} DUSD${typed && dec(typed).gt(fee.fee) ? ` · you receive ${showDusd(dec(typed).minus(fee.fee))} DUSD` : ', deducted from the amount'}`;
+  return (
+    <p className="num text-muted" data-testid="withdraw-fee">
+      {text}
+    </p>
+  );
+}
+
+function Stepper({ state, busy, onContinue }: { state: WithdrawState; busy: boolean; onContinue: () => void }) {
+  return (
+    <>
       {state.steps && (
         <ol className="flex flex-col gap-1" aria-label="Withdraw steps">
           {WITHDRAW_STEPS.map((s, i) => {
@@ -83,6 +114,11 @@ export function WithdrawCard({ rows }: { rows: WalletRows }) {
           })}
         </ol>
       )}
+      {state.pending && !state.confirmed && (
+        <p className="num text-muted" data-testid="withdraw-authorized">
+          Authorized {showDusd(state.pending.withdrawal.tx.token_amount)} DUSD − bridge fee {showDusd(state.pending.withdrawal.withdraw_fee)} DUSD = {showDusd(dec(state.pending.withdrawal.tx.token_amount).minus(state.pending.withdrawal.withdraw_fee))} DUSD on-chain
+        </p>
+      )}
       {state.note && (
         <p className="text-muted" role="status" data-testid="withdraw-status">
           {state.note}
@@ -94,64 +130,10 @@ export function WithdrawCard({ rows }: { rows: WalletRows }) {
         </p>
       )}
       {canContinue(state) && !busy && (
-        <GhostButton className="self-start" onClick={withdraw.proceed}>
+        <GhostButton className="self-start" onClick={onContinue}>
           {state.pending?.txHash ? 'Check the transaction again' : state.failure ? 'Retry the on-chain step' : 'Send it from your wallet'}
         </GhostButton>
       )}
-      <WithdrawHistory />
-    </Card>
+    </>
   );
-}
-
-function WithdrawHistory() {
-  const config = useServiceConfig();
-  const session = useSessionStore((s) => s.session);
-  const account = useSessionStore(actingAccount);
-  const bridgeList = serviceExtras(config).withdrawals;
-  const history = useQuery({
-    queryKey: queryKeys.user.withdrawals(account ?? ''),
-    queryFn:
-      session && account
-        ? async (): Promise<WithdrawEntry[]> => mergeHistory(bridgeList ? await bridgeList(session.token) : null, localWithdrawals.list(account))
-        : skipToken,
-    refetchInterval: 5_000,
-  });
-  const list = history.data ?? [];
-  return (
-    <div className="flex flex-col gap-1 border-t border-line pt-2">
-      <span className="text-[11px] uppercase tracking-wide text-muted">
-        History {bridgeList ? '' : '(kept in this browser)'}
-      </span>
-      {list.length === 0 ? (
-        <p className="text-muted">No withdrawals yet.</p>
-      ) : (
-        <table className="w-full" data-testid="withdraw-history">
-          <thead className="text-left text-[11px] text-muted">
-            <tr>
-              <th className="font-normal">Time</th>
-              <th className="text-right font-normal">Amount</th>
-              <th className="text-right font-normal">Fee</th>
-              <th className="text-right font-normal">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((e) => (
-              <tr key={e.id} title={e.txHash ? `tx ${e.txHash}` : e.id}>
-                <td className="num text-muted">{shortTime(e.createdAt)}</td>
-                <td className="num text-right">{formatFixed(e.amount, 2)}</td>
-                <td className="num text-right text-muted">{formatFixed(e.fee, 2)}</td>
-                <td className={`text-right ${e.status === 'Confirmed' ? 'text-up' : e.status === 'Expired' ? 'text-down' : 'text-warn'}`}>{e.status}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </div>
-  );
-}
-
-/** "2026-11-23T01:52:26.123456789Z" (nanoseconds) → local time; unparseable → as given. */
-function shortTime(iso: string): string {
-  const t = Date.parse(iso.replace(/(\.\d{3})\d+/, '$1'));
-  return Number.isNaN(t) ? iso : new Date(t).toLocaleString();
 }
