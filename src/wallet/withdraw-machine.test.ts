@@ -188,3 +188,27 @@ describe('resuming from the Pending record after a reload', () => {
     expect(canContinue(resume(record(HASH, NOW - 1), NOW))).toBe(true);
   });
 });
+
+describe('a new withdrawal starts clean', () => {
+  it('clears the previous stepper, its note, its failure and its authorization', async () => {
+    const { fx } = effects({ send: Object.assign(new Error('User rejected the request.'), { code: 4001 }) });
+    const failed = await runWithdraw(next(idle, { type: 'start', amount: '120', short: null }), fx, () => undefined);
+    expect(failed.failure?.step).toBe('submit');
+    expect(failed.pending).not.toBeNull();
+    const fresh = next(failed, { type: 'start', amount: '30', short: null });
+    expect(fresh.failure).toBeNull();
+    expect(fresh.note).toBeNull();
+    expect(fresh.pending).toBeNull();
+    expect(fresh.amount).toBe('30');
+    expect(steps(fresh)).toEqual({ transfer: 'skipped', request: 'active' });
+  });
+
+  it('also after a reload, from a resumed Pending record', () => {
+    const resumed = resume({ withdrawal: authorization(), txHash: null }, NOW);
+    expect(resumed.note).toMatch(/authorized but not sent yet/);
+    const fresh = next(resumed, { type: 'start', amount: '30', short: null });
+    expect(fresh.note).toBeNull();
+    expect(fresh.pending).toBeNull();
+    expect(steps(fresh)).toEqual({ transfer: 'skipped', request: 'active' });
+  });
+});
