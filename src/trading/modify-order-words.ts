@@ -11,11 +11,20 @@ export interface ModifyDecimals {
 
 /** What a row shows while its replace is under way. */
 export function modifyPhaseLabel(phase: ModifyPhase): string {
-  if (phase === 'canceling' || phase === 'checking') return 'Canceling…';
-  if (phase === 'placing') return 'Placing…';
-  if (phase === 'finding') return 'Checking…';
+  if (phase === 'canceling') return 'Replacing: canceling…';
+  if (phase === 'checking') return 'Replacing: checking the cancel…';
+  if (phase === 'placing') return 'Replacing: placing…';
+  if (phase === 'finding') return 'Replacing: checking the new order…';
   return 'Replacing…';
 }
+
+const STEP: Record<ModifyPhase, string> = {
+  canceling: 'Canceling the order; the new one goes once the cancel is confirmed.',
+  checking: 'Checking the cancel and what filled; the new one goes once the cancel is confirmed.',
+  placing: 'The order is canceled; placing the new one.',
+  finding: 'The order is canceled; the new one got no answer yet, checking whether it was placed.',
+  over: '',
+};
 
 /** "Buy 0.300 BTC-USD @ 95,000.0 → 94,800.0". */
 export function describeMove(r: Pick<ModifyRequest, 'order' | 'price' | 'qty'>, d: ModifyDecimals): string {
@@ -44,7 +53,7 @@ export function describeModify(s: ModifyState, d: ModifyDecimals): ModifyWords {
   const o = s.request.order;
   const original = `${o.side === 'buy' ? 'Buy' : 'Sell'} ${show(dec(o.qty).minus(o.fill_qty), d.qty)} ${o.symbol} @ ${show(o.price, d.price)}`;
   const r = s.result;
-  if (!r) return { kind: 'info', title: `${modifyPhaseLabel(s.phase)} ${what}`, body: 'Canceling the order, then placing the new one.' };
+  if (!r) return { kind: 'info', title: `Modifying: ${what}`, body: STEP[s.phase] };
   const meanwhile = (f: string) => `${show(f, d.qty)} filled while you edited`;
   switch (r.kind) {
     case 'moved': {

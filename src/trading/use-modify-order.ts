@@ -13,7 +13,7 @@ import { toWire, type Dec } from '../lib/decimal';
 import { toast } from '../stores/toasts';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
 import { replacementBody, runModify, type ModifyEffects, type ModifyState, type OrderRead } from './modify-order-machine';
-import { describeModify, type ModifyDecimals } from './modify-order-words';
+import { canPlaceAgain, describeModify, type ModifyDecimals } from './modify-order-words';
 import { describeOrder, newClientOrderId, orderToastKey } from './order-commands';
 import { orderOutcome } from './order-outcome';
 import type { OutcomeSource } from './send-with-outcome';
@@ -111,7 +111,10 @@ export function useModifyOrder() {
       };
       const request = { order, price: toWire(price), qty: toWire(qty), clOrdId: newClientOrderId(), minQty, ...(marginMode ? { marginMode } : {}) };
       try {
-        return await runModify(request, modifyEffects(api, stream), onState);
+        const end = await runModify(request, modifyEffects(api, stream), onState);
+        // Only an ending that leaves the trader something to do stays listed; the toast tells the rest.
+        if (!canPlaceAgain(end.result)) dismissModify(order.id);
+        return end;
       } finally {
         if (account) void qc.invalidateQueries({ queryKey: queryKeys.user.openOrders(account) });
       }

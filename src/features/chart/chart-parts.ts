@@ -5,4 +5,10 @@ export interface ChartParts {
   chart: IChartApi;
   candles: ISeriesApi<'Candlestick'>;
   volume: ISeriesApi<'Histogram'>;
+  /**
+   * Set just before `chart.remove()`. Any call on a removed chart (a price line removed, an
+   * unsubscribe) schedules a repaint that throws "Object is disposed" a frame later: cleanups that
+   * run after the chart's own check this and leave it alone.
+   */
+  removed: boolean;
 }

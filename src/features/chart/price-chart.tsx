@@ -6,11 +6,14 @@ import { useApi } from '../../api/react';
 import type { KlineResolution, SymbolInfo } from '../../api/schemas';
 import type { MarketStream } from '../../api/stream/market-stream';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
+import { useOrderModifies } from '../../trading/use-modify-order';
 import { chartLines } from './chart-lines';
 import type { ChartParts } from './chart-parts';
 import { chartOptions, palette } from './chart-theme';
+import { LineDropConfirm } from './line-drop-confirm';
 import { ResolutionBar } from './resolution-bar';
 import { useCandles } from './use-candles';
+import { useOrderLineDrag, type LineDrop } from './use-order-line-drag';
 
 interface Legend {
   open: number;
@@ -50,10 +53,12 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
       setLegend(bar && 'open' in bar ? { open: bar.open, high: bar.high, low: bar.low, close: bar.close } : null);
     };
     chart.subscribeCrosshairMove(onMove);
-    parts.current = { chart, candles, volume };
+    const made: ChartParts = { chart, candles, volume, removed: false };
+    parts.current = made;
     return () => {
       chart.unsubscribeCrosshairMove(onMove);
       parts.current = null;
+      made.removed = true;
       chart.remove();
     };
   }, []);
@@ -71,30 +76,38 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
   const price = useQuery(marketQueries.symbolPrice(api, symbol));
   const orders = useQuery(userQueries.openOrders(api, account));
   const positions = useQuery(userQueries.positions(api, account));
+  const symbolOrders = useMemo(() => (account ? (orders.data?.result ?? []).filter((o) => o.symbol === symbol) : []), [account, orders.data, symbol]);
   const lines = useMemo(
     () =>
       chartLines({
         mark: price.data?.mark_price ?? null,
-        orders: account ? (orders.data?.result ?? []).filter((o) => o.symbol === symbol) : [],
+        orders: symbolOrders,
         position: account ? positions.data?.find((p) => p.symbol === symbol) : undefined,
         priceDecimals: decimals,
         qtyDecimals,
         symbol,
       }),
-    [price.data?.mark_price, orders.data, positions.data, symbol, account, decimals, qtyDecimals],
+    [price.data?.mark_price, symbolOrders, positions.data, symbol, account, decimals, qtyDecimals],
   );
+
+  // An order's line drags to a new price: resting limit orders with no modify under way.
+  const modifies = useOrderModifies();
+  const draggable = useMemo(
+    () => symbolOrders.filter((o) => o.order_type === 'limit' && (o.status === 'new' || o.status === 'open') && !(modifies[o.id] && modifies[o.id]!.phase !== 'over')),
+    [symbolOrders, modifies],
+  );
+  const [drop, setDrop] = useState<LineDrop | null>(null);
+  const drag = useOrderLineDrag({ container, parts, orders: draggable, priceDecimals: decimals, onDrop: setDrop });
+  const closeDrop = useCallback(() => setDrop(null), []);
   useEffect(() => {
     const p = parts.current;
     if (!p) return;
     const created = lines.map((l) => p.candles.createPriceLine(l));
     return () => {
-      for (const c of created) {
-        try {
-          p.candles.removePriceLine(c);
-        } catch {
-          // chart already removed
-        }
-      }
+      // Leaving the page removes the chart first (the effect above): its lines went with it, and
+      // removing one now would schedule a repaint of a disposed chart ("Object is disposed").
+      if (p.removed) return;
+      for (const c of created) p.candles.removePriceLine(c);
     };
   }, [lines]);
 
@@ -115,7 +128,18 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
         )}
       </div>
       <div className="relative min-h-0 flex-1">
-        <div ref={container} className="absolute inset-0" />
+        <div
+          ref={container}
+          className={`absolute inset-0 ${drag.hover !== null || drag.dragging ? '[&_*]:cursor-ns-resize!' : ''}`}
+          data-testid="chart-canvas"
+          data-hover-order={drag.hover ?? undefined}
+        />
+        {drag.dragging && (
+          <p className="num pointer-events-none absolute right-20 top-2 rounded bg-panel-2/90 px-2 py-0.5 text-accent" data-testid="chart-drag-price">
+            Move {drag.dragging.order.side} to {drag.dragging.price.toFixed(decimals)} · Esc cancels
+          </p>
+        )}
+        {drop && <LineDropConfirm drop={drop} decimals={{ price: decimals, qty: qtyDecimals }} onClose={closeDrop} />}
         {/* The canvas cannot be read by a screen reader: the same lines as text. */}
         <ul className="sr-only" aria-label="Price lines" data-testid="chart-lines">
           {lines.map((l, i) => (

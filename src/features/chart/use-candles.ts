@@ -148,11 +148,8 @@ export function useCandles(
       live.stop();
       offTrades?.();
       offStatus?.();
-      try {
-        p.chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
-      } catch {
-        // the chart was removed first
-      }
+      // Gone with the chart when the page is left (the chart is removed first); nothing may touch it then.
+      if (!p.removed) p.chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
     };
   }, [parts, api, qc, symbol, resolution, marketStream, onLoaded, onError]);
 }
