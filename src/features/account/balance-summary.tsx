@@ -20,13 +20,20 @@ const FIELDS: { key: keyof Balance; label: string; meaning: string; signed?: boo
 export function BalanceSummary({ balance }: { balance: Balance | undefined }) {
   if (!balance) return <p className="p-3 text-muted">Loading balance…</p>;
   return (
-    <dl className="grid grid-cols-[repeat(auto-fill,minmax(190px,1fr))] gap-x-6 gap-y-1 p-2" data-testid="balance-summary">
-      {FIELDS.map((f) => (
-        <div key={f.key} className="flex justify-between gap-2 border-b border-line/50 py-0.5" title={`${f.key}: ${f.meaning}`}>
-          <dt className="cursor-help text-muted underline decoration-dotted decoration-muted/50 underline-offset-2">{f.label}</dt>
-          <dd className={`num ${f.signed ? toneOf(balance[f.key]) : ''}`}>{show(balance[f.key], 2)}</dd>
-        </div>
-      ))}
-    </dl>
+    <div className="p-2">
+      {/* The app's rule: what sits in or moves between wallets is DUSD (the token); what the exchange
+          values — prices, order value, margin, PnL, equity, fees — is USD, 1 DUSD counted as 1 USD. */}
+      <p className="pb-1 text-[11px] text-muted" data-testid="balance-unit">
+        Amounts in USD · your DUSD collateral counts 1 DUSD = 1 USD
+      </p>
+      <dl className="grid grid-cols-[repeat(auto-fill,minmax(190px,1fr))] gap-x-6 gap-y-1" data-testid="balance-summary">
+        {FIELDS.map((f) => (
+          <div key={f.key} className="flex justify-between gap-2 border-b border-line/50 py-0.5" title={`${f.key}: ${f.meaning}`}>
+            <dt className="cursor-help text-muted underline decoration-dotted decoration-muted/50 underline-offset-2">{f.label}</dt>
+            <dd className={`num ${f.signed ? toneOf(balance[f.key]) : ''}`}>{show(balance[f.key], 2)}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
