@@ -1,0 +1,124 @@
+/**
+ * A devnet of the spec's own, for specs that pause, kill and restart the exchange: the devnet every
+ * other spec shares (Playwright's webServer) is never touched. The built app's service URLs are fixed
+ * at build time (and pinned by its CSP), so the page is pointed at this devnet by routing: every HTTP
+ * request to the shared devnet's four ports is fetched from this one instead, and both WebSockets
+ * are relayed to it. To the page nothing differs, except that the exchange behind it can be frozen
+ * (SIGSTOP), killed (SIGKILL) and started again on the same data dir.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import type { Page, WebSocketRoute } from '@playwright/test';
+import WebSocket from 'ws';
+import { PORTS } from './ports';
+
+/** Free of every other port the repo uses (e2e 7200/7400, bench 7500–7620, npm start 7100). */
+export const OWN_BASE = 7650;
+export const OWN = `http://127.0.0.1:${OWN_BASE}`;
+const DATA_DIR = `.tmp/e2e-own-devnet-${OWN_BASE}`;
+
+export interface OwnDevnet {
+  readonly pid: number;
+  /** Freezes the exchange: its sockets stay open, nothing answers (a hung service). */
+  pause(): void;
+  resume(): void;
+  /** Kills it with SIGKILL: every socket drops, nothing answers until restart(). */
+  kill(): Promise<void>;
+  /** Starts it again on the same data dir (every acknowledged command is kept). */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((r) => child.once('exit', () => r()));
+}
+
+function launch(reset: boolean): Promise<ChildProcess> {
+  const args = ['--import', 'tsx', 'devnet/main.ts', '--data-dir', DATA_DIR, '--no-chain', '--no-rate-limit', '--base-port', String(OWN_BASE)];
+  const child = spawn(process.execPath, reset ? [...args, '--reset'] : args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('[devnet] ready')) {
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+        resolve(child);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('exit', (code) => reject(new Error(`own devnet exited (${code}) before ready:\n${out.slice(-2000)}`)));
+  });
+}
+
+export async function startOwnDevnet(): Promise<OwnDevnet> {
+  let child = await launch(true);
+  let paused = false;
+  const devnet: OwnDevnet = {
+    get pid() {
+      return child.pid!;
+    },
+    pause() {
+      child.kill('SIGSTOP');
+      paused = true;
+    },
+    resume() {
+      child.kill('SIGCONT');
+      paused = false;
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      paused = false;
+      await exited(child);
+    },
+    async restart() {
+      child = await launch(false);
+    },
+    async stop() {
+      if (paused) child.kill('SIGCONT');
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited(child);
+      clearTimeout(timer);
+      rmSync(DATA_DIR, { recursive: true, force: true });
+    },
+  };
+  return devnet;
+}
+
+const sharedPort = new RegExp(`^https?://127\\.0\\.0\\.1:(${PORTS.base}|${PORTS.base + 1}|${PORTS.base + 2}|${PORTS.base + 3})/`);
+const ownUrl = (url: string) => url.replace(/^(https?|wss?):\/\/127\.0\.0\.1:(\d+)/, (_m, scheme: string, port: string) => `${scheme}://127.0.0.1:${OWN_BASE + Number(port) - PORTS.base}`);
+
+/** Relays one page WebSocket to the own devnet; either side closing closes the other. */
+function relay(page: WebSocketRoute) {
+  const server = new WebSocket(ownUrl(page.url()));
+  const early: string[] = [];
+  page.onMessage((m) => {
+    const text = typeof m === 'string' ? m : m.toString();
+    if (server.readyState === WebSocket.OPEN) server.send(text);
+    else early.push(text);
+  });
+  server.on('open', () => {
+    for (const m of early.splice(0)) server.send(m);
+  });
+  server.on('message', (data) => page.send(data.toString()));
+  server.on('error', () => undefined); // 'close' follows
+  server.on('close', () => void page.close({ code: 4001, reason: 'exchange gone' }).catch(() => undefined));
+  page.onClose(() => server.close());
+}
+
+/** Points the page at the own devnet: HTTP and both streams of the shared devnet's ports go there. */
+export async function routeToOwnDevnet(page: Page) {
+  await page.route(sharedPort, async (route) => {
+    try {
+      const response = await route.fetch({ url: ownUrl(route.request().url()), timeout: 120_000, maxRedirects: 0 });
+      await route.fulfill({ response });
+    } catch {
+      // The exchange is down (refused) or the page gave up on the request (its own timeout).
+      await route.abort('connectionrefused').catch(() => undefined);
+    }
+  });
+  await page.routeWebSocket(/\/ws-(stream|api)\/v1/, relay);
+}
