@@ -4,11 +4,8 @@ import { userQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
 import { accountLeverage, exposureAtMark, healthLevel, maintenanceMargin, MARGIN_RATIO_DANGER, MARGIN_RATIO_WARN, marginRatio, type HealthLevel } from '../../lib/account-health';
 import { dec } from '../../lib/decimal';
-import { show } from '../../lib/display';
+import { show, USD_DECIMALS } from '../../lib/display';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
-
-/** USD figures are shown to the cent, like every other USD amount in the app. */
-const USD = 2;
 
 const TONE: Record<HealthLevel, string> = { safe: 'text-up', warn: 'text-warn', danger: 'text-down' };
 
@@ -61,15 +58,15 @@ export function AccountHealthStrip() {
         level === 'danger' ? 'border-down/60 bg-down/10' : level === 'warn' ? 'border-warn/60 bg-warn/10' : 'border-line'
       }`}
     >
-      <Figure label="Equity" title="equity: balance + unrealized PnL" value={show(health?.equity, USD)} testId="health-equity" />
+      <Figure label="Equity" title="equity: balance + unrealized PnL" value={show(health?.equity, USD_DECIMALS)} testId="health-equity" />
       <Figure
         label="Available"
         title="cross_available: cross balance − margin in use − order locks + unrealized PnL"
-        value={show(health?.available, USD)}
+        value={show(health?.available, USD_DECIMALS)}
         className={health?.available.lt(0) ? 'text-down' : ''}
         testId="health-available"
       />
-      <Figure label="Maint. margin" title="Σ maint_margin of the open positions: what they must keep" value={show(health?.maintenance, USD)} testId="health-maintenance" />
+      <Figure label="Maint. margin" title="Σ maint_margin of the open positions: what they must keep" value={show(health?.maintenance, USD_DECIMALS)} testId="health-maintenance" />
       <Figure
         label="Margin ratio"
         title={`Maintenance margin / equity. Liquidation at 100 %; warned from ${MARGIN_RATIO_WARN.mul(100).toFixed()} %, danger from ${MARGIN_RATIO_DANGER.mul(100).toFixed()} %`}

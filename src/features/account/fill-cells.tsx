@@ -1,5 +1,5 @@
 import type { Trade } from '../../api/schemas';
-import { show, showSigned } from '../../lib/display';
+import { show, showUsd, showUsdSigned } from '../../lib/display';
 import { Td } from '../../ui/table-cells';
 import { toneOf } from '../../ui/tone';
 
@@ -9,11 +9,11 @@ export function FillCells({ trade: t, decimals: d }: { trade: Trade; decimals: {
     <>
       <Td className="num">{show(t.price, d.price)}</Td>
       <Td className="num">{show(t.qty, d.qty)}</Td>
-      <Td className="num">{show(t.value, 2)}</Td>
+      <Td className="num">{showUsd(t.value)}</Td>
       <Td className="num">
-        {show(t.fee_qty, 4)} <span className="text-muted">{t.fee_asset}</span>
+        {showUsd(t.fee_qty)} <span className="text-muted">{t.fee_asset}</span>
       </Td>
-      <Td className={`num ${toneOf(t.pnl)}`}>{showSigned(t.pnl, 2)}</Td>
+      <Td className={`num ${toneOf(t.pnl)}`}>{showUsdSigned(t.pnl)}</Td>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { userQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
 import { collectAllPages } from '../../lib/collect-pages';
-import { showSigned } from '../../lib/display';
+import { showUsdSigned } from '../../lib/display';
 import { toneOf } from '../../ui/tone';
 import { formatDateTime } from '../../lib/time';
 import { fundingCsv } from './csv-columns';
@@ -52,7 +52,7 @@ export function FundingHistory({ account, symbols }: { account: string; symbols:
             <Td align="left" className="font-medium">{f.symbol}</Td>
             <Td align="left" className="text-muted">{f.txn_type}</Td>
             <Td className={`num ${toneOf(f.qty)}`}>
-              {showSigned(f.qty, 6)} <span className="text-muted">{f.asset}</span>
+              {showUsdSigned(f.qty)} <span className="text-muted">{f.asset}</span>
             </Td>
           </tr>
         ))}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Position } from '../../api/schemas';
 import { dec, type Dec } from '../../lib/decimal';
+import { show, showUsd, USD_DECIMALS } from '../../lib/display';
 import { typedDecimalOrNull } from '../../lib/parse-decimal-input';
 import { reducingSide } from '../../lib/reduce-only';
 import { useTransferMargin } from '../../trading/use-account-commands';
@@ -44,7 +45,7 @@ export function LimitCloseEditor({ position, decimals, onDone, mark, headroom }:
   const blocked = qtyAbs.minus(headroom);
   // Why the size stops short of the position: the other reduce-only orders already close part of it.
   const reason = blocked.gt(0)
-    ? `Other reduce-only orders (TP/SL, limits) already close ${blocked.toFixed()} of ${qtyAbs.toFixed()} ${decimals.base}; at most ${headroom.toFixed()} more can be closed this way.`
+    ? `Other reduce-only orders (TP/SL, limits) already close ${show(blocked, decimals.qty)} of ${show(qtyAbs, decimals.qty)} ${decimals.base}; at most ${show(headroom, decimals.qty)} more can be closed this way.`
     : null;
   const submit = async () => {
     const p = typedDecimalOrNull(price);
@@ -73,7 +74,7 @@ export function LimitCloseEditor({ position, decimals, onDone, mark, headroom }:
       <Button onClick={onDone}>Cancel</Button>
       {reason && (
         <p className={`basis-full text-[11px] ${s.capped || s.error ? 'text-warn' : 'text-muted'}`} data-testid="limit-close-headroom">
-          {s.capped ? `Capped at ${headroom.toFixed()} ${decimals.base}. ` : ''}
+          {s.capped ? `Capped at ${show(headroom, decimals.qty)} ${decimals.base}. ` : ''}
           {reason}
         </p>
       )}
@@ -86,7 +87,8 @@ export function MarginEditor({ position, onDone }: Base) {
   const transferMargin = useTransferMargin();
   const busy = transferMargin.isPending;
   const [amount, setAmount] = useState('');
-  const read = amount === '' ? null : readAmount(amount, 6, 'an amount');
+  // Margin is money: typed to the cent, as it is shown.
+  const read = amount === '' ? null : readAmount(amount, USD_DECIMALS, 'an amount');
   const v = read && 'value' in read ? read.value : null;
   const error = read && 'error' in read ? read.error : null;
   const move = async (direction: 'add' | 'remove') => {
@@ -95,7 +97,7 @@ export function MarginEditor({ position, onDone }: Base) {
   };
   return (
     <form className="flex flex-wrap items-start gap-2" onSubmit={(e) => (e.preventDefault(), void move('add'))} onKeyDown={(e) => e.key === 'Escape' && onDone()}>
-      <span className="py-0.5 text-muted">Isolated margin {position.holding_margin} USD:</span>
+      <span className="py-0.5 text-muted">Isolated margin {showUsd(position.holding_margin)} USD:</span>
       <Input label="Amount USD" value={amount} onChange={setAmount} error={error} />
       <Button type="submit" disabled={busy || !v || !!error}>
         Add

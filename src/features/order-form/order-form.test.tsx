@@ -94,7 +94,7 @@ describe('order form', () => {
     // 0.1 × 100 000 = 10 000; / 10× = 1 000; × 0.04 % = 4; liq (100 000 − 996/0.1) / (1 − 1/80)
     expect(preview()).toContain('10,000.00 USD');
     expect(preview()).toContain('1,000.00 USD');
-    expect(preview()).toContain('4.0000 USD');
+    expect(preview()).toContain('4.00 USD');
     expect(preview()).toContain('91,179.7');
   });
 

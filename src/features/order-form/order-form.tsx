@@ -397,7 +397,7 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
         <NumericInput value={draft.size} onChange={(size) => update({ size })} />
       </Field>
       {draft.sizeUnit === 'quote' && validated.qty && !validated.errors.size && (
-        <p className="-mt-1 text-right text-[11px] text-muted num">= {validated.qty.toFixed()} {base}</p>
+        <p className="-mt-1 text-right text-[11px] text-muted num">= {show(validated.qty, info.qty_tick_decimals)} {base}</p>
       )}
       <div className="grid grid-cols-5 gap-1" aria-label={draft.reduceOnly ? 'Size as % of the reducible position' : 'Size as % of the largest order'}>
         {PERCENTS.map((p) => (
@@ -452,7 +452,7 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
       </div>
       {draft.reduceOnly && ctx.account && (
         <p className="-mt-1 text-[11px] text-muted">
-          Can reduce: <span className="num">{ctx.reduceHeadroom.toFixed()}</span> {base}
+          Can reduce: <span className="num">{show(ctx.reduceHeadroom, info.qty_tick_decimals)}</span> {base}
         </p>
       )}
 
