@@ -4,6 +4,7 @@
 // faster click → accepted in `npm run bench` (figure 3); the setting forces either one, so the bench
 // and the tests can compare them.
 import type { StreamStatus } from '../api/stream/socket';
+import type { StreamHealth } from '../api/stream/stream-health';
 
 export type OrderPath = 'stream' | 'http';
 
@@ -48,9 +49,14 @@ export function forceOrderPath(path: OrderPath | null): void {
 export interface StreamState {
   readonly isLoggedIn: boolean;
   readonly status: StreamStatus;
+  /** Stale: it left a request unanswered past the bound (api/stream/stream-health.ts). */
+  readonly health?: StreamHealth;
 }
 
-/** The stream only when it is preferred, open and logged in; HTTP otherwise. */
+/**
+ * The stream only when it is preferred, open, logged in and not stale (a socket that stopped
+ * answering would swallow the order too; HTTP may still get through); HTTP otherwise.
+ */
 export function chooseOrderPath(stream: StreamState | null, preferred: OrderPath = preferredOrderPath()): OrderPath {
-  return preferred === 'stream' && stream?.isLoggedIn === true && stream.status === 'open' ? 'stream' : 'http';
+  return preferred === 'stream' && stream?.isLoggedIn === true && stream.status === 'open' && stream.health !== 'stale' ? 'stream' : 'http';
 }
