@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import type { Order } from '../../api/schemas';
+import { dec } from '../../lib/decimal';
+import { show } from '../../lib/display';
+import { useModifyOrderChecks } from '../../trading/modify-order-checks';
+import { useModifyOrder } from '../../trading/use-modify-order';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { NumericInput } from '../../ui/numeric-input';
+
+interface Props {
+  /** The order as it was when the editor opened: fills after that come off the new size. */
+  order: Order;
+  /** False once the order has left Open orders (filled or canceled meanwhile). */
+  stillOpen: boolean;
+  decimals: { price: number; qty: number; base: string };
+  onDone: () => void;
+}
+
+/**
+ * A new price and size for an open limit order, sent as cancel-and-replace. The size is what is to
+ * rest from now on (fills so far stay fills). Enter or Save sends, Esc or Cancel closes; a refused
+ * value stays typed with the reason under its field.
+ */
+export function OrderModifyEditor({ order, stillOpen, decimals, onDone }: Props) {
+  const resting = dec(order.qty).minus(order.fill_qty);
+  const [price, setPrice] = useState(dec(order.price).toFixed(decimals.price));
+  const [size, setSize] = useState(resting.toFixed(decimals.qty));
+  const [tried, setTried] = useState(false);
+  const { check, rules } = useModifyOrderChecks(order);
+  const modify = useModifyOrder();
+  const r = check(price, size);
+  // "Enter a …" waits for a Save; every other reason shows as soon as it is typed.
+  const shown = (e: string | undefined) => (e && (tried || !e.startsWith('Enter ')) ? e : null);
+
+  const save = () => {
+    setTried(true);
+    if (r.errors.price || r.errors.size || !r.price || !r.qty || !rules) return;
+    if (r.unchanged) return onDone();
+    modify.mutate({ order, price: r.price, qty: r.qty, minQty: rules.minQty, decimals });
+    onDone();
+  };
+
+  return (
+    <form
+      className="flex flex-wrap items-start gap-2"
+      aria-label={`Modify ${order.side} ${order.symbol} order`}
+      data-testid="order-modify-editor"
+      onSubmit={(e) => (e.preventDefault(), save())}
+      onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onDone())}
+    >
+      <span className="py-0.5 text-muted">
+        Modify {order.side === 'buy' ? 'buy' : 'sell'} {show(resting, decimals.qty)} @ {show(order.price, decimals.price)}:
+      </span>
+      <Field label="Price" error={shown(r.errors.price)} dense>
+        <NumericInput value={price} onChange={setPrice} aria-label="New price" autoFocus />
+      </Field>
+      <Field label={`Size ${decimals.base}`} error={shown(r.errors.size)} hint={dec(order.fill_qty).gt(0) ? `${show(order.fill_qty, decimals.qty)} already filled stays filled` : undefined} dense>
+        <NumericInput value={size} onChange={setSize} aria-label="New size" />
+      </Field>
+      <Button type="submit" variant="soft" size="xs" className="py-1">
+        Save
+      </Button>
+      <Button onClick={onDone} size="xs" className="py-1">
+        Cancel
+      </Button>
+      <span className="basis-full text-[11px] text-muted">
+        {stillOpen
+          ? 'Cancels the order, then places the new one once the cancel is confirmed.'
+          : 'This order has left Open orders (filled or canceled?): saving checks it and places nothing if it is no longer open.'}
+      </span>
+    </form>
+  );
+}
