@@ -52,6 +52,11 @@ test('phone: trade from the sheet with the book in sight, close and cancel from 
   await page.locator('#order-size').fill('0.1');
   await page.getByTestId('submit-order').tap();
   await expect(page.getByTestId('toasts')).toContainText('Filled');
+  // The phone shows the newest toast only, over the header: the panel tabs below stay tappable.
+  const shown = page.getByTestId('toasts').locator('[role=status], [role=alert]');
+  await expect(shown).toHaveCount(1);
+  const toastBox = (await shown.boundingBox())!;
+  expect(toastBox.y + toastBox.height).toBeLessThanOrEqual((await panels(page).boundingBox())!.y);
   await closeSheet(page);
 
   // The position as a card: its numbers and its close buttons on the screen.

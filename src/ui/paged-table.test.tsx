@@ -68,6 +68,26 @@ describe('paged table', () => {
     ]);
   });
 
+  it('labels cells grouped in a fragment one by one, and lets a column claim the title', () => {
+    const cells = (
+      <>
+        <Td>0.5</Td>
+        <Td>12.00</Td>
+      </>
+    );
+    view.render(
+      <PagedTable testId="t" columns={[{ label: 'Time' }, { label: 'Market', card: 'title' }, { label: 'Size' }, { label: 'Fee' }]} rowCount={1} words={words}>
+        <tr>
+          <Td>12:00</Td>
+          <Td>BTC-USD</Td>
+          {cells}
+        </tr>
+      </PagedTable>,
+    );
+    const labels = [...view.container.querySelectorAll('tbody td')].map((td) => `${td.getAttribute('data-label')}:${td.getAttribute('data-card') ?? ''}`);
+    expect(labels).toEqual(['Time:', 'Market:title', 'Size:', 'Fee:']);
+  });
+
   it('offers the next page while there is one, and says it is loading', async () => {
     let asked = 0;
     const fetchNextPage = async () => {

@@ -9,7 +9,7 @@ export interface Column {
   title?: string | undefined;
   /**
    * Its place in a row's card on a phone: `title` the card's first line (by default the first
-   * column), `actions` its buttons along the bottom (by default a last column headed by a control,
+   * column, when no column claims it), `actions` its buttons along the bottom (by default a last column headed by a control,
    * like "Close all"); otherwise a labelled cell in the card's grid.
    */
   card?: 'title' | 'actions' | undefined;
@@ -23,26 +23,29 @@ function cardRoleOf(columns: readonly Column[], i: number): Column['card'] {
   const c = columns[i];
   if (!c) return undefined;
   if (c.card) return c.card;
-  if (i === 0) return 'title';
+  if (i === 0 && !columns.some((o) => o.card === 'title')) return 'title';
   return i === columns.length - 1 && typeof c.label !== 'string' ? 'actions' : undefined;
 }
 
 /** Each cell of a row told its column's label and card role, read on a phone (styles.css `.cards`). */
 function labelRow(cells: ReactNode, columns: readonly Column[]): ReactNode {
   let i = 0;
-  return Children.map(cells, (cell) => {
+  const label = (cell: ReactNode): ReactNode => {
     if (!isValidElement<CellProps>(cell)) return cell;
+    // Cells grouped in a fragment (shared cell sets) count one by one.
+    if (cell.type === Fragment) return cloneElement(cell, undefined, Children.map(cell.props.children, label));
     const at = i;
     const span = cell.props.colSpan ?? 1;
     i += span;
     if (span > 1) return cell;
     const column = columns[at];
-    const label = column?.cardLabel ?? (typeof column?.label === 'string' ? column.label : undefined);
+    const text = column?.cardLabel ?? (typeof column?.label === 'string' ? column.label : undefined);
     return cloneElement(cell as ReactElement<Record<string, unknown>>, {
-      'data-label': label,
+      'data-label': text,
       'data-card': cardRoleOf(columns, at),
     });
-  });
+  };
+  return Children.map(cells, label);
 }
 
 /** The rows as given (`<tr>`s, maybe inside fragments), their cells labelled for the card layout. */

@@ -1,10 +1,15 @@
+import type { ReactNode } from 'react';
 import type { Trade } from '../../api/schemas';
 import { show, showUsd, showUsdSigned } from '../../lib/display';
 import { Td } from '../../ui/table-cells';
 import { toneOf } from '../../ui/tone';
 
-/** A fill's price, size, value, fee and realized PnL cells, at the symbol's precision (trade history, order detail). */
-export function FillCells({ trade: t, decimals: d }: { trade: Trade; decimals: { price: number; qty: number } }) {
+/**
+ * A fill's price, size, value, fee and realized PnL cells, at the symbol's precision (trade history,
+ * order detail). A function, not a component: the cells sit in the row itself, where the table
+ * labels each with its column for the phone's cards.
+ */
+export function fillCells(t: Trade, d: { price: number; qty: number }): ReactNode {
   return (
     <>
       <Td className="num">{show(t.price, d.price)}</Td>

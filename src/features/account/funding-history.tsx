@@ -15,7 +15,7 @@ import { ROW, Td } from '../../ui/table-cells';
 
 const COLUMNS: Column[] = [
   { label: 'Time' },
-  { label: 'Market', align: 'left' },
+  { label: 'Market', align: 'left', card: 'title' },
   { label: 'Type', align: 'left' },
   { label: 'Amount', title: 'Positive: received; negative: paid' },
 ];

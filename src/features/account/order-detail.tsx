@@ -11,7 +11,7 @@ import { Modal } from '../../ui/modal';
 import { ROW, Td, Th } from '../../ui/table-cells';
 import { orderKind, sizeLabel, TIF_LABEL } from './order-labels';
 import { orderTimeline, type TimelineStep } from './order-timeline';
-import { FillCells } from './fill-cells';
+import { fillCells } from './fill-cells';
 import { useSymbolDecimals } from './use-symbol-decimals';
 
 /** The detail of the order the store names (query_order), with its fills; mounted once per history. */
@@ -100,7 +100,7 @@ function OrderFacts({ order: o, fills }: { order: Order; fills: UseQueryResult<T
             {(fills.data ?? []).map((t) => (
               <tr key={t.id} className={ROW}>
                 <Td className="num text-muted">{formatDateTime(t.created_at)}</Td>
-                <FillCells trade={t} decimals={d} />
+                {fillCells(t, d)}
               </tr>
             ))}
           </tbody>

@@ -21,7 +21,7 @@ import { useSymbolDecimals } from './use-symbol-decimals';
 const STATUSES = (Object.keys(STATUS_LABEL) as OrderStatus[]).map((s) => ({ value: s, label: STATUS_LABEL[s] }));
 const COLUMNS: Column[] = [
   { label: 'Time' },
-  { label: 'Market', align: 'left' },
+  { label: 'Market', align: 'left', card: 'title' },
   { label: 'Type', align: 'left' },
   { label: 'Side', align: 'left' },
   { label: 'Price' },

@@ -6,7 +6,7 @@ import { collectAllPages } from '../../lib/collect-pages';
 import { formatDateTime } from '../../lib/time';
 import { useOrderDetail } from '../../stores/order-detail';
 import { tradeCsv } from './csv-columns';
-import { FillCells } from './fill-cells';
+import { fillCells } from './fill-cells';
 import { ExportRangeButton } from './export-range-button';
 import { filterRange, HistoryFilters, NO_FILTERS, type Filters } from './history-filters';
 import { historyPageSize } from './history-page-size';
@@ -17,7 +17,7 @@ import { useSymbolDecimals } from './use-symbol-decimals';
 
 const COLUMNS: Column[] = [
   { label: 'Time' },
-  { label: 'Market', align: 'left' },
+  { label: 'Market', align: 'left', card: 'title' },
   { label: 'Side', align: 'left' },
   { label: 'Price' },
   { label: 'Size' },
@@ -70,7 +70,7 @@ export function TradeHistory({ account, symbols }: { account: string; symbols: r
                 </button>
               </Td>
               <Td align="left" className={t.side === 'buy' ? 'text-up' : 'text-down'}>{t.side === 'buy' ? 'Buy' : 'Sell'}</Td>
-              <FillCells trade={t} decimals={d} />
+              {fillCells(t, d)}
             </tr>
           );
         })}

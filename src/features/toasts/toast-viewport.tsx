@@ -1,5 +1,6 @@
 import type { CSSProperties, RefObject } from 'react';
 import { useToasts, type Toast, type ToastKind } from '../../stores/toasts';
+import { useMediaQuery } from '../../ui/use-media-query';
 import { useDockBox } from './use-dock-box';
 
 const TONE: Record<ToastKind, string> = {
@@ -12,14 +13,16 @@ const DOT: Record<ToastKind, string> = { success: 'bg-up', error: 'bg-down', inf
 
 /** The newest toasts shown; older ones wait behind "+N more" so the stack never grows over the page. */
 export const VISIBLE_TOASTS = 3;
+/** On a phone without the dock in view the newest one only, over the header, clear of the panel tabs. */
+const VISIBLE_ON_PHONE = 1;
 const GAP = 8;
 
 interface Props {
   /**
    * The panel the stack sits in, at its bottom-right corner: one with no buttons under that corner
    * (the chart), so a toast never lands on a control the trader is about to click. Without one,
-   * or while it is hidden (a phone tab), the stack takes the top of the screen on a phone and the
-   * bottom-right corner elsewhere.
+   * or while it is hidden (a phone tab), the stack takes the top of the screen on a phone (one
+   * toast, over the header, so the panel tabs stay free) and the bottom-right corner elsewhere.
    */
   dock?: RefObject<HTMLElement | null>;
 }
@@ -29,14 +32,16 @@ export function ToastViewport({ dock }: Props) {
   const toasts = useToasts((s) => s.toasts);
   const dismiss = useToasts((s) => s.dismiss);
   const box = useDockBox(dock);
-  const shown = toasts.slice(-VISIBLE_TOASTS);
-  const hidden = toasts.slice(0, -VISIBLE_TOASTS);
+  const phone = useMediaQuery('(width < 48rem)');
+  const visible = !box && phone ? VISIBLE_ON_PHONE : VISIBLE_TOASTS;
+  const shown = toasts.slice(-visible);
+  const hidden = toasts.slice(0, -visible);
   const style: CSSProperties | undefined = box
     ? { right: box.right + GAP, bottom: box.bottom + GAP, width: Math.min(320, box.width - 2 * GAP), maxHeight: box.height - 2 * GAP }
     : undefined;
-  const corner = box ? '' : 'top-11 right-2 left-2 md:left-auto md:top-auto md:bottom-3 md:right-3 md:w-[320px]';
+  const corner = box ? 'flex-col' : 'top-1 right-2 left-2 flex-col-reverse md:left-auto md:top-auto md:bottom-3 md:right-3 md:w-[320px] md:flex-col';
   return (
-    <div aria-live="polite" style={style} className={`pointer-events-none fixed z-50 flex flex-col gap-1.5 overflow-hidden ${corner}`} data-testid="toasts">
+    <div aria-live="polite" style={style} className={`pointer-events-none fixed z-50 flex gap-1.5 overflow-hidden ${corner}`} data-testid="toasts">
       {hidden.length > 0 && (
         <button
           type="button"
