@@ -122,7 +122,11 @@ export async function connectEvmWallet(config: Config, uid: string): Promise<Evm
   const connector = connectorOf(config, uid);
   const current = getConnection(config);
   if (current.status !== 'connected' || current.connector?.uid !== uid) {
-    if (current.status === 'connected') await disconnect(config).catch(() => undefined);
+    if (current.status === 'connected') {
+      await disconnect(config).catch((e: unknown) => {
+        throw new Error(`Could not disconnect ${current.connector?.name ?? 'the connected wallet'} before connecting another: ${e instanceof Error ? e.message : String(e)}`);
+      });
+    }
     await connect(config, { connector });
   }
   const address = getConnection(config).address;

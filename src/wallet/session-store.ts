@@ -18,37 +18,54 @@ interface SessionState {
   /** A vault `cv_…` the trader acts as, or null for the account itself. */
   vault: string | null;
   restored: boolean;
+  /**
+   * Why this browser could not keep (or forget, or read back) the session, if it could not: the
+   * session still works for this page, but a reload will not restore it (or may restore it after a
+   * sign-out). Shown by the shell; null when storage did its job.
+   */
+  storageProblem: string | null;
   signIn: (s: SignedInSession) => Promise<void>;
   signOut: () => Promise<void>;
   selectVault: (vault: string | null) => void;
   restore: () => Promise<void>;
 }
 
+const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
 /** One store for the session key, the token and its expiry. */
 export const useSessionStore = create<SessionState>((set, get) => ({
   session: null,
   vault: null,
   restored: false,
+  storageProblem: null,
   signIn: async (session) => {
-    set({ session, vault: null });
+    set({ session, vault: null, storageProblem: null });
     if (session.key.cryptoKeyPair) {
       const { chain, address, token, expiresAt } = session;
-      await sessionPersistence.save({ chain, address, token, expiresAt, keyPair: session.key.cryptoKeyPair }).catch(() => undefined);
+      await sessionPersistence
+        .save({ chain, address, token, expiresAt, keyPair: session.key.cryptoKeyPair })
+        .catch((e: unknown) => set({ storageProblem: `This browser could not keep your session (${reason(e)}): after a reload you will need to sign in again.` }));
     }
   },
   signOut: async () => {
-    set({ session: null, vault: null });
-    await sessionPersistence.clear().catch(() => undefined);
+    set({ session: null, vault: null, storageProblem: null });
+    await sessionPersistence
+      .clear()
+      .catch((e: unknown) => set({ storageProblem: `This browser could not forget your session (${reason(e)}): a reload may sign you back in; clear this site's data to be sure.` }));
   },
   selectVault: (vault) => set({ vault }),
   restore: async () => {
     if (get().restored) return;
-    const stored = await sessionPersistence.load().catch(() => undefined);
+    const stored = await sessionPersistence.load().catch((e: unknown) => {
+      set({ storageProblem: `Your saved session could not be read (${reason(e)}): sign in again.` });
+      return undefined;
+    });
     if (stored && stored.expiresAt > Date.now()) {
       const key = await sessionKeyFromCryptoKeyPair(stored.keyPair);
       set({ session: { chain: stored.chain, address: stored.address, token: stored.token, expiresAt: stored.expiresAt, key } });
     } else if (stored) {
-      await sessionPersistence.clear().catch(() => undefined);
+      // Expired: nothing to restore; a failure to delete it only leaves an unusable record behind.
+      await sessionPersistence.clear().catch((e: unknown) => set({ storageProblem: `An expired session could not be removed from this browser (${reason(e)}).` }));
     }
     set({ restored: true });
   },

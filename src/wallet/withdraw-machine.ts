@@ -1,4 +1,4 @@
-import { isApiError } from '../api/errors';
+import { isNoAnswer } from '../api/errors';
 import type { WithdrawResponse } from '../api/schemas';
 import { dec } from '../lib/decimal';
 import { formatFixed } from '../lib/format';
@@ -84,7 +84,7 @@ function declinedInWallet(e: unknown): boolean {
 /** What a failure of `step` means to the trader: a refusal, or an outcome nobody knows yet. */
 function describeFailure(step: StepId, error: unknown, pending: PendingWithdrawal | null): WithdrawFailure {
   const text = errorText(error);
-  const noAnswer = isApiError(error) && error.kind === 'network';
+  const noAnswer = isNoAnswer(error);
   if (step === 'transfer' && noAnswer) {
     return { step, kind: 'unknown', message: `No answer from the exchange: the move to the Cash Wallet may or may not have happened (${text}). Check your balances before trying again.` };
   }
