@@ -112,6 +112,13 @@ describe('a failure in each step', () => {
     expect(stored).toEqual([]);
   });
 
+  it('request: a bridge that timed out is an unknown outcome too, not a refusal', async () => {
+    const timedOut = new ApiError({ kind: 'timeout', code: 0, status: 0, message: 'no answer within 15 s', endpoint: 'POST /api/withdraw' });
+    const { s } = await run({ request: timedOut }, null);
+    expect(s.failure).toMatchObject({ step: 'request', kind: 'unknown' });
+    expect(s.failure?.message).toMatch(/may or may not have been requested/);
+  });
+
   it('check: a refused contract fails the check step, the wallet is never asked, and the authorization is kept', async () => {
     const { s, calls, stored } = await run({ check: new Error('The bridge asked to send this withdrawal to 0x6666…, which is not the withdraw contract') }, null);
     expect(s.steps).toMatchObject({ check: 'failed', submit: 'todo' });
