@@ -60,7 +60,7 @@ export function TradePage() {
   useMarketFeed(streams.market, symbol, positionSymbols);
   const select = useCallback((s: string) => navigate(`/trade/${s}`), [navigate]);
   const chartWanted = useBookPaintedOnce(symbol);
-  // Toasts sit in the chart's corner: no button lives there, so they never cover the next click.
+  // Toasts sit in the chart's lower-left corner: no button lives there, so they never cover the next click.
   const chartCell = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (info) rememberSymbol(symbol);

@@ -19,8 +19,9 @@ const GAP = 8;
 
 interface Props {
   /**
-   * The panel the stack sits in, at its bottom-right corner: one with no buttons under that corner
-   * (the chart), so a toast never lands on a control the trader is about to click. Without one,
+   * The panel the stack sits in, at its bottom-left corner: one with no buttons under that corner
+   * (the chart: its toolbars are at the top, its price scale and the order and position line
+   * labels on the right), so a toast never lands on a control the trader is about to click. Without one,
    * or while it is hidden (a phone tab), the stack takes the top of the screen on a phone (one
    * toast, over the header, so the panel tabs stay free) and the bottom-right corner elsewhere.
    */
@@ -37,7 +38,7 @@ export function ToastViewport({ dock }: Props) {
   const shown = toasts.slice(-visible);
   const hidden = toasts.slice(0, -visible);
   const style: CSSProperties | undefined = box
-    ? { right: box.right + GAP, bottom: box.bottom + GAP, width: Math.min(320, box.width - 2 * GAP), maxHeight: box.height - 2 * GAP }
+    ? { left: box.left + GAP, bottom: box.bottom + GAP, width: Math.min(320, box.width - 2 * GAP), maxHeight: box.height - 2 * GAP }
     : undefined;
   const corner = box ? 'flex-col' : 'top-1 right-2 left-2 flex-col-reverse md:left-auto md:top-auto md:bottom-3 md:right-3 md:w-[320px] md:flex-col';
   return (
@@ -47,7 +48,7 @@ export function ToastViewport({ dock }: Props) {
           type="button"
           onClick={() => hidden.forEach((t) => dismiss(t.id))}
           title="Dismiss the older notices"
-          className="pointer-events-auto self-end rounded border border-line bg-panel-2 px-2 py-0.5 text-muted shadow-lg shadow-black/40 hover:text-text"
+          className="pointer-events-auto self-start rounded border border-line bg-panel-2 px-2 py-0.5 text-muted shadow-lg shadow-black/40 hover:text-text"
           data-testid="toasts-more"
         >
           +{hidden.length} more · dismiss

@@ -2,7 +2,7 @@ import { useEffect, useState, type RefObject } from 'react';
 
 /** Where the toast stack sits on screen: the dock's box in viewport pixels. */
 export interface DockBox {
-  right: number;
+  left: number;
   bottom: number;
   width: number;
   height: number;
@@ -19,8 +19,8 @@ export function useDockBox(dock: RefObject<HTMLElement | null> | undefined): Doc
     if (!el || typeof ResizeObserver === 'undefined') return;
     const measure = () => {
       const r = el.getBoundingClientRect();
-      const next = r.width > 0 && r.height > 0 ? { right: window.innerWidth - r.right, bottom: window.innerHeight - r.bottom, width: r.width, height: r.height } : null;
-      setBox((b) => (b && next && b.right === next.right && b.bottom === next.bottom && b.width === next.width && b.height === next.height ? b : next));
+      const next = r.width > 0 && r.height > 0 ? { left: r.left, bottom: window.innerHeight - r.bottom, width: r.width, height: r.height } : null;
+      setBox((b) => (b && next && b.left === next.left && b.bottom === next.bottom && b.width === next.width && b.height === next.height ? b : next));
     };
     measure();
     const ro = new ResizeObserver(measure);
