@@ -56,7 +56,9 @@ function withdrawEffects({ api, config, account, signedIn, token, reread, record
     request: (amount) => api.wallet.withdraw({ amount, chain: 'bsc', token: 'DUSD' }),
     check: async (w) => {
       const contract = await expected(w);
-      await (await sender()).prepareWithdraw(w, nowSeconds(), contract);
+      const account = await sender();
+      await account.prepareWithdraw(w, nowSeconds(), contract);
+      return account.kind;
     },
     send: async (w) => {
       const contract = await expected(w);

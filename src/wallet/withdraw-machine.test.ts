@@ -54,6 +54,8 @@ describe('the withdraw step machine, step by step', () => {
     s = next(s, { type: 'checked' });
     expect(activeStep(s)).toBe('submit');
     expect(s.note).toBe('Confirm reqRemoteCall in your wallet…');
+    // The built-in Devnet wallet asks nobody: the note says it is sending.
+    expect(next({ ...s, steps: { ...s.steps!, check: 'active', submit: 'todo' } }, { type: 'checked', sender: 'built-in' }).note).toBe('Sending reqRemoteCall from the built-in Devnet wallet…');
     s = next(s, { type: 'sent', hash: HASH });
     expect(s.pending?.txHash).toBe(HASH);
     expect(s.note).toBe(`Sent ${HASH.slice(0, 12)}…`);

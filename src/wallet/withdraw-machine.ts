@@ -45,7 +45,8 @@ export type WithdrawEvent =
   | { type: 'start'; amount: string; short: string | null }
   | { type: 'moved' }
   | { type: 'requested'; withdrawal: WithdrawResponse }
-  | { type: 'checked' }
+  /** `sender`: who will send reqRemoteCall — the built-in wallet sends by itself, a wallet app asks. */
+  | { type: 'checked'; sender?: 'built-in' | 'connected' }
   | { type: 'sent'; hash: string }
   | { type: 'mined' }
   | { type: 'confirmed' }
@@ -128,7 +129,8 @@ export function next(s: WithdrawState, e: WithdrawEvent): WithdrawState {
     case 'requested':
       return active === 'request' ? mark(s, 'request', 'check', { pending: { withdrawal: e.withdrawal, txHash: null } }) : s;
     case 'checked':
-      return active === 'check' ? mark(s, 'check', 'submit', { note: 'Confirm reqRemoteCall in your wallet…' }) : s;
+      if (active !== 'check') return s;
+      return mark(s, 'check', 'submit', { note: e.sender === 'built-in' ? 'Sending reqRemoteCall from the built-in Devnet wallet…' : 'Confirm reqRemoteCall in your wallet…' });
     case 'sent':
       if (active !== 'submit' || !s.pending) return s;
       return mark(s, 'submit', 'receipt', { pending: { ...s.pending, txHash: e.hash }, note: `Sent ${short(e.hash)}` });
@@ -191,7 +193,7 @@ export interface WithdrawEffects {
   /** POST withdraw (signed): the bridge's authorization. */
   request: (amount: string) => Promise<WithdrawResponse>;
   /** The contract check, the connected account, the wallet switched to the authorized chain. */
-  check: (w: WithdrawResponse) => Promise<void>;
+  check: (w: WithdrawResponse) => Promise<'built-in' | 'connected' | void>;
   /** The wallet sends reqRemoteCall; resolves with the transaction hash. */
   send: (w: WithdrawResponse) => Promise<string>;
   waitForReceipt: (w: WithdrawResponse, hash: string) => Promise<void>;
@@ -209,9 +211,10 @@ async function perform(step: StepId, s: WithdrawState, fx: WithdrawEffects): Pro
       return { type: 'moved' };
     case 'request':
       return { type: 'requested', withdrawal: await fx.request(s.amount ?? '0') };
-    case 'check':
-      await fx.check(w!);
-      return { type: 'checked' };
+    case 'check': {
+      const sender = await fx.check(w!);
+      return sender ? { type: 'checked', sender } : { type: 'checked' };
+    }
     case 'submit':
       return { type: 'sent', hash: await fx.send(w!) };
     case 'receipt':
