@@ -33,6 +33,7 @@ let server: Server;
 let url = '';
 let contractInAnswer = EVIL_CONTRACT;
 const walletRequests: string[] = [];
+let withdrawRequests = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -45,7 +46,11 @@ beforeAll(async () => {
       if (req.url === '/devnet/config') {
         return send(200, { chain: { chainId: 31337, rpcUrl: 'http://127.0.0.1:1', token: '0x3333333333333333333333333333333333333333', vault: '0x4444444444444444444444444444444444444444', bridge: DEVNET_BRIDGE_CONTRACT } });
       }
-      if (req.url === '/api/withdraw') return send(200, bridgeAnswer(contractInAnswer));
+      if (req.url === '/devnet/withdraw-fee') return send(200, { withdraw_fee: '1' });
+      if (req.url === '/api/withdraw') {
+        withdrawRequests++;
+        return send(200, bridgeAnswer(contractInAnswer));
+      }
       if (req.url === '/devnet/withdrawals') return send(200, []);
       send(404, { code: 404, message: 'not found' });
     });
@@ -75,7 +80,7 @@ afterEach(() => {
   walletRequests.length = 0;
 });
 
-async function renderCard(over: Partial<ServiceConfig> & { withdrawContracts?: Record<number, string> } = {}): Promise<HTMLDivElement> {
+async function renderCard(over: Partial<ServiceConfig> & { withdrawContracts?: Record<number, string> } = {}, free = { cash: '100', perps: null as string | null }): Promise<HTMLDivElement> {
   const key = await createSessionKey();
   useSessionStore.setState({ session: { chain: 'bsc', address: CALLER, token: 'token', expiresAt: Date.now() + 3_600_000, key }, vault: null });
   const config: ServiceConfig = {
@@ -94,7 +99,8 @@ async function renderCard(over: Partial<ServiceConfig> & { withdrawContracts?: R
   };
   const api = createApiClient({ urls: config, getCredentials: () => ({ token: 'token', signer: key }) });
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const rows = { cash: { free: '100', locked: '0', total: '100' } as WalletRow, perps: null, refresh: async () => undefined };
+  const row = (v: string) => ({ free: v, locked: '0', total: v }) as WalletRow;
+  const rows = { cash: row(free.cash), perps: free.perps === null ? null : row(free.perps), refresh: async () => undefined };
   container = document.createElement('div');
   document.body.appendChild(container);
   root = createRoot(container);
@@ -173,6 +179,34 @@ describe('withdraw: the bridge names the contract, the app checks it (issue #13 
     const alert = await waitFor(() => c.querySelector('[role="alert"]'));
     expect(alert.textContent).toMatch(/not the withdraw contract of chain 31337 \(0x5555555555555555555555555555555555555555\)/);
     expect(walletRequests).toEqual([]);
+  });
+});
+
+describe('withdraw: the bridge fee before anything is asked (issue 18 item 4)', () => {
+  it('shows the fee and what arrives, and refuses an amount not above the fee at the field', async () => {
+    pendingWithdrawals.set(`bsc_${CALLER}`, null);
+    const c = await renderCard();
+    const fee = await waitFor(() => (c.querySelector('[data-testid="withdraw-fee"]')?.textContent?.includes('Bridge fee') ? c.querySelector('[data-testid="withdraw-fee"]') : null));
+    expect(fee.textContent).toContain('Bridge fee 1.00 DUSD');
+    const before = withdrawRequests;
+    await withdraw(c, '1');
+    expect(c.textContent).toContain('The amount must be more than the 1.00 DUSD bridge fee');
+    expect(c.querySelector<HTMLInputElement>('input')!.value).toBe('1');
+    expect(c.querySelector('[aria-label="Withdraw steps"]')).toBeNull();
+    expect(withdrawRequests).toBe(before);
+    await act(async () => {
+      const input = c.querySelector<HTMLInputElement>('input')!;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, '10');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(fee.textContent).toContain('you receive 9.00 DUSD');
+  });
+
+  it('Max fills what Cash and Perps hold, rounded down to cents', async () => {
+    const c = await renderCard({}, { cash: '100.129', perps: '0.006' });
+    await waitFor(() => [...c.querySelectorAll('button')].find((b) => b.textContent === 'Max'));
+    await act(async () => [...c.querySelectorAll('button')].find((b) => b.textContent === 'Max')!.click());
+    expect(c.querySelector<HTMLInputElement>('input')!.value).toBe('100.13');
   });
 });
 
