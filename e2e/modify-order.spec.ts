@@ -164,9 +164,42 @@ test('an order that fills while its editor is open: saving says so and places no
   await expect(page.getByTestId('order-history-row')).toHaveCount(1);
   await expect(page.getByTestId('order-history-row')).toContainText(/Filled/);
 
-  // The other trader's short and this account's long are closed again.
-  await other.api.trade.newOrder({ symbol: 'BTC-USD', side: 'buy', order_type: 'market', qty: '0.01', time_in_force: 'ioc', reduce_only: true, price: wholePrice(ask, '1.01', 'up') });
+  // The other trader's short (if the market's own flow did not fill the order first) and this
+  // account's long are closed again.
+  const short = (await other.api.user.queryPositions('BTC-USD')).find((p) => !dec(p.qty).isZero());
+  if (short) {
+    await other.api.trade.newOrder({ symbol: 'BTC-USD', side: 'buy', order_type: 'market', qty: dec(short.qty).abs().toFixed(), time_in_force: 'ioc', reduce_only: true, price: wholePrice(ask, '1.01', 'up') });
+  }
   await page.getByRole('tab', { name: /Positions/ }).click();
   await page.getByTestId('position-BTC-USD').getByRole('button', { name: 'Market' }).click();
   await expect(page.getByTestId('position-BTC-USD')).toHaveCount(0);
+});
+
+test('original canceled and the new order refused: said plainly, the values kept, and Place again puts it on the book', async ({ page }) => {
+  await signInFunded(page);
+  const bid = await bestBookPrice(page.request, 'BTC-USD', 'bid');
+  const before = wholePrice(bid, '0.98');
+  const after = wholePrice(bid, '0.978');
+  await placeLimitBuy(page, before, '0.01');
+  // The service refuses the replacement once (the modify sends it over HTTP).
+  await page.route('**/api/new_order', (route) =>
+    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: 400, message: 'insufficient margin', request_id: 'r-1' }) }),
+  );
+  await openOrders(page).filter({ hasText: shownWhole(before) }).getByRole('button', { name: 'Edit' }).click();
+  const editor = page.getByTestId('order-modify-editor');
+  await editor.getByLabel('New price').fill(after);
+  await editor.getByRole('button', { name: 'Save' }).click();
+
+  const notice = page.getByTestId('modify-notice');
+  await expect(notice).toContainText('Original canceled, new order refused');
+  await expect(notice).toContainText('insufficient margin');
+  await expect(notice).toContainText(shownWhole(after));
+  await expect(openOrders(page)).toHaveCount(0);
+
+  await page.unroute('**/api/new_order');
+  await notice.getByRole('button', { name: 'Place again' }).click();
+  await expect(openOrders(page).filter({ hasText: shownWhole(after) })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await expect(openOrders(page)).toHaveCount(1);
+  await cancelEverything(page);
 });

@@ -135,7 +135,7 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
           data-hover-order={drag.hover ?? undefined}
         />
         {drag.dragging && (
-          <p className="num pointer-events-none absolute right-20 top-2 rounded bg-panel-2/90 px-2 py-0.5 text-accent" data-testid="chart-drag-price">
+          <p className="num pointer-events-none absolute right-20 top-2 z-10 rounded bg-panel-2/90 px-2 py-0.5 text-accent" data-testid="chart-drag-price">
             Move {drag.dragging.order.side} to {drag.dragging.price.toFixed(decimals)} · Esc cancels
           </p>
         )}
