@@ -42,5 +42,9 @@ describe('showDusd', () => {
     expect(showDusd('10.129')).toBe('10.12');
     expect(showDusd('9455.660477358062085922')).toBe('9,455.66');
     expect(showDusd('0.1')).toBe('0.10');
+    expect(showDusd('0')).toBe('0.00');
+  });
+  it('a dust balance under a cent reads "<0.01", never as nothing', () => {
+    expect(showDusd('0.009')).toBe('<0.01');
   });
 });

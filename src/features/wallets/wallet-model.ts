@@ -14,9 +14,14 @@ export const RESTRICTED_REGIONS: readonly string[] = ['US', 'CN'];
 
 /**
  * A DUSD amount as every wallet screen shows it: to the cent, with separators, rounded toward zero
- * — a balance never reads a cent more than is there, and reads what its Max fills in.
+ * — a balance never reads a cent more than is there, and reads what its Max fills in. A non-zero
+ * amount under a cent reads "<0.01" (as showUsd does), never as nothing.
  */
-export const showDusd = (v: string | Dec) => formatFixed(floorTo(dec(v), DUSD_DECIMALS), DUSD_DECIMALS);
+export function showDusd(v: string | Dec): string {
+  const d = dec(v);
+  if (!d.isZero() && d.abs().lt(dec(1).div(10 ** DUSD_DECIMALS))) return `${d.lt(0) ? '-' : ''}<0.01`;
+  return formatFixed(floorTo(d, DUSD_DECIMALS), DUSD_DECIMALS);
+}
 
 /**
  * Checks a typed DUSD amount: positive, at most DUSD's places, ≤ max (if given), ≥ min (if given),
