@@ -1,5 +1,5 @@
 import type { Balance } from '../../api/schemas';
-import { show } from '../../lib/display';
+import { showUsd } from '../../lib/display';
 import { toneOf } from '../../ui/tone';
 
 /** Spec §2.6, every field with its meaning on hover. */
@@ -30,7 +30,7 @@ export function BalanceSummary({ balance }: { balance: Balance | undefined }) {
         {FIELDS.map((f) => (
           <div key={f.key} className="flex justify-between gap-2 border-b border-line/50 py-0.5" title={`${f.key}: ${f.meaning}`}>
             <dt className="cursor-help text-muted underline decoration-dotted decoration-muted/50 underline-offset-2">{f.label}</dt>
-            <dd className={`num ${f.signed ? toneOf(balance[f.key]) : ''}`}>{show(balance[f.key], 2)}</dd>
+            <dd className={`num ${f.signed ? toneOf(balance[f.key]) : ''}`}>{showUsd(balance[f.key])}</dd>
           </div>
         ))}
       </dl>
