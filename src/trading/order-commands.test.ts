@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClient } from '../api/client';
 import type { NewOrderBody, Order } from '../api/schemas';
 import type { ServiceConfig } from '../api/service-config';
@@ -30,6 +30,11 @@ beforeAll(async () => {
     let text = '';
     req.on('data', (c: Buffer) => (text += c.toString()));
     req.on('end', () => {
+      if (req.url?.startsWith('/api/query_order')) {
+        // Asked after an order got no answer: this exchange never saw it.
+        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 404, message: 'order not found', request_id: 'q' }));
+        return;
+      }
       http.push({ path: req.url ?? '', sessionId: req.headers['x-session-id'] as string | undefined, body: JSON.parse(text) as Record<string, unknown> });
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ code: 0, message: 'success', request_id: `h${http.length}` }));
@@ -147,13 +152,15 @@ describe('which way an order goes', () => {
     expect(toasts()).toEqual([{ kind: 'error', title: 'Order rejected: Buy 0.01 BTC-USD @ 95000' }]);
   });
 
-  it('sent on the socket, which then drops before any reply: unknown, never "rejected"', async () => {
+  it('sent on the socket, which then drops before any reply: unknown, never "rejected", then checked by its cl_ord_id', async () => {
     logIn();
     const placed = placeOrder(api, stream, limit);
     await frame('order:new');
     socket.close();
     expect(await placed).toBe(false);
-    expect(toasts()).toEqual([{ kind: 'warn', title: 'No answer: Buy 0.01 BTC-USD @ 95000' }]);
+    expect(toasts()).toEqual([{ kind: 'warn', title: 'Outcome unknown — checking…: Buy 0.01 BTC-USD @ 95000' }]);
+    // query_order says the exchange has no such order: it never arrived.
+    await vi.waitFor(() => expect(toasts()).toEqual([{ kind: 'info', title: 'Never arrived: Buy 0.01 BTC-USD @ 95000' }]));
     expect(http).toEqual([]);
   });
 

@@ -6,10 +6,11 @@
 import type { ApiClient } from '../api/client';
 import type { NewOrderBody, Order, Side } from '../api/schemas';
 import type { BodySigner } from '../api/signing';
-import type { OrderStream } from '../api/stream/order-stream';
+import { OrderStream } from '../api/stream/order-stream';
 import { toWire, type Dec } from '../lib/decimal';
 import { currentCredentials } from '../wallet/session-store';
 import { chooseOrderPath, type OrderPath } from './order-path';
+import type { OutcomeSource } from './order-outcome';
 import { sendWithOutcome } from './send-with-outcome';
 
 /** A client order id the toasts can key on (spec: ≤ 64 chars). */
@@ -30,15 +31,15 @@ export function describeOrder(body: Pick<NewOrderBody, 'side' | 'qty' | 'symbol'
 
 /**
  * The command over the socket, when the stream is the path to take and a session key can sign it;
- * signed on the same server-aligned clock as HTTP bodies.
+ * signed on the same server-aligned clock as HTTP bodies. Undefined: HTTP carries it.
  */
-function overStream(
+export function overStream(
   api: ApiClient,
-  orderStream: OrderStream | null,
+  orderStream: OutcomeSource | null,
   path: OrderPath | undefined,
   send: (stream: OrderStream, signer: BodySigner, at: number) => Promise<string>,
 ): (() => Promise<string>) | undefined {
-  if (!orderStream || chooseOrderPath(orderStream, path) !== 'stream') return undefined;
+  if (!(orderStream instanceof OrderStream) || chooseOrderPath(orderStream, path) !== 'stream') return undefined;
   const creds = currentCredentials();
   if (!creds) return undefined;
   return () => send(orderStream, creds.signer, api.transport.now());
@@ -56,6 +57,8 @@ export function placeOrder(api: ApiClient, orderStream: OrderStream | null, body
     stream: orderStream,
     what,
     key: body.cl_ord_id ? orderToastKey(body.cl_ord_id) : undefined,
+    // No answer: ask the exchange what became of it by the id we gave it.
+    reconcile: body.cl_ord_id ? () => api.user.queryOrder({ cl_ord_id: body.cl_ord_id! }) : undefined,
   });
 }
 

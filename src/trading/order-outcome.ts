@@ -1,12 +1,41 @@
+// The one "send a command, then wait for its outcome" of the trade layer (issue 18 #1): orders,
+// cancels, closes, position TP/SL and modify all go through orderOutcome; sendWithOutcome adds the
+// toasts. One bound on the wait (OUTCOME_TIMEOUT_MS), one rule for which session the outcome comes
+// on, and one `isNoAnswer` (api/errors.ts) for "no answer is not a refusal".
 import { isNoAnswer } from '../api/errors';
-import type { OutcomeSource } from './send-with-outcome';
+import type { StreamStatus } from '../api/stream/socket';
+
+/** What this needs of the order response stream (structurally the api's OrderStream). */
+export interface OutcomeSource {
+  readonly isLoggedIn: boolean;
+  readonly sessionId: string;
+  /** The socket's state; an outcome can only come while it is open. */
+  readonly status?: StreamStatus;
+  waitForOutcome(requestId: string, timeoutMs?: number): Promise<{ code: number; message?: string }>;
+  /** Told when the socket closes: a command sent on it then gets no outcome there. */
+  onStatus?(listener: (s: StreamStatus) => void): () => void;
+}
 
 /**
  * What became of a command, in three words a trader can act on: done, refused by the service (with
- * its reason), or unknown — no answer, so it may or may not have happened. A command made of steps
- * (cancel the protection, then close) needs the three apart to say which step stands where.
+ * its reason), or unknown — no answer, so it may or may not have happened (`accepted`: HTTP took it,
+ * only the outcome is missing). A command made of steps needs the three apart to say where each stands.
+ * `done` with `unconfirmed`: HTTP accepted it and no stream could carry an outcome.
  */
-export type Outcome = { kind: 'done' } | { kind: 'refused'; message: string } | { kind: 'unknown'; message: string };
+export type Outcome =
+  | { kind: 'done'; unconfirmed?: boolean }
+  | { kind: 'refused'; message: string }
+  | { kind: 'unknown'; message: string; accepted?: boolean };
+
+/**
+ * How long a command may wait for its outcome once it left, so "Sending…" never outlasts it: the
+ * same 10 s as an HTTP request (api/transport.ts REQUEST_TIMEOUT_MS). Past it the outcome is unknown
+ * and the caller reconciles.
+ */
+export const OUTCOME_TIMEOUT_MS = 10_000;
+
+/** The stream refuses an unauthenticated command before executing it (expired token): HTTP may retry it. */
+const UNAUTHORIZED = 401;
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -19,29 +48,72 @@ export function failureOutcome(e: unknown): Outcome {
   return { kind: 'refused', message: messageOf(e) };
 }
 
-/**
- * Spec §3/§6: HTTP success only means "accepted"; the order's outcome comes on the order response
- * stream keyed by the request id. Without a logged-in stream, acceptance is all there is to know.
- * `sent` is told between the two, for the "submitted" toast.
- */
-export async function orderOutcome(a: {
+/** The outcome of a command on the socket, or null when none came in time or the socket closed. */
+function outcomeOnSocket(stream: OutcomeSource, requestId: string, timeoutMs: number): Promise<{ code: number; message?: string } | null> {
+  return new Promise((resolve) => {
+    let over = false;
+    const finish = (r: { code: number; message?: string } | null) => {
+      if (over) return;
+      over = true;
+      stop?.();
+      resolve(r);
+    };
+    const stop = stream.onStatus?.((s) => {
+      if (s !== 'open') finish(null);
+    });
+    stream.waitForOutcome(requestId, timeoutMs).then(finish, () => finish(null));
+  });
+}
+
+const fromReply = (r: { code: number; message?: string }): Outcome =>
+  r.code === 0 ? { kind: 'done' } : { kind: 'refused', message: r.message ?? `code ${r.code}` };
+
+export interface OrderCommand {
+  /** Sends the HTTP command, with the stream's session id when its outcome can come there. */
   send: (sessionId: string | undefined) => Promise<{ request_id: string }>;
+  /**
+   * Sends the command over the order stream itself and returns its request id; throws only when it
+   * never left (socket not open), and HTTP carries it instead. Absent: HTTP only.
+   */
+  sendOnStream?: (() => Promise<string>) | undefined;
   stream: OutcomeSource | null;
+  /** Told once the command has left (for the "submitted" toast). */
   sent?: () => void;
-}): Promise<Outcome> {
-  const sessionId = a.stream?.isLoggedIn ? a.stream.sessionId : undefined;
+  timeoutMs?: number;
+}
+
+/**
+ * Spec §3/§6: acceptance only means "accepted"; the outcome comes on the order response stream keyed
+ * by the request id. Over the stream itself when `sendOnStream` is given (HTTP when it could not
+ * leave, or when the stream refused it unauthenticated), else over HTTP with the session id — only
+ * while the socket is open and logged in, since a closed socket hears no outcome. Without a stream,
+ * HTTP acceptance is all there is to know.
+ */
+export async function orderOutcome({ send, sendOnStream, stream, sent, timeoutMs = OUTCOME_TIMEOUT_MS }: OrderCommand): Promise<Outcome> {
+  if (sendOnStream && stream) {
+    let requestId: string | null = null;
+    try {
+      requestId = await sendOnStream();
+    } catch {
+      // It never left the page: HTTP carries it below.
+    }
+    if (requestId !== null) {
+      sent?.();
+      const reply = await outcomeOnSocket(stream, requestId, timeoutMs);
+      if (reply === null) return { kind: 'unknown', message: `No answer on the order stream within ${timeoutMs / 1000} s` };
+      if (reply.code !== UNAUTHORIZED) return fromReply(reply);
+      // Not executed (the session's token ran out on the socket): HTTP asks to sign in again.
+    }
+  }
+  const sessionId = stream?.isLoggedIn && (stream.status ?? 'open') === 'open' ? stream.sessionId : undefined;
   let requestId: string;
   try {
-    requestId = (await a.send(sessionId)).request_id;
+    requestId = (await send(sessionId)).request_id;
   } catch (e) {
     return failureOutcome(e);
   }
-  a.sent?.();
-  if (!a.stream || sessionId === undefined) return { kind: 'done' };
-  try {
-    const outcome = await a.stream.waitForOutcome(requestId);
-    return outcome.code === 0 ? { kind: 'done' } : { kind: 'refused', message: outcome.message ?? `code ${outcome.code}` };
-  } catch (e) {
-    return { kind: 'unknown', message: messageOf(e) };
-  }
+  sent?.();
+  if (!stream || sessionId === undefined) return { kind: 'done', unconfirmed: true };
+  const reply = await outcomeOnSocket(stream, requestId, timeoutMs);
+  return reply === null ? { kind: 'unknown', accepted: true, message: `Accepted, but no outcome on the order stream within ${timeoutMs / 1000} s` } : fromReply(reply);
 }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClient } from '../api/client';
 import type { Order } from '../api/schemas';
 import type { ServiceConfig } from '../api/service-config';
@@ -9,6 +9,9 @@ import { useToasts } from '../stores/toasts';
 import { createSessionKey } from '../wallet/session-key';
 import { closeAllPositions, closeBlockers, isPositionTpslUnsupported, marketClose, setPositionTpsl } from './position-commands';
 import type { OutcomeSource } from './send-with-outcome';
+import { OrderStream } from '../api/stream/order-stream';
+import { FakeSocket } from '../testing/fake-socket';
+import { useSessionStore } from '../wallet/session-store';
 
 // The position commands over real HTTP and the app's own signed client: what reaches the exchange, in
 // which order, and what the trader is told when a step is refused or gets no answer.
@@ -180,5 +183,42 @@ describe('whole-position TP/SL', () => {
     expect(isPositionTpslUnsupported('order quantity too small')).toBe(true);
     expect(isPositionTpslUnsupported('reduce_only qty exceeds the position headroom 0')).toBe(false);
     expect(isPositionTpslUnsupported('reduce_only order has no position to reduce')).toBe(false);
+  });
+});
+
+describe('position commands take the order stream like orders do', () => {
+  it('a market close and a position TP/SL go over a logged-in order stream, signed; their outcome comes there', async () => {
+    const key = await createSessionKey();
+    useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 't', expiresAt: Date.now() + 3_600_000, key }, vault: null });
+    let socket!: FakeSocket<{ method: string; request_id: string; params?: string; header?: Record<string, string> }>;
+    const stream = new OrderStream({ url: 'ws://x/ws-api/v1', createSocket: () => (socket = new FakeSocket()), sessionId: 's-1' });
+    try {
+      socket.open();
+      stream.authenticate({ token: 't' });
+      socket.reply({ code: 0, message: 'success', request_id: socket.sent[0]!.request_id });
+      // The exchange answers every order on the socket: accepted, then success.
+      const answer = () => {
+        for (const f of socket.sent.filter((m) => m.method === 'order:new')) {
+          socket.reply({ code: 0, status: 'accepted', request_id: f.request_id });
+          socket.reply({ code: 0, message: 'success', request_id: f.request_id });
+        }
+      };
+      const closing = marketClose(api, stream, { position: { symbol: 'BTC-USD', qty: '-0.25' }, orders: [] });
+      await vi.waitFor(() => expect(socket.sent.some((m) => m.method === 'order:new')).toBe(true));
+      answer();
+      expect(await closing).toEqual({ symbol: 'BTC-USD', kind: 'closed' });
+      const close = socket.sent.find((m) => m.method === 'order:new')!;
+      expect(JSON.parse(close.params!)).toMatchObject({ side: 'buy', qty: '0.25', reduce_only: true, order_type: 'market' });
+      expect(close.header!['x-request-signature']).toBeTruthy();
+
+      const tpsl = setPositionTpsl(api, stream, { symbol: 'BTC-USD', positionQty: dec('0.5'), tp: dec('99000'), priceDecimals: 1 });
+      await vi.waitFor(() => expect(socket.sent.filter((m) => m.method === 'order:new')).toHaveLength(2));
+      answer();
+      expect((await tpsl).kind).toBe('done');
+      expect(received).toEqual([]); // nothing went over HTTP
+    } finally {
+      stream.close();
+      useSessionStore.setState({ session: null, vault: null });
+    }
   });
 });

@@ -6,9 +6,8 @@ import { dec, toWire, type Dec } from '../lib/decimal';
 import { show } from '../lib/display';
 import { reducingSide } from '../lib/reduce-only';
 import { toast } from '../stores/toasts';
-import { newClientOrderId, orderToastKey, reduceOrderBody } from './order-commands';
-import { failureOutcome, orderOutcome, type Outcome } from './order-outcome';
-import type { OutcomeSource } from './send-with-outcome';
+import { newClientOrderId, orderToastKey, overStream, reduceOrderBody } from './order-commands';
+import { failureOutcome, orderOutcome, type Outcome, type OutcomeSource } from './order-outcome';
 
 const PENDING = new Set(['new', 'open', 'untriggered']);
 
@@ -68,6 +67,7 @@ export async function setPositionTpsl(api: ApiClient, stream: OutcomeSource | nu
   const key = orderToastKey(body.cl_ord_id!);
   const outcome = await orderOutcome({
     send: (sessionId) => api.trade.newOrder(body, sessionId),
+    sendOnStream: overStream(api, stream, undefined, (s, signer, at) => s.newOrder(body, signer, at)),
     stream,
     sent: () => toast({ kind: 'info', key, rank: 0, title: `TP/SL sent: ${what}` }),
   });
@@ -157,6 +157,7 @@ export async function marketClose(api: ApiClient, stream: OutcomeSource | null, 
     const key = orderToastKey(body.cl_ord_id!);
     const outcome = await orderOutcome({
       send: (sessionId) => api.trade.newOrder(body, sessionId),
+      sendOnStream: overStream(api, stream, undefined, (s, signer, at) => s.newOrder(body, signer, at)),
       stream,
       sent: () => toast({ kind: 'info', key, rank: 0, title: `Close sent: ${what}` }),
     });
