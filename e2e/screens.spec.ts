@@ -27,6 +27,7 @@ test('screenshot: the wallets page with balances, deposit and withdraw history',
   const transfer = page.getByRole('form', { name: 'Transfer' });
   await transfer.getByLabel('Transfer amount').fill('1000');
   await transfer.getByRole('button', { name: /Move to Perps/ }).click();
+  await transfer.getByRole('button', { name: 'Move 1,000.00 DUSD' }).click();
   await expect(page.getByTestId('perps-wallet-free')).toContainText('1,000.00');
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
   await expect(page.getByTestId('wallet-dusd')).toContainText(/\d/);
