@@ -92,6 +92,7 @@ test('phone: trade from the sheet with the book in sight, close and cancel from 
   await expect(order).toHaveCount(1);
   const cancel = order.getByRole('button', { name: 'Cancel', exact: true });
   await inView(page, cancel);
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/phone-open-order.png` });
   await cancel.tap();
   await expect(order).toHaveCount(0);
 });

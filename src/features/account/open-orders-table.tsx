@@ -59,7 +59,7 @@ export function OpenOrdersTable({ orders }: { orders: readonly Order[] }) {
 
   const columns: Column[] = [
     { label: 'Time' },
-    { label: 'Market', align: 'left' },
+    { label: 'Market', align: 'left', card: 'title' },
     { label: 'Type', align: 'left' },
     { label: 'Side', align: 'left' },
     { label: 'Price / trigger' },
