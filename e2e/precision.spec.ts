@@ -18,6 +18,7 @@ const REGIONS = {
   health: '[data-testid="account-health"]',
   'order form': '[data-testid="order-form"]',
   toasts: '[data-testid="toasts"]',
+  dialogs: '[role="dialog"]',
 };
 
 /** What the page shows now, checked against the precision; `where` names the screen in the failure. */
@@ -87,6 +88,13 @@ test('every amount on the trade page is shown at its precision after fills and e
     await accountTab(page, tab).click();
     await expectExact(page, precision, `${tab.source} tab`, seen);
   }
+  // An order's detail: its facts, timeline and fills.
+  await accountTab(page, /Order history/).click();
+  await page.getByRole('button', { name: /^Order \d+ detail$/ }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectExact(page, precision, 'order detail', seen);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(seen).toEqual([]);
 
   // Leave the devnet as found: nothing resting, nothing open.
