@@ -28,7 +28,8 @@ async function buyAtMarket(page: Page, symbol: string, size: string, tpsl?: { tp
     await page.locator('#order-sl').fill(tpsl.sl);
   }
   await page.getByTestId('submit-order').click();
-  await expect(toasts(page)).toContainText(`Filled: Buy ${size} ${symbol}`);
+  // The toast shows the size at the symbol's size precision (3 places for BTC-USD and ETH-USD).
+  await expect(toasts(page)).toContainText(`Filled: Buy ${dec(size).toFixed(3)} ${symbol}`);
   await positionsTab(page).click();
 }
 
@@ -57,7 +58,7 @@ test('market close with a TP/SL pair and a reduce-only limit resting closes the 
   await expect(row).toHaveCount(0);
   await expect(page.getByTestId('positions-table')).toContainText('No open positions');
   await expect(openOrdersTab(page)).toHaveText('Open orders (0)');
-  await expect(toasts(page)).toContainText('Filled: Sell 0.1 BTC-USD');
+  await expect(toasts(page)).toContainText('Filled: Sell 0.100 BTC-USD');
 });
 
 test('a stop loss added to an open long shows in the table and on the chart, and fires when the mark falls through it', async ({ page }) => {

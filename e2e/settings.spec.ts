@@ -57,7 +57,7 @@ test('with market confirmation on, a market order is asked about first, and Canc
 
   await page.getByTestId('submit-order').click();
   await page.getByTestId('market-confirm').getByRole('button', { name: 'Buy at market' }).click();
-  await expect(page.getByTestId('toasts')).toContainText('Filled: Buy 0.2 ETH-USD');
+  await expect(page.getByTestId('toasts')).toContainText('Filled: Buy 0.200 ETH-USD');
   expect(sent.n).toBe(1);
 });
 
@@ -182,7 +182,7 @@ test('with sound on, a fill beeps', async ({ page }) => {
   await signInFunded(page, 'ETH-USD');
   const beeps = () => page.evaluate(() => (window as unknown as { __beeps: number }).__beeps);
   await buyAtMarket(page, '0.1');
-  await expect(page.getByTestId('toasts')).toContainText('Filled: Buy 0.1 ETH-USD');
+  await expect(page.getByTestId('toasts')).toContainText('Filled: Buy 0.100 ETH-USD');
   expect(await beeps()).toBe(0); // sound is opt-in
 
   const settings = await openSettings(page);
@@ -216,7 +216,7 @@ test('with browser notifications on and allowed, a fill shows one', async ({ pag
   await closeSettings(page);
   await buyAtMarket(page, '0.1');
   const notes = () => page.evaluate(() => (window as unknown as { __notes: string[] }).__notes);
-  await expect.poll(notes, { timeout: 10_000 }).toContainEqual(expect.stringMatching(/^Filled: Buy 0\.1 ETH-USD \| Average price \d/));
+  await expect.poll(notes, { timeout: 10_000 }).toContainEqual(expect.stringMatching(/^Filled: Buy 0\.100 ETH-USD \| Average price \d/));
 });
 
 test('browser notifications stay off, saying why, when the browser denies them', async ({ page }) => {

@@ -37,6 +37,8 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: ['Enter'], does: 'Market picker: open the highlighted market' },
       { keys: ['←', '→', 'Home', 'End'], does: 'Tabs and choices: move and pick' },
       { keys: ['Esc'], does: 'Close a dialog, this list, the market picker or a position editor' },
+      { keys: ['Enter'], does: 'Open orders, modify editor: save (cancel and replace)' },
+      { keys: ['Esc'], does: 'Modify editor, or dragging an order line on the chart: drop it, nothing is sent' },
     ],
   },
 ];
