@@ -16,6 +16,8 @@ const argValue = (name, fallback) => {
   return i >= 0 && extra[i + 1] ? extra[i + 1] : fallback;
 };
 const chainPort = argValue('chain-port', '8545');
+/** The app's port; PERPS_APP_PORT moves it (devnet/npm-start.test.ts runs this beside a developer's). */
+const appPort = process.env.PERPS_APP_PORT ?? '5173';
 const noChain = extra.includes('--no-chain');
 /** Restart delays: 1 s doubling to 30 s; a devnet that stayed up a minute starts the count again. */
 const RESTART_MS = (n) => Math.min(30_000, 1_000 * 2 ** n);
@@ -54,7 +56,7 @@ function startDevnet() {
   // The URL goes out once the devnet says it is ready, so the first page load finds live data.
   child.stdout.on('data', (d) => {
     if (!stopping && d.toString().includes('[devnet] ready')) {
-      console.log('\n  Ready: open http://127.0.0.1:5173 — the app talks to the local devnet.\n');
+      console.log(`\n  Ready: open http://127.0.0.1:${appPort} — the app talks to the local devnet.\n`);
     }
   });
   child.on('exit', (code, signal) => {
@@ -121,7 +123,7 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 startDevnet();
-const app = spawnChild('app', process.execPath, ['node_modules/vite/bin/vite.js', '--host', '127.0.0.1', '--port', '5173', '--strictPort']);
+const app = spawnChild('app', process.execPath, ['node_modules/vite/bin/vite.js', '--host', '127.0.0.1', '--port', appPort, '--strictPort']);
 app.child.on('exit', (code) => {
   console.log(app.prefix(`exited with ${code}`));
   void shutdown(code ?? 1);
