@@ -158,7 +158,9 @@ describe('which way an order goes', () => {
     await frame('order:new');
     socket.close();
     expect(await placed).toBe(false);
-    expect(toasts()).toEqual([{ kind: 'warn', title: 'Outcome unknown — checking…: Buy 0.01 BTC-USD @ 95000' }]);
+    expect(useToasts.getState().toasts.map((t) => ({ title: t.title, body: t.body }))).toEqual([
+      { title: 'Outcome unknown — checking…', body: 'Buy 0.01 BTC-USD @ 95000: The order stream closed before it answered. Asking the exchange what became of it.' },
+    ]);
     // query_order says the exchange has no such order: it never arrived.
     await vi.waitFor(() => expect(toasts()).toEqual([{ kind: 'info', title: 'Never arrived: Buy 0.01 BTC-USD @ 95000' }]));
     expect(http).toEqual([]);

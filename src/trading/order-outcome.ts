@@ -48,24 +48,29 @@ export function failureOutcome(e: unknown): Outcome {
   return { kind: 'refused', message: messageOf(e) };
 }
 
-/** The outcome of a command on the socket, or null when none came in time or the socket closed. */
-function outcomeOnSocket(stream: OutcomeSource, requestId: string, timeoutMs: number): Promise<{ code: number; message?: string } | null> {
+type Reply = { code: number; message?: string };
+
+/** The outcome of a command on the socket, or why none will come: the socket closed, or the time ran out. */
+function outcomeOnSocket(stream: OutcomeSource, requestId: string, timeoutMs: number): Promise<Reply | 'closed' | 'timeout'> {
   return new Promise((resolve) => {
     let over = false;
-    const finish = (r: { code: number; message?: string } | null) => {
+    const finish = (r: Reply | 'closed' | 'timeout') => {
       if (over) return;
       over = true;
       stop?.();
       resolve(r);
     };
     const stop = stream.onStatus?.((s) => {
-      if (s !== 'open') finish(null);
+      if (s !== 'open') finish('closed');
     });
-    stream.waitForOutcome(requestId, timeoutMs).then(finish, () => finish(null));
+    stream.waitForOutcome(requestId, timeoutMs).then(finish, () => finish('timeout'));
   });
 }
 
-const fromReply = (r: { code: number; message?: string }): Outcome =>
+const silence = (why: 'closed' | 'timeout', timeoutMs: number) =>
+  why === 'closed' ? 'The order stream closed before it answered' : `No answer on the order stream within ${timeoutMs / 1000} s`;
+
+const fromReply = (r: Reply): Outcome =>
   r.code === 0 ? { kind: 'done' } : { kind: 'refused', message: r.message ?? `code ${r.code}` };
 
 export interface OrderCommand {
@@ -100,7 +105,7 @@ export async function orderOutcome({ send, sendOnStream, stream, sent, timeoutMs
     if (requestId !== null) {
       sent?.();
       const reply = await outcomeOnSocket(stream, requestId, timeoutMs);
-      if (reply === null) return { kind: 'unknown', message: `No answer on the order stream within ${timeoutMs / 1000} s` };
+      if (typeof reply === 'string') return { kind: 'unknown', message: silence(reply, timeoutMs) };
       if (reply.code !== UNAUTHORIZED) return fromReply(reply);
       // Not executed (the session's token ran out on the socket): HTTP asks to sign in again.
     }
@@ -115,5 +120,5 @@ export async function orderOutcome({ send, sendOnStream, stream, sent, timeoutMs
   sent?.();
   if (!stream || sessionId === undefined) return { kind: 'done', unconfirmed: true };
   const reply = await outcomeOnSocket(stream, requestId, timeoutMs);
-  return reply === null ? { kind: 'unknown', accepted: true, message: `Accepted, but no outcome on the order stream within ${timeoutMs / 1000} s` } : fromReply(reply);
+  return typeof reply === 'string' ? { kind: 'unknown', accepted: true, message: `Accepted; ${silence(reply, timeoutMs).toLowerCase()}` } : fromReply(reply);
 }

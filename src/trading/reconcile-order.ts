@@ -67,7 +67,7 @@ export function fateToast(fate: OrderFate, what: string): { kind: 'success' | 'i
  * with what happened. Runs on its own: the command that started it has already returned.
  */
 export async function checkUnknownOrder(a: { query: () => Promise<Order>; what: string; key: string | undefined; why: string; sleep?: (ms: number) => Promise<void> }): Promise<OrderFate> {
-  toast({ kind: 'warn', key: a.key, rank: 0, title: `Outcome unknown — checking…: ${a.what}`, body: `${a.why}. Asking the exchange what became of it.` }, 0);
+  toast({ kind: 'warn', key: a.key, rank: 0, title: 'Outcome unknown — checking…', body: `${a.what}: ${a.why}. Asking the exchange what became of it.` }, 0);
   const fate = await reconcileOrder(a.query, a.sleep ? { sleep: a.sleep } : {});
   toast({ ...fateToast(fate, a.what), key: a.key });
   return fate;
