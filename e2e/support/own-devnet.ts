@@ -12,8 +12,12 @@ import type { Page, WebSocketRoute } from '@playwright/test';
 import WebSocket from 'ws';
 import { PORTS } from './ports';
 
-/** Free of every other port the repo uses (e2e 7200/7400, bench 7500–7620, npm start 7100). */
-export const OWN_BASE = 7650;
+/**
+ * 450 above the run's shared devnet (7650 under playwright.config, 7850 under the alt-ports config on
+ * 7400), so two runs on different ports never collide; clear of npm start (7100), the bench
+ * (7500–7620) and devnet/npm-start.test.ts (7660).
+ */
+export const OWN_BASE = PORTS.base + 450;
 export const OWN = `http://127.0.0.1:${OWN_BASE}`;
 const DATA_DIR = `.tmp/e2e-own-devnet-${OWN_BASE}`;
 
