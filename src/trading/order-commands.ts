@@ -58,7 +58,7 @@ export function placeOrder(api: ApiClient, orderStream: OrderStream | null, body
     what,
     key: body.cl_ord_id ? orderToastKey(body.cl_ord_id) : undefined,
     // No answer: ask the exchange what became of it by the id we gave it.
-    reconcile: body.cl_ord_id ? () => api.user.queryOrder({ cl_ord_id: body.cl_ord_id! }) : undefined,
+    reconcile: body.cl_ord_id ? { query: () => api.user.queryOrder({ cl_ord_id: body.cl_ord_id! }), command: 'order' } : undefined,
   });
 }
 
@@ -81,5 +81,6 @@ export function cancelOrder(api: ApiClient, orderStream: OrderStream | null, o: 
     what: `${o.side === 'buy' ? 'Buy' : 'Sell'} ${o.qty} ${o.symbol}`,
     key: orderToastKey(o.cl_ord_id),
     words: CANCEL_WORDS,
+    reconcile: { query: () => api.user.queryOrder({ order_id: o.id }), command: 'cancel' },
   });
 }

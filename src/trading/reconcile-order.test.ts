@@ -60,4 +60,10 @@ describe('reconciling an order whose command got no answer', () => {
     expect(fateToast({ kind: 'found', order: order({ status: 'canceled', remark: 'ioc: nothing to match' }) }, 'Buy 1 BTC-USD')).toMatchObject({ title: 'Canceled: Buy 1 BTC-USD', body: 'ioc: nothing to match' });
     expect(fateToast({ kind: 'found', order: order({ status: 'rejected' }) }, 'Buy 1 BTC-USD').kind).toBe('error');
   });
+
+  it('words the fate of a cancel that got no answer: gone, still open, or filled first', () => {
+    expect(fateToast({ kind: 'found', order: order({ status: 'canceled' }) }, 'Sell 1 BTC-USD', 'cancel')).toMatchObject({ kind: 'success', title: 'Canceled: Sell 1 BTC-USD' });
+    expect(fateToast({ kind: 'found', order: order({ status: 'open' }) }, 'Sell 1 BTC-USD', 'cancel')).toMatchObject({ kind: 'warn', title: 'Still open: Sell 1 BTC-USD' });
+    expect(fateToast({ kind: 'found', order: order({ status: 'filled' }) }, 'Sell 1 BTC-USD', 'cancel').title).toBe('Filled before the cancel: Sell 1 BTC-USD');
+  });
 });

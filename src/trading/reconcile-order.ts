@@ -40,25 +40,36 @@ export async function reconcileOrder(
   }
 }
 
+type FateToast = { kind: 'success' | 'info' | 'warn' | 'error'; rank: number; title: string; body?: string };
+
+/** Which command got no answer: a new order, or the cancel of one (the same fate reads differently). */
+export type UnknownCommand = 'order' | 'cancel';
+
 /** The toast that replaces "Outcome unknown — checking…" (same key), saying what happened. */
-export function fateToast(fate: OrderFate, what: string): { kind: 'success' | 'info' | 'warn' | 'error'; rank: number; title: string; body?: string } {
-  if (fate.kind === 'missing') {
-    return { kind: 'info', rank: 1, title: `Never arrived: ${what}`, body: 'The exchange has no such order: nothing was placed. You can send it again.' };
-  }
+export function fateToast(fate: OrderFate, what: string, command: UnknownCommand = 'order'): FateToast {
   if (fate.kind === 'unknown') {
     return { kind: 'warn', rank: 1, title: `Outcome still unknown: ${what}`, body: `The exchange is not answering (${fate.message}). Check Open orders and Order history.` };
+  }
+  if (fate.kind === 'missing') {
+    return command === 'cancel'
+      ? { kind: 'info', rank: 1, title: `Order not found: ${what}`, body: 'The exchange has no such order any more.' }
+      : { kind: 'info', rank: 1, title: `Never arrived: ${what}`, body: 'The exchange has no such order: nothing was placed. You can send it again.' };
   }
   const o = fate.order;
   const remark = o.remark ? { body: o.remark } : {};
   switch (o.status) {
     case 'filled':
-      return { kind: 'success', rank: 1, title: `Filled: ${what}`, body: 'It reached the exchange and filled.' };
+      return command === 'cancel'
+        ? { kind: 'info', rank: 1, title: `Filled before the cancel: ${what}` }
+        : { kind: 'success', rank: 1, title: `Filled: ${what}`, body: 'It reached the exchange and filled.' };
     case 'canceled':
-      return { kind: 'info', rank: 1, title: `Canceled: ${what}`, ...remark };
+      return { kind: command === 'cancel' ? 'success' : 'info', rank: 1, title: `Canceled: ${what}`, ...remark };
     case 'rejected':
       return { kind: 'error', rank: 1, title: `Rejected: ${what}`, ...remark };
     default:
-      return { kind: 'success', rank: 1, title: `Order placed: ${what}`, body: 'It reached the exchange and is in Open orders.' };
+      return command === 'cancel'
+        ? { kind: 'warn', rank: 1, title: `Still open: ${what}`, body: 'The cancel did not take: the order is in Open orders.' }
+        : { kind: 'success', rank: 1, title: `Order placed: ${what}`, body: 'It reached the exchange and is in Open orders.' };
   }
 }
 
@@ -66,9 +77,16 @@ export function fateToast(fate: OrderFate, what: string): { kind: 'success' | 'i
  * Says the outcome is unknown and being checked (a toast that stays), then reconciles and replaces it
  * with what happened. Runs on its own: the command that started it has already returned.
  */
-export async function checkUnknownOrder(a: { query: () => Promise<Order>; what: string; key: string | undefined; why: string; sleep?: (ms: number) => Promise<void> }): Promise<OrderFate> {
+export async function checkUnknownOrder(a: {
+  query: () => Promise<Order>;
+  what: string;
+  key: string | undefined;
+  why: string;
+  command?: UnknownCommand;
+  sleep?: (ms: number) => Promise<void>;
+}): Promise<OrderFate> {
   toast({ kind: 'warn', key: a.key, rank: 0, title: 'Outcome unknown — checking…', body: `${a.what}: ${a.why}. Asking the exchange what became of it.` }, 0);
   const fate = await reconcileOrder(a.query, a.sleep ? { sleep: a.sleep } : {});
-  toast({ ...fateToast(fate, a.what), key: a.key });
+  toast({ ...fateToast(fate, a.what, a.command), key: a.key });
   return fate;
 }

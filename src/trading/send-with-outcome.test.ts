@@ -59,9 +59,12 @@ describe('an order the exchange does not answer (issue 18 #1)', () => {
       stream,
       what: 'Buy 0.01 BTC-USD at market',
       key: 'order-web-1',
-      reconcile: () => {
-        asked.push('query_order');
-        return Promise.resolve(filled);
+      reconcile: {
+        command: 'order',
+        query: () => {
+          asked.push('query_order');
+          return Promise.resolve(filled);
+        },
       },
     }).then((ok) => {
       settled = true;

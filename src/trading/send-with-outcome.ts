@@ -1,7 +1,7 @@
 import type { Order } from '../api/schemas';
 import { toast } from '../stores/toasts';
 import { orderOutcome, type OrderCommand } from './order-outcome';
-import { checkUnknownOrder } from './reconcile-order';
+import { checkUnknownOrder, type UnknownCommand } from './reconcile-order';
 
 export type { OutcomeSource } from './order-outcome';
 
@@ -12,10 +12,11 @@ export interface SendWithOutcome extends Pick<OrderCommand, 'send' | 'sendOnStre
   key?: string | undefined;
   words?: { sent: string; done: string; refused: string };
   /**
-   * Reads the order back (query_order by its cl_ord_id) when the outcome is unknown: the trader is
-   * told "checking", then what happened. Without it an unknown outcome is only said to be unknown.
+   * Reads the order back (query_order) when the outcome is unknown: the trader is told "checking",
+   * then what happened to the order (or to the cancel of it). Without it an unknown outcome is only
+   * said to be unknown.
    */
-  reconcile?: (() => Promise<Order>) | undefined;
+  reconcile?: { query: () => Promise<Order>; command: UnknownCommand } | undefined;
 }
 
 const ORDER_WORDS = { sent: 'Order submitted', done: 'Order placed', refused: 'Order rejected' };
@@ -38,7 +39,7 @@ export async function sendWithOutcome({ send, sendOnStream, stream, what, key, w
     toast({ kind: 'error', key, rank: 3, title: `${words.refused}: ${what}`, body: outcome.message });
     return false;
   }
-  if (reconcile) void checkUnknownOrder({ query: reconcile, what, key, why: outcome.message });
+  if (reconcile) void checkUnknownOrder({ ...reconcile, what, key, why: outcome.message });
   else toast({ kind: 'warn', key, rank: 0, title: `Outcome unknown: ${what}`, body: `${outcome.message}. It may or may not have reached the exchange.` });
   return outcome.accepted === true;
 }
