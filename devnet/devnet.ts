@@ -51,6 +51,11 @@ export interface DevnetOptions {
   /** The chain mines a block this often besides on every transaction (0 = leave its mining alone); default 1000. */
   blockMs?: number;
   snapshotMs?: number;
+  /**
+   * Snapshot images made by a worker thread's replica of the ledger, off the request thread
+   * (default on; `DEVNET_SNAPSHOT_WORKER=0` in the environment turns it off, to measure against).
+   */
+  snapshotWorker?: boolean;
   maxStreamConnectionsPerIp?: number;
   /**
    * Per-socket stream limits (ping interval, pong timeout, lifetime, send-buffer bound, inbound
@@ -86,7 +91,8 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
   if (dataDir && o.reset) rmSync(dataDir, { recursive: true, force: true });
   const keys = await loadOrCreateAuthKeys(dataDir ? join(dataDir, 'auth-keys.json') : null);
   const config: ExchangeConfig = { startTime: clock(), seed: 1, ...o.exchange };
-  const ledger = new Ledger(config, clock, dataDir);
+  const snapshotWorker = o.snapshotWorker ?? process.env.DEVNET_SNAPSHOT_WORKER !== '0';
+  const ledger = new Ledger(config, clock, dataDir, undefined, { snapshotWorker, log });
   const { replayed } = ledger.open();
   if (replayed > 0) log(`replayed ${replayed} journaled commands`);
 

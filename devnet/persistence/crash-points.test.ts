@@ -6,14 +6,16 @@
 import { appendFileSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Ledger, type Command } from './ledger';
 import { dec } from '../../src/lib/decimal';
 import { auditLedger } from '../audit';
 
 const T0 = Date.UTC(2025, 0, 1);
 const dirs: string[] = [];
-afterEach(() => {
+const live: Ledger[] = [];
+afterEach(async () => {
+  for (const l of live.splice(0)) await l.close();
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 function freshDir(): string {
@@ -26,10 +28,23 @@ let now = T0;
 const clock = () => now;
 const config = { startTime: T0, seed: 7, historyDays: 0 };
 
-/** A ledger on `dir` as the devnet starts one: loaded from whatever files are there. */
+/** A ledger on `dir` loaded from whatever files are there, as a restart loads it. */
 function opened(dir: string, snapshotEvery?: number): Ledger {
   const l = new Ledger(config, clock, dir, snapshotEvery);
   l.open();
+  return l;
+}
+
+/**
+ * The ledger under test, as the devnet runs one: with snapshots made by the worker's replica (once it
+ * is ready) or in-thread. Every crash point holds for both.
+ */
+let snapshotWorker = false;
+async function running(dir: string, snapshotEvery?: number): Promise<Ledger> {
+  const l = new Ledger(config, clock, dir, snapshotEvery, { snapshotWorker });
+  l.open();
+  live.push(l);
+  expect(await l.snapshotWorkerReady()).toBe(snapshotWorker);
   return l;
 }
 
@@ -73,11 +88,18 @@ function stateOf(l: Ledger, users: string[]) {
 }
 const users = ['a', 'b', 'c'].map((t) => `bsc_0x${t.padStart(40, '0')}`);
 
-describe('ledger crash points', () => {
+describe.each([
+  { snapshots: 'in-thread', worker: false },
+  { snapshots: 'by the snapshot worker', worker: true },
+])('ledger crash points, snapshots $snapshots', ({ worker }) => {
+  beforeEach(() => {
+    snapshotWorker = worker;
+  });
+
   it('a crash between writing the snapshot and emptying the journal replays nothing twice', async () => {
     const dir = freshDir();
     now = T0;
-    const l = opened(dir);
+    const l = await running(dir);
     workload(l, 'a');
     workload(l, 'b');
     const journal = join(dir, 'journal.log');
@@ -104,7 +126,7 @@ describe('ledger crash points', () => {
   it('a crash while the snapshot is being written (journal segment sealed, file not yet renamed) loses nothing', async () => {
     const dir = freshDir();
     now = T0;
-    const l = opened(dir);
+    const l = await running(dir);
     workload(l, 'a');
     await l.snapshot();
     workload(l, 'b');
@@ -125,7 +147,7 @@ describe('ledger crash points', () => {
   it('snapshots requested by the command count are taken after the reply, and restart from them', async () => {
     const dir = freshDir();
     now = T0;
-    const l = opened(dir, 5);
+    const l = await running(dir, 5);
     workload(l, 'a');
     // scheduled, not taken in the command that reached the count
     expect(existsSync(join(dir, 'snapshot.json'))).toBe(false);
@@ -142,7 +164,7 @@ describe('ledger crash points', () => {
   it('after a snapshot, the next waits until the journal has grown as large as that snapshot', async () => {
     const dir = freshDir();
     now = T0;
-    const l = opened(dir, 1);
+    const l = await running(dir, 1);
     workload(l, 'a');
     await new Promise((r) => setImmediate(r));
     await l.snapshot();
@@ -159,7 +181,7 @@ describe('ledger crash points', () => {
   it('loads a snapshot in the old format (one JSON object, the image as a string)', async () => {
     const dir = freshDir();
     now = T0;
-    const l = opened(dir);
+    const l = await running(dir);
     workload(l, 'a');
     await l.snapshot();
     workload(l, 'b');
@@ -172,10 +194,10 @@ describe('ledger crash points', () => {
     expect(stateOf(r, users)).toEqual(expected);
   });
 
-  it('a torn last line (killed mid-append, never acknowledged) is dropped; everything before it is kept', () => {
+  it('a torn last line (killed mid-append, never acknowledged) is dropped; everything before it is kept', async () => {
     const dir = freshDir();
     now = T0;
-    const l = opened(dir);
+    const l = await running(dir);
     workload(l, 'a');
     const expected = stateOf(l, users);
     appendFileSync(join(dir, 'journal.log'), '{"op":"transferToPerps","user":"bsc_0x00');
@@ -186,7 +208,7 @@ describe('ledger crash points', () => {
   it('restarting twice from the same files gives the same state (replay is deterministic)', async () => {
     const dir = freshDir();
     now = T0;
-    const l = opened(dir);
+    const l = await running(dir);
     workload(l, 'a');
     await l.snapshot();
     workload(l, 'b');

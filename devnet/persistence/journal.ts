@@ -14,7 +14,12 @@ export class Journal {
 
   /** Appends one entry; returns its length in characters (≈ bytes: the lines are mostly ASCII). */
   append(entry: unknown): number {
-    const line = `${JSON.stringify(entry)}\n`;
+    return this.appendJson(JSON.stringify(entry));
+  }
+
+  /** Appends an entry already in JSON (one line, no newline): the caller keeps the text to send on. */
+  appendJson(json: string): number {
+    const line = `${json}\n`;
     writeSync(this.fd, line);
     return line.length;
   }
@@ -65,10 +70,10 @@ export function writeFileAtomic(path: string, content: string): void {
 /**
  * writeFileAtomic off the event loop: the chunks are written in slices of about `sliceChars` (many
  * small chunks joined, a large one cut), so no one step converts megabytes on the main thread, and
- * fsync'd and renamed into place by the libuv threadpool.
+ * fsync'd and renamed into place by the libuv threadpool. `tmp` is the file written before the
+ * rename; two writers of one path (the snapshot worker and the ledger's own fallback) use their own.
  */
-export async function writeFileAtomicAsync(path: string, chunks: string[], sliceChars = 1 << 20): Promise<void> {
-  const tmp = `${path}.tmp`;
+export async function writeFileAtomicAsync(path: string, chunks: string[], sliceChars = 1 << 20, tmp = `${path}.tmp`): Promise<void> {
   const fh = await open(tmp, 'w');
   try {
     let group: string[] = [];

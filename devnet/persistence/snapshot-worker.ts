@@ -1,0 +1,49 @@
+// The snapshot worker thread (started by SnapshotWorkerClient through snapshot-worker-boot.mjs): it
+// owns a replica of the ledger, follows the journal lines the ledger sends, and on request writes
+// snapshot.json from the replica, so the image is never made on the request thread.
+import { threadId, parentPort, workerData } from 'node:worker_threads';
+import { dataFiles } from './data-dir';
+import { writeFileAtomicAsync } from './journal';
+import { ReplicaDiverged, SnapshotReplica } from './snapshot-replica';
+import type { FromSnapshotWorker, SnapshotWorkerData, ToSnapshotWorker } from './snapshot-worker-protocol';
+
+const port = parentPort!;
+const { dataDir, config } = workerData as SnapshotWorkerData;
+const post = (m: FromSnapshotWorker) => port.postMessage(m);
+const files = dataFiles(dataDir);
+// A temp file of this thread's own: a worker that died mid-write may still have a write in flight.
+const tmp = `${files.snapshot}.w${threadId}.tmp`;
+
+const replica = SnapshotReplica.load(dataDir, config);
+let writing: Promise<void> = Promise.resolve();
+let diverged = false;
+
+function handle(m: ToSnapshotWorker): void {
+  if (m.t === 'lines') {
+    for (const line of m.lines) replica.applyLine(line);
+    return;
+  }
+  // The image is taken now, at exactly m.seq (every line before the request has been applied);
+  // the lines that follow change the replica, never the strings already taken.
+  const chunks = replica.image(m.seq, m.header);
+  const chars = chunks.reduce((n, c) => n + c.length, 0);
+  writing = writing
+    .then(() => writeFileAtomicAsync(files.snapshot, chunks, undefined, tmp))
+    .then(
+      () => post({ t: 'written', seq: m.seq, chars }),
+      (e: unknown) => post({ t: 'failed', seq: m.seq, message: e instanceof Error ? e.message : String(e) }),
+    );
+}
+
+port.on('message', (m: ToSnapshotWorker) => {
+  if (diverged) return;
+  try {
+    handle(m);
+  } catch (e) {
+    if (!(e instanceof ReplicaDiverged)) throw e;
+    // Nothing more from this replica: the ledger takes its snapshots itself from now on.
+    diverged = true;
+    post({ t: 'diverged', message: e.message });
+  }
+});
+post({ t: 'ready', seq: replica.seq });
