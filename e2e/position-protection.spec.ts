@@ -48,7 +48,7 @@ test('market close with a TP/SL pair and a reduce-only limit resting closes the 
   await row.getByRole('button', { name: 'Limit' }).click();
   const editor = page.getByRole('form', { name: 'Limit close BTC-USD' });
   await editor.getByRole('radio', { name: '100%' }).click();
-  await expect(editor.getByTestId('limit-close-headroom')).toContainText('Capped at 0.05 BTC');
+  await expect(editor.getByTestId('limit-close-headroom')).toContainText('Capped at 0.050 BTC');
   await editor.getByLabel('Price').fill(wholePrice(mark, '1.03'));
   await editor.getByRole('button', { name: 'Place close order' }).click();
   await expect(openOrdersTab(page)).toHaveText('Open orders (3)');
