@@ -37,6 +37,12 @@ export interface SymbolPlaces {
   qty: number;
 }
 
+/** A symbol's places from query_symbol_info (2 / 4 until it has been read: sizes then show more, never fewer). */
+export function placesOf(info: readonly { symbol: string; price_tick_decimals: number; qty_tick_decimals: number }[] | undefined, symbol: string): SymbolPlaces {
+  const s = info?.find((i) => i.symbol === symbol);
+  return { price: s?.price_tick_decimals ?? 2, qty: s?.qty_tick_decimals ?? 4 };
+}
+
 /** The toast an order push deserves (the caller adds the order's toast key). */
 export interface OrderToast {
   kind: 'success' | 'info' | 'warn' | 'error';

@@ -8,7 +8,7 @@ import { OrderStream } from '../api/stream/order-stream';
 import { useToasts } from '../stores/toasts';
 import { createSessionKey, type SessionKey } from '../wallet/session-key';
 import { useSessionStore } from '../wallet/session-store';
-import { cancelOrder, placeOrder } from './order-commands';
+import { cancelOrder, describeOrder, placeOrder } from './order-commands';
 import { chooseOrderPath } from './order-path';
 import { FakeSocket } from '../testing/fake-socket';
 
@@ -95,7 +95,7 @@ describe('which way an order goes', () => {
     socket.reply({ code: 0, message: 'success', request_id: f.request_id });
     expect(await placed).toBe(true);
     expect(http).toEqual([]);
-    expect(toasts()).toEqual([{ kind: 'success', title: 'Order placed: Buy 0.01 BTC-USD @ 95000' }]);
+    expect(toasts()).toEqual([{ kind: 'success', title: 'Order placed: Buy 0.0100 BTC-USD @ 95,000.00' }]);
   });
 
   it('a cancel goes over the logged-in stream as order:cancel', async () => {
@@ -108,7 +108,7 @@ describe('which way an order goes', () => {
     socket.reply({ code: 0, message: 'success', request_id: f.request_id });
     expect(await canceled).toBe(true);
     expect(http).toEqual([]);
-    expect(toasts()).toEqual([{ kind: 'success', title: 'Cancel accepted: Buy 0.01 BTC-USD' }]);
+    expect(toasts()).toEqual([{ kind: 'success', title: 'Cancel accepted: Buy 0.0100 BTC-USD' }]);
   });
 
   it('not logged in: HTTP, without a session id', async () => {
@@ -116,7 +116,7 @@ describe('which way an order goes', () => {
     expect(await placeOrder(api, stream, limit)).toBe(true);
     expect(http).toEqual([{ path: '/api/new_order', sessionId: undefined, body: limit }]);
     expect(socket.sent.filter((m) => m.method === 'order:new')).toEqual([]);
-    expect(toasts()).toEqual([{ kind: 'info', title: 'Order submitted: Buy 0.01 BTC-USD @ 95000' }]);
+    expect(toasts()).toEqual([{ kind: 'info', title: 'Order submitted: Buy 0.0100 BTC-USD @ 95,000.00' }]);
   });
 
   it('forced to HTTP: x-session-id, and the outcome still comes on the stream', async () => {
@@ -128,7 +128,7 @@ describe('which way an order goes', () => {
     socket.reply({ code: 0, message: 'success', request_id: 'h1' });
     expect(await placed).toBe(true);
     expect(socket.sent.filter((m) => m.method === 'order:new')).toEqual([]);
-    expect(toasts()).toEqual([{ kind: 'success', title: 'Order placed: Buy 0.01 BTC-USD @ 95000' }]);
+    expect(toasts()).toEqual([{ kind: 'success', title: 'Order placed: Buy 0.0100 BTC-USD @ 95,000.00' }]);
   });
 
   it('the socket closed since the login: HTTP carries the order', async () => {
@@ -139,7 +139,7 @@ describe('which way an order goes', () => {
     // No session id: its outcome could not come on a closed socket.
     expect(http).toEqual([{ path: '/api/new_order', sessionId: undefined, body: limit }]);
     expect(socket.sent.filter((m) => m.method === 'order:new')).toEqual([]);
-    expect(toasts()).toEqual([{ kind: 'info', title: 'Order submitted: Buy 0.01 BTC-USD @ 95000' }]);
+    expect(toasts()).toEqual([{ kind: 'info', title: 'Order submitted: Buy 0.0100 BTC-USD @ 95,000.00' }]);
   });
 
   it("the stream's refusal is told in its own words", async () => {
@@ -149,7 +149,7 @@ describe('which way an order goes', () => {
     socket.reply({ code: 0, status: 'accepted', request_id: f.request_id });
     socket.reply({ code: 400, message: 'alo order rejected', request_id: f.request_id });
     expect(await placed).toBe(false);
-    expect(toasts()).toEqual([{ kind: 'error', title: 'Order rejected: Buy 0.01 BTC-USD @ 95000' }]);
+    expect(toasts()).toEqual([{ kind: 'error', title: 'Order rejected: Buy 0.0100 BTC-USD @ 95,000.00' }]);
   });
 
   it('sent on the socket, which then drops before any reply: unknown, never "rejected", then checked by its cl_ord_id', async () => {
@@ -159,10 +159,10 @@ describe('which way an order goes', () => {
     socket.close();
     expect(await placed).toBe(false);
     expect(useToasts.getState().toasts.map((t) => ({ title: t.title, body: t.body }))).toEqual([
-      { title: 'Outcome unknown — checking…', body: 'Buy 0.01 BTC-USD @ 95000: The order stream closed before it answered. Asking the exchange what became of it.' },
+      { title: 'Outcome unknown — checking…', body: 'Buy 0.0100 BTC-USD @ 95,000.00: The order stream closed before it answered. Asking the exchange what became of it.' },
     ]);
     // query_order says the exchange has no such order: it never arrived.
-    await vi.waitFor(() => expect(toasts()).toEqual([{ kind: 'info', title: 'Never arrived: Buy 0.01 BTC-USD @ 95000' }]));
+    await vi.waitFor(() => expect(toasts()).toEqual([{ kind: 'info', title: 'Never arrived: Buy 0.0100 BTC-USD @ 95,000.00' }]));
     expect(http).toEqual([]);
   });
 
@@ -176,7 +176,7 @@ describe('which way an order goes', () => {
     await tick();
     socket.reply({ code: 0, message: 'success', request_id: 'h1' });
     expect(await placed).toBe(true);
-    expect(toasts()).toEqual([{ kind: 'success', title: 'Order placed: Buy 0.01 BTC-USD @ 95000' }]);
+    expect(toasts()).toEqual([{ kind: 'success', title: 'Order placed: Buy 0.0100 BTC-USD @ 95,000.00' }]);
   });
 
   it('the choice: the stream only when preferred, open and logged in', () => {
@@ -185,5 +185,13 @@ describe('which way an order goes', () => {
     expect(chooseOrderPath({ isLoggedIn: false, status: 'open' }, 'stream')).toBe('http');
     expect(chooseOrderPath({ isLoggedIn: true, status: 'reconnecting' }, 'stream')).toBe('http');
     expect(chooseOrderPath(null, 'stream')).toBe('http');
+  });
+});
+
+describe('the words of an order toast', () => {
+  it('tell price and size at the symbol\'s places, as the book shows them, not as they were typed', () => {
+    const body = { symbol: 'BTC-USD', side: 'buy', order_type: 'limit', qty: '0.02', price: '93969' } as const;
+    expect(describeOrder(body, { price: 2, qty: 3 })).toBe('Buy 0.020 BTC-USD @ 93,969.00');
+    expect(describeOrder({ ...body, side: 'sell', order_type: 'market', price: undefined }, { price: 2, qty: 3 })).toBe('Sell 0.020 BTC-USD at market');
   });
 });

@@ -8,6 +8,8 @@ import type { NewOrderBody, Order, Side } from '../api/schemas';
 import type { BodySigner } from '../api/signing';
 import { OrderStream } from '../api/stream/order-stream';
 import { toWire, type Dec } from '../lib/decimal';
+import { show } from '../lib/display';
+import { placesOf, type SymbolPlaces } from '../lib/notices';
 import { currentCredentials } from '../wallet/session-store';
 import { chooseOrderPath, type OrderPath } from './order-path';
 import type { OutcomeSource } from './order-outcome';
@@ -23,10 +25,14 @@ export function orderToastKey(clOrdId: string): string {
   return `order-${clOrdId}`;
 }
 
-/** "Buy 0.01 BTC-USD @ 95000", "Sell 0.5 ETH-USD at market". */
-export function describeOrder(body: Pick<NewOrderBody, 'side' | 'qty' | 'symbol' | 'order_type' | 'price'>): string {
+/**
+ * "Buy 0.010 BTC-USD @ 95,000.00", "Sell 0.500 ETH-USD at market": at the symbol's places, as the
+ * book and the order form show them (what was typed, "95000", would read differently from the fill).
+ */
+export function describeOrder(body: Pick<NewOrderBody, 'side' | 'qty' | 'symbol' | 'order_type' | 'price'>, places: SymbolPlaces): string {
   const side = body.side === 'buy' ? 'Buy' : 'Sell';
-  return `${side} ${body.qty} ${body.symbol}${body.order_type === 'limit' && body.price ? ` @ ${body.price}` : ' at market'}`;
+  const at = body.order_type === 'limit' && body.price ? ` @ ${show(body.price, places.price)}` : ' at market';
+  return `${side} ${show(body.qty, places.qty)} ${body.symbol}${at}`;
 }
 
 /**
@@ -50,7 +56,13 @@ export function overStream(
  * placed", or the service's own words for a rejection (e.g. `alo order rejected`). Resolves true
  * unless the service refused it. `path` forces one way (the bench, tests); by default the preferred.
  */
-export function placeOrder(api: ApiClient, orderStream: OrderStream | null, body: NewOrderBody, what = describeOrder(body), path?: OrderPath): Promise<boolean> {
+export function placeOrder(
+  api: ApiClient,
+  orderStream: OrderStream | null,
+  body: NewOrderBody,
+  what = describeOrder(body, placesOf(undefined, body.symbol)),
+  path?: OrderPath,
+): Promise<boolean> {
   return sendWithOutcome({
     send: (sessionId) => api.trade.newOrder(body, sessionId),
     sendOnStream: overStream(api, orderStream, path, (s, signer, at) => s.newOrder(body, signer, at)),
@@ -73,12 +85,18 @@ export function reduceOrderBody(a: { symbol: string; side: Side; qty: Dec; price
 const CANCEL_WORDS = { sent: 'Cancel requested', done: 'Cancel accepted', refused: 'Cancel refused' };
 
 /** cancel_order (`order:cancel` on the stream, or HTTP) for one open order, its outcome under the order's own toast key. */
-export function cancelOrder(api: ApiClient, orderStream: OrderStream | null, o: Order, path?: OrderPath): Promise<boolean> {
+export function cancelOrder(
+  api: ApiClient,
+  orderStream: OrderStream | null,
+  o: Order,
+  places = placesOf(undefined, o.symbol),
+  path?: OrderPath,
+): Promise<boolean> {
   return sendWithOutcome({
     send: (sessionId) => api.trade.cancelOrder({ order_id: o.id }, sessionId),
     sendOnStream: overStream(api, orderStream, path, (s, signer, at) => s.cancelOrder({ order_id: o.id }, signer, at)),
     stream: orderStream,
-    what: `${o.side === 'buy' ? 'Buy' : 'Sell'} ${o.qty} ${o.symbol}`,
+    what: `${o.side === 'buy' ? 'Buy' : 'Sell'} ${show(o.qty, places.qty)} ${o.symbol}`,
     key: orderToastKey(o.cl_ord_id),
     words: CANCEL_WORDS,
     reconcile: { query: () => api.user.queryOrder({ order_id: o.id }), command: 'cancel' },

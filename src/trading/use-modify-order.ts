@@ -14,7 +14,7 @@ import { toast } from '../stores/toasts';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
 import { replacementBody, runModify, type ModifyEffects, type ModifyState, type OrderRead } from './modify-order-machine';
 import { canPlaceAgain, describeModify, type ModifyDecimals } from './modify-order-words';
-import { describeOrder, newClientOrderId, orderToastKey } from './order-commands';
+import { newClientOrderId, orderToastKey } from './order-commands';
 import { orderOutcome } from './order-outcome';
 import type { OutcomeSource } from './send-with-outcome';
 import { usePlaceOrderMutationFn } from './use-order-commands';
@@ -133,7 +133,7 @@ export function usePlaceAgain() {
     async (s: ModifyState) => {
       const qty = s.replacement?.qty ?? s.request.qty;
       const body = { ...replacementBody(s.request, qty), cl_ord_id: newClientOrderId() };
-      const placed = await place({ body, what: describeOrder(body) });
+      const placed = await place({ body });
       if (placed) dismissModify(s.request.order.id);
       return placed;
     },

@@ -6,14 +6,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from '../api/query-keys';
 import { useApi, useOrderStream } from '../api/react';
-import type { NewOrderBody, Order, Position, Side } from '../api/schemas';
+import type { NewOrderBody, Order, Position, Side, SymbolInfo } from '../api/schemas';
 import type { Dec } from '../lib/decimal';
+import { placesOf, type SymbolPlaces } from '../lib/notices';
 import { useAccountCommandRunner } from './account-command';
 import { mutationKeys, useInFlight } from './mutation-keys';
-import { cancelOrder, placeOrder, reduceOrderBody } from './order-commands';
+import { cancelOrder, describeOrder, placeOrder, reduceOrderBody } from './order-commands';
 import { closeAllPositions, marketClose, setPositionTpsl, type MarketCloseInput, type PositionTpslInput } from './position-commands';
 import { useChangeLeverageFn } from './use-account-commands';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
+
+/** A symbol's places from the query_symbol_info the trade page has read, for the toasts' words. */
+export function usePlacesFor(): (symbol: string) => SymbolPlaces {
+  const qc = useQueryClient();
+  return useCallback((symbol: string) => placesOf(qc.getQueryData<SymbolInfo[]>(queryKeys.market.symbolInfo()), symbol), [qc]);
+}
 
 export interface PlaceOrderInput {
   body: NewOrderBody;
@@ -25,7 +32,11 @@ export interface PlaceOrderInput {
 export function usePlaceOrderMutationFn() {
   const api = useApi();
   const orderStream = useOrderStream();
-  return useCallback(({ body, what }: PlaceOrderInput) => placeOrder(api, orderStream, body, what), [api, orderStream]);
+  const placesFor = usePlacesFor();
+  return useCallback(
+    ({ body, what }: PlaceOrderInput) => placeOrder(api, orderStream, body, what ?? describeOrder(body, placesFor(body.symbol))),
+    [api, orderStream, placesFor],
+  );
 }
 
 export interface SubmitOrderInput extends PlaceOrderInput {
@@ -124,7 +135,8 @@ function useRefreshPositions() {
 export function useCancelOrder() {
   const api = useApi();
   const orderStream = useOrderStream();
-  return useMutation({ mutationKey: mutationKeys.cancelOrder, mutationFn: (o: Order) => cancelOrder(api, orderStream, o) });
+  const placesFor = usePlacesFor();
+  return useMutation({ mutationKey: mutationKeys.cancelOrder, mutationFn: (o: Order) => cancelOrder(api, orderStream, o, placesFor(o.symbol)) });
 }
 
 /** The ids of the orders whose cancel is in flight. */

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import type { Order, SymbolInfo } from '../../api/schemas';
-import { orderNews, type SymbolPlaces } from '../../lib/notices';
+import { orderNews, placesOf } from '../../lib/notices';
 import type { MarketStream } from '../../api/stream/market-stream';
 import { toast } from '../../stores/toasts';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
@@ -12,12 +12,6 @@ import { announce } from './notifier';
 
 const BALANCE_REFRESH_MS = 1_000;
 const SEEN_CAP = 500;
-
-/** The symbol's places from query_symbol_info in the cache (the trade page reads it before any order). */
-function placesOf(info: readonly SymbolInfo[] | undefined, symbol: string): SymbolPlaces {
-  const s = info?.find((i) => i.symbol === symbol);
-  return { price: s?.price_tick_decimals ?? 2, qty: s?.qty_tick_decimals ?? 4 };
-}
 
 /**
  * The signed-in account's channels into the cache: orders (open orders + history), positions,

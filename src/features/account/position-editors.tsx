@@ -50,7 +50,7 @@ export function LimitCloseEditor({ position, decimals, onDone, mark, headroom }:
   const submit = async () => {
     const p = typedDecimalOrNull(price);
     if (pe || s.error || !s.qty || !side || !p) return;
-    const ok = await closePosition.mutateAsync({ symbol: position.symbol, side, qty: s.qty, price: p, what: `Close ${s.qty.toFixed()} ${position.symbol} @ ${price}` });
+    const ok = await closePosition.mutateAsync({ symbol: position.symbol, side, qty: s.qty, price: p, what: `Close ${show(s.qty, decimals.qty)} ${position.symbol} @ ${show(p, decimals.price)}` });
     if (ok) onDone();
   };
   return (

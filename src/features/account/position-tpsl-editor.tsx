@@ -164,7 +164,7 @@ function LimitTakeProfit(a: { position: Position; decimals: { price: number; qty
   const why = !a.price ? 'Enter a take-profit trigger above to use it as the limit price.' : a.headroom.lte(0) ? 'Nothing left to reduce: other reduce-only orders cover the position.' : null;
   const place = async () => {
     if (!a.price || why || !side) return;
-    const what = `Take profit ${a.headroom.toFixed()} ${a.position.symbol} @ ${a.price.toFixed()}`;
+    const what = `Take profit ${show(a.headroom, a.decimals.qty)} ${a.position.symbol} @ ${show(a.price, a.decimals.price)}`;
     if (await closePosition.mutateAsync({ symbol: a.position.symbol, side, qty: a.headroom, price: a.price, what })) a.onDone();
   };
   return (
