@@ -121,7 +121,7 @@ test('a limit close of 50 % rests a reduce-only order for half the position', as
   await expect(editor.getByLabel(/^Size/)).toHaveValue('0.2');
   await editor.getByLabel('Price').fill(wholePrice(await markOf(page, 'ETH-USD'), '1.03'));
   await editor.getByRole('button', { name: 'Place close order' }).click();
-  await expect(toasts(page)).toContainText('Order placed: Close 0.2 ETH-USD');
+  await expect(toasts(page)).toContainText('Order placed: Close 0.200 ETH-USD');
   await openOrdersTab(page).click();
   const order = page.getByTestId('open-order');
   await expect(order).toHaveCount(1);
