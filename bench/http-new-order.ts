@@ -27,8 +27,16 @@ export interface HttpLoadResult {
   /** Devnet process CPU during the load (user+sys), per request and in % of one core. */
   devnetCpuUsPerRequest: number;
   devnetCpuPct: number;
+  /** Of that, the devnet's main (request) thread alone: the snapshot worker and GC helpers are other threads. */
+  devnetMainThreadCpuUsPerRequest: number;
   /** Load generator CPU (this process) in % of one core. */
   generatorCpuPct: number;
+  /**
+   * The devnet's snapshots that began inside the measured window: the second they began in (s after
+   * the start, as p99BySecondMs counts) and the devnet's own line about it. None = the window never
+   * paid for a snapshot, and the p99 says nothing about one.
+   */
+  snapshotsInWindow: { second: number; line: string }[];
 }
 
 export interface LoadHooks {
@@ -41,10 +49,10 @@ export interface LoadHooks {
   afterLoad?: (devnet: SpawnedDevnet) => Promise<void>;
 }
 
-/** user+system CPU of a process in ms, from /proc (Linux). */
-function procCpuMs(pid: number): number {
+/** user+system CPU of a process (or with `tid`, of one of its threads) in ms, from /proc (Linux). */
+function procCpuMs(pid: number, tid?: number): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
   } catch {
     return NaN;
@@ -131,16 +139,30 @@ export async function httpNewOrderLoad(
     await openLoop(opts.warmupSeconds ?? 2, false).done;
     await opts.beforeLoad?.(devnet);
     const cpu0 = procCpuMs(devnet.pid);
+    const main0 = procCpuMs(devnet.pid, devnet.pid);
     const gen0 = process.cpuUsage();
     const run = openLoop(seconds, true);
+    // The window's start in wall-clock time (the devnet's lines are stamped with Date.now()).
+    const wallStart = Date.now() - (performance.now() - run.started);
     await run.done;
     const { latencies, sentAt, started } = run;
     const { ok, errors } = run.counts;
     const elapsed = (performance.now() - started) / 1000;
     const cpuMs = procCpuMs(devnet.pid) - cpu0;
+    const mainMs = procCpuMs(devnet.pid, devnet.pid) - main0;
     const gen = process.cpuUsage(gen0);
     await opts.afterLoad?.(devnet);
     pool.close();
+    // "snapshot at seq N durable (…): … ms on the request thread, T ms to durable": it began T ms
+    // before the line arrived.
+    const snapshotsInWindow = devnet.output.flatMap(({ at, line }) => {
+      const m = /snapshot at seq \d+ durable .* (\d+) ms to durable/.exec(line);
+      if (!m) return [];
+      const began = (at - Number(m[1]) - wallStart) / 1000;
+      return began >= 0 && began < seconds ? [{ second: Math.floor(began), line: line.replace(/^\[devnet\] /, '') }] : [];
+    });
+    for (const s of snapshotsInWindow) console.error(`[http-new-order] snapshot in the window at second ${s.second}: ${s.line}`);
+    if (snapshotsInWindow.length === 0) console.error('[http-new-order] no snapshot began inside the measured window');
     const bySecond = new Map<number, number[]>();
     latencies.forEach((l, i) => {
       const sec = Math.floor(sentAt[i]! / 1000);
@@ -170,7 +192,9 @@ export async function httpNewOrderLoad(
       p99BySecondMs,
       devnetCpuUsPerRequest: +((cpuMs * 1000) / (ok + errors || 1)).toFixed(1),
       devnetCpuPct: +((100 * cpuMs) / (elapsed * 1000)).toFixed(1),
+      devnetMainThreadCpuUsPerRequest: +((mainMs * 1000) / (ok + errors || 1)).toFixed(1),
       generatorCpuPct: +((100 * (gen.user + gen.system)) / 1000 / (elapsed * 1000)).toFixed(1),
+      snapshotsInWindow,
     };
   } finally {
     await devnet.stop();

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 
 export interface SpawnedDevnet {
   pid: number;
+  /** The devnet's stdout lines, with the wall-clock time (Date.now()) each arrived. */
+  output: { at: number; line: string }[];
   urls: { baseUrl: string; authUrl: string; bridgeUrl: string; geoUrl: string };
   stop: () => Promise<void>;
 }
@@ -20,6 +22,11 @@ export async function spawnDevnet(basePort: number, extra: string[] = [], nodeFl
     [...nodeFlags, '--import', 'tsx', 'devnet/main.ts', '--reset', '--data-dir', dataDir, '--base-port', String(basePort), '--no-chain', '--no-rate-limit', ...extra],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
+  const output: SpawnedDevnet['output'] = [];
+  child.stdout!.on('data', (d: Buffer) => {
+    const at = Date.now();
+    for (const line of d.toString().split('\n')) if (line.length > 0) output.push({ at, line });
+  });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('devnet did not start')), 30_000);
     child.stdout!.on('data', (d: Buffer) => {
@@ -33,6 +40,7 @@ export async function spawnDevnet(basePort: number, extra: string[] = [], nodeFl
   const u = (p: number) => `http://127.0.0.1:${p}`;
   return {
     pid: child.pid!,
+    output,
     urls: { baseUrl: u(basePort), authUrl: u(basePort + 1), bridgeUrl: u(basePort + 2), geoUrl: u(basePort + 3) },
     stop: () =>
       new Promise((resolve) => {

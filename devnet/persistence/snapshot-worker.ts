@@ -1,6 +1,8 @@
 // The snapshot worker thread (started by SnapshotWorkerClient through snapshot-worker-boot.mjs): it
 // owns a replica of the ledger, follows the journal lines the ledger sends, and on request writes
 // snapshot.json from the replica, so the image is never made on the request thread.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { threadId, parentPort, workerData } from 'node:worker_threads';
 import { dataFiles } from './data-dir';
 import { writeFileAtomicAsync } from './journal';
@@ -14,6 +16,22 @@ const files = dataFiles(dataDir);
 // A temp file of this thread's own: a worker that died mid-write may still have a write in flight.
 const tmp = `${files.snapshot}.w${threadId}.tmp`;
 
+/**
+ * This thread runs at a lower CPU priority than the request thread: on a machine with few cores
+ * the seconds of a snapshot (serialising ~15 MB, its GC) would otherwise take the request thread's
+ * core. Linux applies setpriority to the one thread whose id it is given; elsewhere (or if not
+ * allowed) the worker just runs at normal priority.
+ */
+function lowerPriority(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid !== process.pid) setPriority(tid, 10);
+  } catch {
+    // not Linux, or not permitted: normal priority
+  }
+}
+
+lowerPriority();
 const replica = SnapshotReplica.load(dataDir, config);
 let writing: Promise<void> = Promise.resolve();
 let diverged = false;
