@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { launchChromium } from './browser';
 import { APP_DIST, buildApp, buildPages, PAGES_DIST, STORM_APP_DIST } from './build';
 import type { EngineResult } from './engine-throughput';
-import { chartBench, chartLoadProfile, type ChartResult } from './fig-chart';
+import { chartBench, chartLoadProfile, chartScrollBack, type ChartResult, type ScrollBackResult } from './fig-chart';
 import { coldStart, type ColdStartResult } from './fig-cold-start';
 import { stormPage, type StormRun } from './fig-order-book';
 import { orderRoundTrip, type RoundTripResult } from './fig-round-trip';
@@ -63,7 +63,7 @@ const results: {
   roundTrip?: RoundTripResult;
   /** The same orders sent over the order response stream (order:new) instead of HTTP. */
   roundTripStream?: RoundTripResult;
-  chart?: { app: ChartResult; bare: ChartResult; loadProfile?: ProfileSummary };
+  chart?: { app: ChartResult; bare: ChartResult; scrollBack: ScrollBackResult; loadProfile?: ProfileSummary };
   engine?: EngineResult;
   http?: HttpLoadResult;
   httpProfile?: HttpProfile;
@@ -150,11 +150,30 @@ if (browserFigures) {
       log('figure 4: chart, 50,000 candles and live ticks (app path, then lightweight-charts alone)');
       const r = await chartBench(browser, pages.url, 50_000, 100, 'app');
       const b = await chartBench(browser, pages.url, 50_000, 100, 'bare');
-      results.chart = { app: r, bare: b, ...(PROFILE ? { loadProfile: await chartLoadProfile(browser, pages.url, PAGES_DIST) } : {}) };
+      log('figure 4: chart scroll-back, 300-bar pages to 50,000 bars, then live ticks at that length');
+      const sb = await chartScrollBack(browser, pages.url, 50_000, 100);
+      results.chart = { app: r, bare: b, scrollBack: sb, ...(PROFILE ? { loadProfile: await chartLoadProfile(browser, pages.url, PAGES_DIST) } : {}) };
       const f = '4 chart';
       row(f, '50,000 candles loaded → drawn', `${ms(r.loadToPaintMs, 0)} (draw ${ms(r.drawMs, 0)})`, '< 200 ms', r.loadToPaintMs < 200, ratio(r.loadToPaintMs, b.loadToPaintMs, 'bare lwc'));
       row(f, 'live tick: stream → series.update p99', `${ms(r.tickJsMs.p99, 2)} (p50 ${ms(r.tickJsMs.p50, 2)})`, '< 1 ms', r.tickJsMs.p99 < 1, ratio(r.tickJsMs.p99, b.tickJsMs.p99, 'bare lwc'));
       row(f, 'live tick: + chart redraw p50 (info)', `${ms(r.tickRedrawMs.p50, 1)} (p99 ${ms(r.tickRedrawMs.p99, 0)})`, '—', null, ratio(r.tickRedrawMs.p50, b.tickRedrawMs.p50, 'bare lwc'));
+      const sbOk = sb.loaded >= 50_000;
+      row(
+        f,
+        `scroll-back: ${sb.pages.length + sb.undrawnPages} pages to ${sb.loaded.toLocaleString('en-US')} bars, each page's draw`,
+        `max ${ms(sb.drawMs.max)} (p50 ${ms(sb.drawMs.p50)}; ${sb.pages.length} drawn; series ≤ ${sb.maxSeriesBars.toLocaleString('en-US')} bars)`,
+        'each page ≤ 50 ms draw',
+        sbOk && sb.drawMs.max <= 50,
+      );
+      row(f, 'scroll-back: page requested → painted (info)', `p50 ${ms(sb.requestToPaintMs.p50, 0)}, max ${ms(sb.requestToPaintMs.max, 0)} (longest task ${ms(sb.longestTaskMs, 0)})`, '—', null);
+      row(
+        f,
+        `live tick at ${sb.loaded.toLocaleString('en-US')} bars: stream → series.update p99`,
+        `${ms(sb.tickJsMs.p99, 2)} (p50 ${ms(sb.tickJsMs.p50, 2)}; redraw p50 ${ms(sb.tickRedrawMs.p50, 1)})`,
+        'tick ≤ 2 ms p99 at 50,000 bars',
+        sbOk && sb.tickJsMs.p99 <= 2,
+        ratio(sb.tickJsMs.p99, b.tickJsMs.p99, 'bare lwc @50k'),
+      );
     }
   } finally {
     await browser.close();

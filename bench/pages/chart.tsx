@@ -21,12 +21,17 @@ import '../../src/app/styles.css';
  * `?mode=bare` is the peer: lightweight-charts driven directly (same chart and series options,
  * JSON.parse → setData, series.update per tick), without the app's layers.
  *
+ * `?paged=1` (the scroll-back figure) serves the same history as the service would: the last
+ * `countback` bars at or before `to`, so the app opens on its first page and reaches older bars only
+ * through its own paging as `scrollBack()` wheels the chart left.
+ *
  * `window.__chart.mount()` mounts it; `tick()` pushes one trade; `fillRects` counts canvas
  * fillRect calls, which tells the harness which frame drew the candles.
  */
 const params = new URLSearchParams(location.search);
 const N = Number(params.get('candles') ?? 50_000);
 const BARE = params.get('mode') === 'bare';
+const PAGED = params.get('paged') === '1';
 const RES_SEC = 15 * 60; // PriceChart opens on 15-minute candles
 const SYMBOL = 'BTC-USD';
 
@@ -36,8 +41,13 @@ interface ChartBench {
   klineBytes: number;
   fillRects: number;
   mounted: number | null;
+  /** Paged mode: each kline request (page time), its answer and the bars in it. */
+  pages: { requestedAt: number; respondedAt: number; bars: number }[];
+  /** Every setData on a series of the page: [start, duration ms, bars, first bar time]... */
+  setData: number[];
   mount(): void;
   tick(): number;
+  scrollBack(wheelDeltaX: number, maxWheels: number): Promise<{ wheels: number; loaded: number }>;
 }
 
 const nativeFillRect = CanvasRenderingContext2D.prototype.fillRect;
@@ -47,8 +57,11 @@ const bench: ChartBench = {
   klineBytes: 0,
   fillRects: 0,
   mounted: null,
+  pages: [],
+  setData: [],
   mount: BARE ? mountBare : mount,
   tick: BARE ? tickBare : tick,
+  scrollBack,
 };
 CanvasRenderingContext2D.prototype.fillRect = function fillRect(this: CanvasRenderingContext2D, ...args: Parameters<typeof nativeFillRect>) {
   bench.fillRects++;
@@ -78,6 +91,19 @@ for (let i = N - 1; i >= 0; i--) {
   price = close;
 }
 const klineText = JSON.stringify(k);
+/** As the devnet answers (devnet/engine/klines.ts): the last `countback` bars with t ≤ to. */
+function kPage(to: number, countback: number): typeof k | { s: 'no_data' } {
+  let end = 0; // the first bar after `to` (binary search)
+  for (let hi = k.t.length; end < hi; ) {
+    const mid = (end + hi) >> 1;
+    if (k.t[mid]! <= to) end = mid + 1;
+    else hi = mid;
+  }
+  const start = Math.max(0, end - countback);
+  if (end === start) return { s: 'no_data' as const };
+  const cut = (a: number[]) => a.slice(start, end);
+  return { s: 'ok' as const, t: cut(k.t), o: cut(k.o), h: cut(k.h), l: cut(k.l), c: cut(k.c), v: cut(k.v) };
+}
 bench.klineBytes = klineText.length;
 const lastClose = price;
 const symbolPrice = JSON.stringify({
@@ -96,8 +122,13 @@ const symbolPrice = JSON.stringify({
 const benchFetch: typeof fetch = async (input) => {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
   if (url.pathname === '/api/kline/history') {
-    bench.klineRequestedAt ??= performance.now();
-    return new Response(klineText, { status: 200, headers: { 'content-type': 'application/json' } });
+    const requestedAt = performance.now();
+    bench.klineRequestedAt ??= requestedAt;
+    if (!PAGED) return new Response(klineText, { status: 200, headers: { 'content-type': 'application/json' } });
+    const page = kPage(Number(url.searchParams.get('to')), Number(url.searchParams.get('countback')));
+    const text = JSON.stringify(page);
+    bench.pages.push({ requestedAt, respondedAt: performance.now(), bars: page.s === 'ok' ? page.t.length : 0 });
+    return new Response(text, { status: 200, headers: { 'content-type': 'application/json' } });
   }
   if (url.pathname === '/api/query_symbol_price') return new Response(symbolPrice, { status: 200 });
   return new Response('{"code":404,"message":"not in the bench"}', { status: 404 });
@@ -193,4 +224,61 @@ function tickBare(): number {
     b.volume.update({ time: bar.time as UTCTimestamp, value: bar.volume, color: bar.close >= bar.open ? palette.upFaded : palette.downFaded });
   });
   return performance.now() - t0;
+}
+
+// ---- paged mode: every series' setData timed (on the shared prototype: the app's series included)
+if (PAGED) {
+  const probeBox = document.createElement('div');
+  probeBox.style.cssText = 'position:absolute;width:10px;height:10px;left:-100px';
+  document.body.appendChild(probeBox);
+  const probeChart = createChart(probeBox, {});
+  const proto = Object.getPrototypeOf(probeChart.addSeries(CandlestickSeries)) as { setData: (data: { time: number }[]) => void };
+  probeChart.remove();
+  probeBox.remove();
+  const nativeSetData = proto.setData;
+  proto.setData = function setData(this: unknown, data: { time: number }[]) {
+    const t0 = performance.now();
+    try {
+      nativeSetData.call(this, data);
+    } finally {
+      bench.setData.push(t0, performance.now() - t0, data.length, data[0]?.time ?? 0);
+    }
+  };
+}
+
+const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
+
+/**
+ * The trader scrolling back: wheels the chart left (a horizontal wheel, as a trackpad sends) one
+ * step at a time; when a step asks for an older page, waits for that page to arrive and be drawn
+ * before the next step. Stops when the whole history is loaded or after `maxWheels` steps.
+ */
+async function scrollBack(wheelDeltaX: number, maxWheels: number) {
+  const pane = document.querySelector('[data-testid="chart-canvas"] canvas');
+  if (!pane) throw new Error('no chart canvas');
+  const box = pane.getBoundingClientRect();
+  const loaded = () => bench.pages.reduce((n, p) => n + p.bars, 0);
+  let wheels = 0;
+  while (wheels < maxWheels && loaded() < N && bench.pages.at(-1)?.bars !== 0) {
+    const asked = bench.pages.length;
+    pane.dispatchEvent(
+      new WheelEvent('wheel', { deltaX: wheelDeltaX, deltaMode: 0, bubbles: true, cancelable: true, clientX: box.left + box.width / 2, clientY: box.top + box.height / 2 }),
+    );
+    wheels++;
+    await frame();
+    await frame();
+    if (bench.pages.length === asked) continue;
+    // A page was asked for: wait for its bars to reach a series (or 30 frames: nothing to draw),
+    // then two frames so the one that draws them is recorded.
+    const answered = bench.pages.at(-1)!.respondedAt;
+    for (let i = 0; i < 30; i++) {
+      let set = false;
+      for (let j = 0; j < bench.setData.length; j += 4) if (bench.setData[j]! > answered) set = true;
+      if (set) break;
+      await frame();
+    }
+    await frame();
+    await frame();
+  }
+  return { wheels, loaded: loaded() };
 }

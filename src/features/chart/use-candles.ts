@@ -8,12 +8,13 @@ import type { MarketStream } from '../../api/stream/market-stream';
 import { createFrameBatcher } from '../../lib/frame-batcher';
 import type { ChartParts } from './chart-parts';
 import { palette } from './chart-theme';
-import { applyTrade, historyToBars, mergeBars, resolutionSeconds, type Bar, type LiveTrade } from './kline-buckets';
+import { needsNewWindow, prependPage, replaceTail, windowFor, type CandleWindow, type HistoryView } from './candle-window';
+import { applyTrade, historyToBars, resolutionSeconds, type Bar, type LiveTrade } from './kline-buckets';
 
 /** Bars per history request (initial, and each time the trader scrolls back). */
 export const PAGE_BARS = 300;
-/** Load older bars once fewer than this many remain left of the view. */
-const LOAD_MORE_THRESHOLD = 20;
+/** Load older bars once fewer than this many loaded bars remain left of the view (a third of a page ahead). */
+const LOAD_MORE_THRESHOLD = 100;
 
 const candle = (b: Bar) => ({ time: b.time as UTCTimestamp, open: b.open, high: b.high, low: b.low, close: b.close });
 const volume = (b: Bar) => ({ time: b.time as UTCTimestamp, value: b.volume, color: b.close >= b.open ? palette.upFaded : palette.downFaded });
@@ -26,7 +27,9 @@ export interface CandleEvents {
 /**
  * Candles of one symbol and resolution: the latest page from kline/history (through the shared
  * query cache), live updates from `public_trade`, older pages when scrolled back, and the tail
- * reloaded after the stream reconnects.
+ * reloaded after the stream reconnects. Every loaded bar is kept, but the series is handed only a
+ * window around the view (candle-window.ts), so a page or a live trade costs the same at 50,000
+ * loaded bars as at 300.
  */
 export function useCandles(
   parts: RefObject<ChartParts | null>,
@@ -45,19 +48,57 @@ export function useCandles(
     const key = `${symbol}|${resolution}`;
     const seconds = resolutionSeconds(resolution);
     let cancelled = false;
-    let bars: Bar[] = [];
+    /** Every loaded bar, oldest first; the series holds `shown` of them (candle-window.ts). */
+    let history: Bar[] = [];
+    let shown: CandleWindow = { start: 0, end: 0 };
     let ready = false;
     let loadingOlder = false;
     let exhausted = false;
+    let showing = false;
+    /**
+     * lightweight-charts applies a new visible range (and a reset) at its next draw, a frame later;
+     * until then its range still counts in the old window's indexes. We wait for that draw before
+     * deciding anything on the view again (`settleFrame`), and `expectedView` is where it will be.
+     */
+    let settleFrame = 0;
+    let expectedView: HistoryView | null = null;
     const early: LiveTrade[] = [];
 
     p.chart.applyOptions({ timeScale: { secondsVisible: resolution === '1T' || resolution === '3S' } });
     p.candles.setData([]);
     p.volume.setData([]);
 
-    const render = () => {
-      p.candles.setData(bars.map(candle));
-      p.volume.setData(bars.map(volume));
+    /** The view in history indexes (null before the chart has a range). */
+    const viewNow = (): HistoryView | null => {
+      if (expectedView) return expectedView;
+      const range = p.chart.timeScale().getVisibleLogicalRange();
+      return range && { from: range.from + shown.start, to: range.to + shown.start };
+    };
+    /** Hands the series the window's bars and keeps the trader's view on the same bars. */
+    const show = (next: CandleWindow, view: HistoryView | null) => {
+      const slice = history.slice(next.start, next.end);
+      showing = true;
+      try {
+        p.candles.setData(slice.map(candle));
+        p.volume.setData(slice.map(volume));
+        shown = next;
+        if (view) p.chart.timeScale().setVisibleLogicalRange({ from: view.from - next.start, to: view.to - next.start });
+      } finally {
+        showing = false;
+      }
+      expectedView = view;
+      // Registered after the chart's own draw (rAF callbacks run in order): by then it is applied.
+      settleFrame ||= requestAnimationFrame(() => {
+        settleFrame = 0;
+        expectedView = null;
+        onRange(null);
+      });
+    };
+    /** A new window when the view nears the edge of the one shown (or it grew too big). */
+    const followView = () => {
+      const view = viewNow();
+      if (view && needsNewWindow(shown, history.length, view)) show(windowFor(history.length, view), view);
+      return view;
     };
     const fetchBars = async (to: number) =>
       historyToBars(
@@ -66,13 +107,17 @@ export function useCandles(
         ),
       );
     const applyLive = (trades: LiveTrade[]) => {
-      // Each bar the batch touched is handed to the chart once, in time order.
+      // Each bar the batch touched is handed to the chart once, in time order, when the series
+      // holds the latest bar; scrolled back, the history alone takes the trades.
       const touched: Bar[] = [];
       for (const t of trades) {
-        const r = applyTrade(bars.at(-1), t, resolution);
+        const r = applyTrade(history.at(-1), t, resolution);
         if (!r) continue;
-        if (r.isNew) bars.push(r.bar);
-        else bars[bars.length - 1] = r.bar;
+        const atLatest = shown.end === history.length;
+        if (r.isNew) history.push(r.bar);
+        else history[history.length - 1] = r.bar;
+        if (!atLatest) continue;
+        shown = { start: shown.start, end: history.length };
         if (touched.at(-1)?.time === r.bar.time) touched[touched.length - 1] = r.bar;
         else touched.push(r.bar);
       }
@@ -85,15 +130,22 @@ export function useCandles(
       try {
         const latest = await fetchBars(Math.floor(api.transport.now() / 1000) + seconds);
         if (cancelled) return;
-        bars = mergeBars(bars, latest);
-        if (first && latest.length < PAGE_BARS) exhausted = true; // the whole history fit in one page
-        render();
-        // A new symbol or resolution starts at the latest bars with the default spacing, whatever
-        // range the previous one was scrolled to.
-        if (first) p.chart.timeScale().resetTimeScale();
+        if (first) {
+          history = latest;
+          if (latest.length < PAGE_BARS) exhausted = true; // the whole history fit in one page
+          show({ start: 0, end: history.length }, null);
+          // A new symbol or resolution starts at the latest bars with the default spacing, whatever
+          // range the previous one was scrolled to.
+          p.chart.timeScale().resetTimeScale();
+        } else {
+          // After a reconnect: older bars keep their indexes, so the view stays where it was.
+          const view = viewNow();
+          history = replaceTail(history, latest);
+          show(view ? windowFor(history.length, view) : { start: Math.max(0, history.length - PAGE_BARS), end: history.length }, view);
+        }
         ready = true;
         applyLive(early.splice(0));
-        onLoaded(key, bars.length);
+        onLoaded(key, history.length);
       } catch (e) {
         if (!cancelled) onError(key, e instanceof Error ? e.message : String(e));
       }
@@ -117,34 +169,55 @@ export function useCandles(
       }
     });
 
-    const onRange = (_event: LogicalRange | null) => {
-      // Events can arrive late (after a reset); decide on where the view is now.
-      const range = p.chart.timeScale().getVisibleLogicalRange();
-      if (!range || !ready || loadingOlder || exhausted || bars.length === 0 || range.from > LOAD_MORE_THRESHOLD) return;
+    const loadOlder = () => {
       loadingOlder = true;
-      const firstTime = bars[0]!.time;
-      fetchBars(firstTime - 1)
+      let grew = false;
+      fetchBars(history[0]!.time - 1)
         .then((older) => {
           if (cancelled) return;
-          const fresh = older.filter((b) => b.time < firstTime);
-          if (fresh.length === 0) {
+          const { bars, added } = prependPage(history, older);
+          if (added === 0) {
             exhausted = true;
             return;
           }
-          const visible = p.chart.timeScale().getVisibleLogicalRange();
-          bars = mergeBars(fresh, bars);
-          render();
-          if (visible) p.chart.timeScale().setVisibleLogicalRange({ from: visible.from + fresh.length, to: visible.to + fresh.length });
+          // The same bars keep the same place on screen: the series' indexes move by `added`,
+          // and the window takes in the new page only if the trader is near its old edge.
+          history = bars;
+          shown = { start: shown.start + added, end: shown.end + added };
+          grew = true;
+          followView();
         })
         .catch(() => undefined)
         .finally(() => {
           loadingOlder = false;
+          // Still near the oldest bar (a short page, a zoomed-out view): the next page without
+          // waiting for another scroll (never after a failure: that would retry in a loop).
+          if (grew && !cancelled) onRange(null);
         });
+    };
+    const onRange = (_event: LogicalRange | null) => {
+      // Events can arrive late (after a reset) or from our own setData; decide on where the view is now.
+      if (!ready || showing || settleFrame !== 0 || cancelled || history.length === 0) return;
+      const view = followView();
+      if (view && !loadingOlder && !exhausted && view.from < LOAD_MORE_THRESHOLD) loadOlder();
     };
     p.chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
 
+    // A double-click on the time axis is the chart's "back to the latest bar": it resets to the
+    // series' end, which scrolled back is only the window's end, so the window moves to the latest first.
+    const element = p.chart.chartElement();
+    const onDoubleClick = (e: MouseEvent) => {
+      if (!ready || history.length === 0) return;
+      if (e.clientY < element.getBoundingClientRect().bottom - p.chart.timeScale().height()) return;
+      if (shown.end !== history.length) show(windowFor(history.length, { from: history.length - PAGE_BARS, to: history.length }), null);
+      p.chart.timeScale().resetTimeScale();
+    };
+    element.addEventListener('dblclick', onDoubleClick);
+
     return () => {
       cancelled = true;
+      cancelAnimationFrame(settleFrame);
+      element.removeEventListener('dblclick', onDoubleClick);
       live.stop();
       offTrades?.();
       offStatus?.();
