@@ -7,7 +7,10 @@ import { signInFunded } from './support/session';
 // Issue 17 #1: modify an open order (cancel-and-replace) from the open-orders table and by dragging
 // its chart line. Every test cancels what it leaves resting.
 
-/** Tests that hold or refuse HTTP cancel_order / new_order send every order over HTTP. */
+/**
+ * Orders and modifies go over the order stream when it is logged in (order-path.ts); tests that hold,
+ * refuse or count HTTP cancel_order / new_order send every order over HTTP instead.
+ */
 const overHttp = (page: Page) => page.addInitScript(() => localStorage.setItem('perps.order-path', 'http'));
 
 const form = (page: Page) => page.getByTestId('order-form');
@@ -125,6 +128,8 @@ test("dragging an order's chart line and confirming moves the order to that pric
 });
 
 test('Esc while dragging drops the drag: no question, nothing sent', async ({ page }) => {
+  // Over HTTP, so a cancel sent would be a request this test sees (over the stream it would not be).
+  await overHttp(page);
   await signInFunded(page);
   const price = wholePrice(await bestBookPrice(page.request, 'BTC-USD', 'bid'), '0.999');
   await placeLimitBuy(page, price, '0.01');

@@ -14,9 +14,9 @@ import { toast } from '../stores/toasts';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
 import { replacementBody, runModify, type ModifyEffects, type ModifyState, type OrderRead } from './modify-order-machine';
 import { canPlaceAgain, describeModify, type ModifyDecimals } from './modify-order-words';
-import { newClientOrderId, orderToastKey } from './order-commands';
-import { orderOutcome } from './order-outcome';
-import type { OutcomeSource } from './send-with-outcome';
+import { newClientOrderId, orderToastKey, overStream } from './order-commands';
+import { orderOutcome, type OutcomeSource } from './order-outcome';
+import type { OrderPath } from './order-path';
 import { usePlaceOrderMutationFn } from './use-order-commands';
 
 export const modifyOrderKey = ['trade', 'modify-order'] as const;
@@ -64,15 +64,28 @@ function readOrder(api: ApiClient) {
 }
 
 /**
- * The real effects. The cancel and the new order go over HTTP with the stream's session id and take
- * their outcome from the order stream (order-outcome.ts), which tells a refusal from no answer — the
- * machine needs the two apart.
+ * The real effects. The cancel and the new order take the way every order command takes
+ * (order-commands.ts `overStream`, order-path.ts): over the logged-in order stream, else over HTTP
+ * with the stream's session id; either way their outcome comes from the order stream
+ * (order-outcome.ts), which tells a refusal from no answer — the machine needs the two apart. The
+ * way is chosen at each step: the stream may drop between the cancel and the new order. `path`
+ * forces one (tests).
  */
-export function modifyEffects(api: ApiClient, stream: OutcomeSource | null): ModifyEffects {
+export function modifyEffects(api: ApiClient, stream: OutcomeSource | null, path?: OrderPath): ModifyEffects {
   return {
-    cancel: (o) => orderOutcome({ send: (sessionId) => api.trade.cancelOrder({ order_id: o.id }, sessionId), stream }),
+    cancel: (o) =>
+      orderOutcome({
+        send: (sessionId) => api.trade.cancelOrder({ order_id: o.id }, sessionId),
+        sendOnStream: overStream(api, stream, path, (s, signer, at) => s.cancelOrder({ order_id: o.id }, signer, at)),
+        stream,
+      }),
     readOrder: readOrder(api),
-    place: (body) => orderOutcome({ send: (sessionId) => api.trade.newOrder(body, sessionId), stream }),
+    place: (body) =>
+      orderOutcome({
+        send: (sessionId) => api.trade.newOrder(body, sessionId),
+        sendOnStream: overStream(api, stream, path, (s, signer, at) => s.newOrder(body, signer, at)),
+        stream,
+      }),
     pause,
   };
 }
