@@ -40,7 +40,12 @@ describe('checking a modified order', () => {
     const ro = { ...order, side: 'sell' as const, reduce_only: true };
     const long = { ...ctx, positionQty: dec('1'), reduceHeadroom: dec('0.4') };
     expect(checkOrderEdit(ro, '96000', '0.4', rules, long).errors).toEqual({});
-    expect(checkOrderEdit(ro, '96000', '0.5', rules, long).errors).toEqual({ size: 'Reduce-only size can be at most 0.4 BTC' });
+    // The order form's words for the same mistake (lib/order-rules.ts).
+    expect(checkOrderEdit(ro, '96000', '0.5', rules, long).errors).toEqual({
+      size: 'Reduce-only size can be at most 0.4 BTC: position 1 minus 0.6 in other reduce-only orders',
+    });
+    expect(checkOrderEdit(ro, '96000', '0.1', rules, { ...long, positionQty: dec('-1') }).errors).toEqual({ size: 'Reduce-only must buy to reduce your short' });
+    expect(checkOrderEdit(ro, '96000', '0.1', rules, ctx).errors).toEqual({ size: 'Reduce-only needs a position in BTC-USD' });
   });
 
   it('knows when nothing was changed (same price, same size still resting)', () => {

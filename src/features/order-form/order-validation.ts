@@ -1,13 +1,12 @@
 import type { SymbolInfo } from '../../api/schemas';
-import { D, dec, fitsDecimals, type Dec } from '../../lib/decimal';
+import { D, dec, type Dec } from '../../lib/decimal';
 import { parseTypedDecimal } from '../../lib/parse-decimal-input';
 import { formatFixed } from '../../lib/format';
 import { estimateMarketFill, slippageCapPrice, type BookLevel, type MarketFillEstimate } from '../../lib/market-fill-estimate';
 import { marketFillMargin } from '../../lib/market-order-margin';
 import { orderLock } from '../../lib/order-lock';
-import { signedQty } from '../../lib/perp-math';
+import { marginError, maxPositionError, priceBandError, priceStepError, readAmount, reduceOnlyError, sizeLimitError, sizeStepError } from '../../lib/order-rules';
 import { reducingSide } from '../../lib/reduce-only';
-import { stepOf } from '../../lib/ticks';
 import type { OrderDraft } from './order-draft';
 import { qtyFromQuote } from './order-math';
 
@@ -52,13 +51,10 @@ export function feeRateOf(draft: Pick<OrderDraft, 'type' | 'tif'>, info: SymbolI
 }
 
 function readPrice(text: string, decimals: number, label: string): { value: Dec | null; error?: string } {
-  if (text.trim() === '') return { value: null, error: `Enter ${label}` };
-  const read = readTyped(text, label);
+  const read = readAmount(text, label);
   if ('error' in read) return { value: null, error: read.error };
-  const value = read.value;
-  if (value.lte(0)) return { value: null, error: `${capital(label)} must be above 0` };
-  if (!fitsDecimals(value, decimals)) return { value: null, error: `Price moves in steps of ${stepOf(decimals).toFixed()}` };
-  return { value };
+  const error = priceStepError(read.value, decimals);
+  return error ? { value: null, error } : { value: read.value };
 }
 
 /** The slippage as a ratio (1 % → 0.01), or why the text is not a usable percentage. */
@@ -79,18 +75,6 @@ function marketLimitOf(side: OrderDraft['side'], mark: Dec, slippage: Dec, info:
   const cap = slippageCapPrice(mark, side, slippage, dp);
   const band = slippageCapPrice(mark, side, dec(side === 'buy' ? info.price_cap_ratio : info.price_floor_ratio), dp);
   return side === 'buy' ? D.min(cap, band) : D.max(cap, band);
-}
-
-/** The typed decimal, or the parser's reason (a minus: "<Label> must be positive"). */
-function readTyped(text: string, label: string): { value: Dec } | { error: string } {
-  const r = parseTypedDecimal(text);
-  if (r.ok) return { value: r.value };
-  return { error: r.reason === 'negative' ? `${capital(label)} must be positive` : r.message };
-}
-
-function capital(s: string): string {
-  const t = s.replace(/^(a|an|the) /, '');
-  return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
 /**
@@ -119,12 +103,8 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
     if (r.error) errors.price = r.error;
     limitPrice = r.value;
     price = r.value;
-    if (price && ctx.mark) {
-      const upper = ctx.mark.mul(dec(1).plus(info.price_cap_ratio));
-      const lower = ctx.mark.mul(dec(1).minus(info.price_floor_ratio));
-      if (price.gt(upper)) errors.price = `Price must be at most ${formatFixed(upper.toDecimalPlaces(priceDp, D.ROUND_DOWN), priceDp)} (mark + ${dec(info.price_cap_ratio).mul(100).toFixed()}%)`;
-      else if (price.lt(lower)) errors.price = `Price must be at least ${formatFixed(lower.toDecimalPlaces(priceDp, D.ROUND_UP), priceDp)} (mark − ${dec(info.price_floor_ratio).mul(100).toFixed()}%)`;
-    }
+    const outside = price && ctx.mark ? priceBandError(price, ctx.mark, { capRatio: info.price_cap_ratio, floorRatio: info.price_floor_ratio, decimals: priceDp }) : undefined;
+    if (outside) errors.price = outside;
   } else {
     price = ctx.mark;
     if (!price) errors.form = 'No mark price yet: wait for market data';
@@ -139,68 +119,51 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
 
   // Size, in base or converted from quote.
   let qty: Dec | null = null;
-  const typed = draft.size.trim();
-  if (typed === '') errors.size = 'Enter a size';
-  else {
-    const read = readTyped(typed, 'size');
-    const value = 'value' in read ? read.value : null;
-    if (!value) errors.size = 'error' in read ? read.error : 'Enter a size';
-    else if (draft.sizeUnit === 'base') {
-      if (!fitsDecimals(value, qtyDp)) errors.size = `Size moves in steps of ${stepOf(qtyDp).toFixed()} ${base}`;
-      else qty = value;
-    } else if (price) qty = qtyFromQuote(value, price, qtyDp);
-    else if (!errors.price) errors.size = 'Enter a price first to size in USD';
-  }
-  if (qty && !errors.size) {
-    if (qty.lte(0) || qty.lt(info.min_order_qty)) errors.size = `Minimum size is ${info.min_order_qty} ${base}`;
-    else if (qty.gt(info.max_order_qty)) errors.size = `Maximum size per order is ${info.max_order_qty} ${base}`;
-  }
+  const read = readAmount(draft.size, 'a size');
+  if ('error' in read) errors.size = read.error;
+  else if (draft.sizeUnit === 'base') {
+    const offStep = sizeStepError(read.value, qtyDp, base);
+    if (offStep) errors.size = offStep;
+    else qty = read.value;
+  } else if (price) qty = qtyFromQuote(read.value, price, qtyDp);
+  else if (!errors.price) errors.size = 'Enter a price first to size in USD';
+  const outOfLimits = qty && !errors.size ? sizeLimitError(qty, info.min_order_qty, info.max_order_qty, base) : undefined;
+  if (outOfLimits) errors.size = outOfLimits;
 
   if (qty && !errors.size) {
-    if (draft.reduceOnly) {
-      const side = reducingSide(ctx.positionQty);
-      if (side === null) errors.size = `Reduce-only needs a position in ${info.symbol}`;
-      else if (side !== draft.side) errors.size = `Reduce-only must ${side} to reduce your ${side === 'sell' ? 'long' : 'short'}`;
-      else if (qty.gt(ctx.reduceHeadroom)) {
-        const pending = ctx.positionQty.abs().minus(ctx.reduceHeadroom);
-        errors.size = pending.gt(0)
-          ? `Reduce-only size can be at most ${ctx.reduceHeadroom.toFixed()} ${base}: position ${ctx.positionQty.abs().toFixed()} minus ${pending.toFixed()} in other reduce-only orders`
-          : `Reduce-only size can be at most the position, ${ctx.reduceHeadroom.toFixed()} ${base}`;
-      }
-    } else {
-      const after = ctx.positionQty.plus(signedQty(draft.side, qty)).abs();
-      if (after.gt(info.max_position_size)) errors.size = `Position would be ${after.toFixed()} ${base}, above the maximum of ${info.max_position_size}`;
-      else if (ctx.available && price && !errors.leverage) {
-        // An immediate order (market, ioc) needs margin only for what opens exposure beyond
-        // closing the opposite position; a resting order locks margin for all of it.
-        const immediate = draft.type === 'market' || draft.tif === 'ioc';
-        const closing = reducingSide(ctx.positionQty) === draft.side ? ctx.positionQty.abs() : dec(0);
-        const opening = immediate ? (qty.gt(closing) ? qty.minus(closing) : dec(0)) : qty;
-        // The exchange's own lock (order-lock): margin + taker fee with its safety margin, at the
-        // limit price. A market order is checked at the mark, then fill by fill as it matches:
-        // what its fills take from the book (market-order-margin) is what it needs. So is a limit
-        // priced through the book, for the part that fills at once (the rest rests under its lock).
-        const fillLimit = draft.type === 'market' ? marketLimit : price;
-        const fills =
-          ctx.bookLevels && fillLimit
-            ? marketFillMargin({
-                levels: ctx.bookLevels,
-                side: draft.side,
-                qty,
-                limit: fillLimit,
-                mark: ctx.mark ?? price,
-                closingQty: closing,
-                leverage: ctx.leverage,
-                takerFee: info.taker_fee,
-                restsUnfilled: draft.type === 'limit',
-              })
-            : null;
-        const needed = D.max(fills ?? dec(0), orderLock({ qty: opening, price, leverage: ctx.leverage, takerFee: info.taker_fee }));
-        if (needed.gt(0) && needed.gt(ctx.available)) {
-          const available = ctx.available.lt(0) ? dec(0) : ctx.available;
-          errors.size = `Needs ${formatFixed(needed.toDecimalPlaces(2, D.ROUND_UP), 2)} margin + fee; ${formatFixed(available.toDecimalPlaces(2, D.ROUND_DOWN), 2)} available`;
-        }
-      }
+    const broken = draft.reduceOnly
+      ? reduceOnlyError({ side: draft.side, qty, positionQty: ctx.positionQty, headroom: ctx.reduceHeadroom, symbol: info.symbol, base })
+      : maxPositionError({ positionQty: ctx.positionQty, side: draft.side, qty, maxPositionSize: info.max_position_size, base });
+    if (broken) errors.size = broken;
+    else if (!draft.reduceOnly && ctx.available && price && !errors.leverage) {
+      // An immediate order (market, ioc) needs margin only for what opens exposure beyond
+      // closing the opposite position; a resting order locks margin for all of it.
+      const immediate = draft.type === 'market' || draft.tif === 'ioc';
+      const closing = reducingSide(ctx.positionQty) === draft.side ? ctx.positionQty.abs() : dec(0);
+      const opening = immediate ? (qty.gt(closing) ? qty.minus(closing) : dec(0)) : qty;
+      // The exchange's own lock (order-lock): margin + taker fee with its safety margin, at the
+      // limit price. A market order is checked at the mark, then fill by fill as it matches:
+      // what its fills take from the book (market-order-margin) is what it needs. So is a limit
+      // priced through the book, for the part that fills at once (the rest rests under its lock).
+      const fillLimit = draft.type === 'market' ? marketLimit : price;
+      const fills =
+        ctx.bookLevels && fillLimit
+          ? marketFillMargin({
+              levels: ctx.bookLevels,
+              side: draft.side,
+              qty,
+              limit: fillLimit,
+              mark: ctx.mark ?? price,
+              closingQty: closing,
+              leverage: ctx.leverage,
+              takerFee: info.taker_fee,
+              restsUnfilled: draft.type === 'limit',
+            })
+          : null;
+      // Compared and worded by the shared rule (order-rules marginError), as a modify's replacement is.
+      const needed = D.max(fills ?? dec(0), orderLock({ qty: opening, price, leverage: ctx.leverage, takerFee: info.taker_fee }));
+      const short = marginError(needed, ctx.available);
+      if (short) errors.size = short;
     }
   }
 
