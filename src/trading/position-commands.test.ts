@@ -19,6 +19,9 @@ import { useSessionStore } from '../wallet/session-store';
 type Answer = 'accept' | 'drop' | { refuse: string };
 const answers: Record<string, Answer[]> = {};
 const received: { path: string; body: Record<string, unknown> }[] = [];
+/** What query_order says became of an order asked for by its cl_ord_id: it, or "not found". */
+let fate: Partial<Order> | 'missing' = 'missing';
+const asked: string[] = [];
 let server: Server;
 let api: ApiClient;
 
@@ -28,6 +31,12 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (text += c.toString()));
     req.on('end', () => {
       const path = req.url ?? '';
+      if (path.startsWith('/api/query_order')) {
+        const clOrdId = new URL(path, 'http://x').searchParams.get('cl_ord_id') ?? '';
+        asked.push(clOrdId);
+        if (fate === 'missing') return res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 404, message: 'order not found', request_id: 'q' }));
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(order({ id: 99, side: 'sell', qty: '0.5', ...fate, cl_ord_id: clOrdId })));
+      }
       const answer = answers[path]?.shift() ?? 'accept';
       if (answer === 'drop') return req.socket.destroy();
       received.push({ path, body: JSON.parse(text) as Record<string, unknown> });
@@ -45,6 +54,8 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 afterEach(() => {
   received.length = 0;
+  asked.length = 0;
+  fate = 'missing';
   for (const k of Object.keys(answers)) delete answers[k];
   useToasts.setState({ toasts: [] });
 });
@@ -62,6 +73,8 @@ function order(o: Partial<Order> & Pick<Order, 'id' | 'side' | 'qty'>): Order {
 // A long of 0.5 BTC protected by a parent-attached TP/SL pair for 0.3, a reduce-only limit for 0.1,
 // and a whole-position TP and SL (qty 0).
 const long = { symbol: 'BTC-USD', qty: '0.5' };
+/** BTC-USD's places (query_symbol_info): prices to 0.1, sizes to 0.001. */
+const btc = { price: 1, qty: 3 };
 const resting: Order[] = [
   order({ id: 11, side: 'sell', qty: '0.3', status: 'untriggered', source: 'tp', order_type: 'market', price: '99000', payload: { parent_id: 10 } }),
   order({ id: 12, side: 'sell', qty: '0.3', status: 'untriggered', source: 'sl', order_type: 'market', price: '93000', payload: { parent_id: 10 } }),
@@ -75,12 +88,12 @@ const resting: Order[] = [
 describe('market close that always works', () => {
   it('cancels only what blocks the headroom, then sells exactly the whole long at market, reduce-only', async () => {
     expect(closeBlockers(long, resting).map((o) => o.id)).toEqual([11, 12, 13]);
-    const result = await marketClose(api, null, { position: long, orders: resting });
+    const result = await marketClose(api, null, { position: long, orders: resting, places: btc });
     expect(result).toEqual({ symbol: 'BTC-USD', kind: 'closed' });
     expect(received.map((r) => r.path)).toEqual(['/api/cancel_orders', '/api/new_order']);
     expect(received[0]!.body).toEqual({ order_id_list: [11, 12, 13] });
     expect(received[1]!.body).toMatchObject({ symbol: 'BTC-USD', side: 'sell', order_type: 'market', qty: '0.5', time_in_force: 'ioc', reduce_only: true });
-    expect(toasts().at(-1)).toMatchObject({ kind: 'success', title: 'Close placed: Close 0.5 BTC-USD at market' });
+    expect(toasts().at(-1)).toMatchObject({ kind: 'success', title: 'Close placed: Close 0.500 BTC-USD at market' });
   });
 
   it('a short is bought back, and nothing is canceled when nothing blocks', async () => {
@@ -108,20 +121,38 @@ describe('market close that always works', () => {
 
   it('a close refused after the cancel says the protection is gone', async () => {
     answers['/api/new_order'] = [{ refuse: 'insufficient liquidity' }];
-    const result = await marketClose(api, null, { position: long, orders: resting });
+    const result = await marketClose(api, null, { position: long, orders: resting, places: btc });
     expect(result.kind).toBe('refused');
+    // Sizes and prices at the symbol's places, as the tables show them.
     expect(toasts().at(-1)).toEqual({
       kind: 'error',
-      title: 'Close refused: Close 0.5 BTC-USD at market',
-      body: expect.stringMatching(/insufficient liquidity\. Your protection was canceled first: 3 reduce-only orders \(TP 0\.3 @ 99000, SL 0\.3 @ 93000, Limit 0\.1 @ 98000\)\. The position is open without it\./),
+      title: 'Close refused: Close 0.500 BTC-USD at market',
+      body: 'insufficient liquidity. Your protection was canceled first: 3 reduce-only orders (TP 0.300 @ 99,000.0, SL 0.300 @ 93,000.0, Limit 0.100 @ 98,000.0). The position is open without it.',
     });
   });
 
-  it('no answer to the close is unknown, with the canceled protection named', async () => {
+  it('no answer to the close: "Outcome unknown — checking…", then the exchange is asked by its cl_ord_id and says it filled', async () => {
     answers['/api/new_order'] = ['drop'];
-    const result = await marketClose(api, null, { position: long, orders: resting });
+    fate = { status: 'filled', fill_qty: '0.5', order_type: 'market' };
+    const result = await marketClose(api, null, { position: long, orders: resting, places: btc });
     expect(result.kind).toBe('unknown');
-    expect(toasts().at(-1)).toMatchObject({ kind: 'warn', title: 'No outcome yet: Close 0.5 BTC-USD at market', body: expect.stringContaining('may or may not be closed') });
+    expect(toasts()).toEqual([
+      {
+        kind: 'warn',
+        title: 'Outcome unknown — checking…',
+        body: expect.stringMatching(/^Close 0\.500 BTC-USD at market: Cannot reach .*\. Asking the exchange what became of it\. Your protection was canceled first: 3 reduce-only orders/),
+      },
+    ]);
+    await vi.waitFor(() => expect(toasts()).toEqual([{ kind: 'success', title: 'Filled: Close 0.500 BTC-USD at market', body: expect.stringContaining('It reached the exchange and filled.') }]));
+    expect(asked).toEqual([expect.stringMatching(/^web-/)]);
+    expect(toasts()[0]!.body).not.toMatch(/refused|rejected/i);
+  });
+
+  it('no answer to the close, and the exchange has no such order: it says the close never arrived', async () => {
+    answers['/api/new_order'] = ['drop'];
+    const result = await marketClose(api, null, { position: { symbol: 'BTC-USD', qty: '-0.25' }, orders: [], places: btc });
+    expect(result).toMatchObject({ kind: 'unknown' });
+    await vi.waitFor(() => expect(toasts()).toEqual([{ kind: 'info', title: 'Never arrived: Close 0.250 BTC-USD at market', body: expect.stringContaining('nothing was placed') }]));
   });
 
   it('a cancel accepted but not yet applied (headroom refusal) is retried once', async () => {
@@ -175,7 +206,32 @@ describe('whole-position TP/SL', () => {
     expect(refused).toEqual({ kind: 'refused', message: 'tp_price must be above the mark price for a sell order' });
     const unknown = await setPositionTpsl(api, null, { symbol: 'BTC-USD', positionQty: dec('0.5'), tp: dec('97000'), priceDecimals: 0 });
     expect(unknown.kind).toBe('unknown');
-    expect(toasts().at(-1)).toMatchObject({ kind: 'warn', title: 'No outcome yet: TP/SL BTC-USD TP 97,000' });
+    // Checked with the exchange (below), which has no such request here.
+    await vi.waitFor(() => expect(toasts().at(-1)).toMatchObject({ title: 'TP/SL never arrived: BTC-USD TP 97,000' }));
+  });
+
+  it('no answer: "Outcome unknown — checking…", then the exchange is asked and says it was set', async () => {
+    answers['/api/new_order'] = ['drop'];
+    // The service records a position TP/SL request as done at once (its children are the protection).
+    fate = { status: 'filled', qty: '0', order_type: 'market' };
+    const outcome = await setPositionTpsl(api, null, { symbol: 'BTC-USD', positionQty: dec('0.5'), tp: dec('97000'), sl: dec('93000'), priceDecimals: 1 });
+    expect(outcome.kind).toBe('unknown');
+    expect(toasts()).toEqual([
+      { kind: 'warn', title: 'Outcome unknown — checking…', body: expect.stringMatching(/^TP\/SL BTC-USD TP 97,000\.0 · SL 93,000\.0: Cannot reach .*\. Asking the exchange what became of it\.$/) },
+    ]);
+    await vi.waitFor(() => expect(toasts()).toEqual([{ kind: 'success', title: 'TP/SL set: BTC-USD TP 97,000.0 · SL 93,000.0', body: expect.stringContaining('reached the exchange') }]));
+    expect(asked).toEqual([expect.stringMatching(/^web-/)]);
+  });
+
+  it('no answer, and the exchange rejected it or never saw it: said in those words', async () => {
+    answers['/api/new_order'] = ['drop', 'drop'];
+    fate = { status: 'rejected', qty: '0', remark: 'tp_price must be above the mark price for a sell order' };
+    await setPositionTpsl(api, null, { symbol: 'BTC-USD', positionQty: dec('0.5'), tp: dec('90000'), priceDecimals: 0 });
+    await vi.waitFor(() => expect(toasts()).toEqual([{ kind: 'error', title: 'TP/SL refused: BTC-USD TP 90,000', body: 'tp_price must be above the mark price for a sell order' }]));
+    useToasts.setState({ toasts: [] });
+    fate = 'missing';
+    await setPositionTpsl(api, null, { symbol: 'BTC-USD', positionQty: dec('0.5'), tp: dec('97000'), priceDecimals: 0 });
+    await vi.waitFor(() => expect(toasts()).toEqual([{ kind: 'info', title: 'TP/SL never arrived: BTC-USD TP 97,000', body: expect.stringContaining('nothing was set') }]));
   });
 
   it('only a qty refusal means unsupported', () => {

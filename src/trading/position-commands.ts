@@ -4,10 +4,12 @@ import type { ApiClient } from '../api/client';
 import type { NewOrderBody, Order, Position } from '../api/schemas';
 import { dec, toWire, type Dec } from '../lib/decimal';
 import { show } from '../lib/display';
+import { placesOf, type SymbolPlaces } from '../lib/notices';
 import { reducingSide } from '../lib/reduce-only';
 import { toast } from '../stores/toasts';
 import { newClientOrderId, orderToastKey, overStream, reduceOrderBody } from './order-commands';
 import { failureOutcome, orderOutcome, type Outcome, type OutcomeSource } from './order-outcome';
+import { checkUnknownOrder } from './reconcile-order';
 
 const PENDING = new Set(['new', 'open', 'untriggered']);
 
@@ -60,7 +62,10 @@ export function isPositionTpslUnsupported(message: string): boolean {
   return /\bqty\b|quantity|min_order|minimum/i.test(message) && !/headroom/i.test(message);
 }
 
-/** new_order for a whole-position TP/SL, its outcome from the order stream, told in toasts. */
+/**
+ * new_order for a whole-position TP/SL, its outcome from the order stream, told in toasts; with no
+ * answer, checked with query_order by its cl_ord_id (reconcile-order.ts) and told when known.
+ */
 export async function setPositionTpsl(api: ApiClient, stream: OutcomeSource | null, input: PositionTpslInput): Promise<TpslOutcome> {
   const body = positionTpslBody(input);
   const what = describeTpsl(input);
@@ -72,7 +77,11 @@ export async function setPositionTpsl(api: ApiClient, stream: OutcomeSource | nu
     sent: () => toast({ kind: 'info', key, rank: 0, title: `TP/SL sent: ${what}` }),
   });
   if (outcome.kind === 'done') toast({ kind: 'success', key, rank: 1, title: `TP/SL set: ${what}` });
-  else if (outcome.kind === 'unknown') toast({ kind: 'warn', key, rank: 0, title: `No outcome yet: TP/SL ${what}`, body: `${outcome.message}. It may or may not be set; the positions table shows what is.` });
+  // No answer: the exchange is asked what became of the request, by the id we gave it, and says.
+  else if (outcome.kind === 'unknown') {
+    const clOrdId = body.cl_ord_id!;
+    void checkUnknownOrder({ query: () => api.user.queryOrder({ cl_ord_id: clOrdId }), what, key, why: outcome.message, command: 'tpsl' });
+  }
   else if (isPositionTpslUnsupported(outcome.message)) {
     toast({ kind: 'error', key, rank: 3, title: 'Position TP/SL is not offered by this service', body: `It refused the whole-position order: ${outcome.message}` });
     return { ...outcome, unsupported: true };
@@ -94,14 +103,17 @@ export function closeBlockers(position: Pick<Position, 'symbol' | 'qty'>, orders
   );
 }
 
-function blockerLabel(o: Order): string {
-  return `${o.source === 'tp' ? 'TP' : o.source === 'sl' ? 'SL' : 'Limit'} ${o.qty} @ ${o.price}`;
+/** "TP 0.300 @ 99,000.0": at the symbol's places, as Open orders shows it. */
+function blockerLabel(o: Order, places: SymbolPlaces): string {
+  return `${o.source === 'tp' ? 'TP' : o.source === 'sl' ? 'SL' : 'Limit'} ${show(o.qty, places.qty)} @ ${show(o.price, places.price)}`;
 }
 
 export interface MarketCloseInput {
   position: Pick<Position, 'symbol' | 'qty'>;
   /** The account's open orders, as the screen shows them. */
   orders: readonly Order[];
+  /** The symbol's places, for the toasts' words (by default the cautious ones of lib/notices placesOf). */
+  places?: SymbolPlaces | undefined;
 }
 
 export interface CloseResult {
@@ -122,14 +134,14 @@ const RETRY_AFTER_MS = 400;
  * tells the truth: a refused cancel closes nothing; a close refused after the cancel says the
  * protection is gone; no answer is "unknown", never "refused".
  */
-export async function marketClose(api: ApiClient, stream: OutcomeSource | null, { position, orders }: MarketCloseInput): Promise<CloseResult> {
+export async function marketClose(api: ApiClient, stream: OutcomeSource | null, { position, orders, places = placesOf(undefined, position.symbol) }: MarketCloseInput): Promise<CloseResult> {
   const { symbol } = position;
   const qty = dec(position.qty);
   const side = reducingSide(qty);
   if (!side) return { symbol, kind: 'closed' };
   const blockers = closeBlockers(position, orders);
   const n = blockers.length;
-  const protection = `${n} reduce-only order${n === 1 ? '' : 's'} (${blockers.map(blockerLabel).join(', ')})`;
+  const protection = `${n} reduce-only order${n === 1 ? '' : 's'} (${blockers.map((o) => blockerLabel(o, places)).join(', ')})`;
 
   if (n > 0) {
     let cancel: Outcome;
@@ -151,8 +163,8 @@ export async function marketClose(api: ApiClient, stream: OutcomeSource | null, 
     }
   }
 
-  const what = `Close ${qty.abs().toFixed()} ${symbol} at market`;
-  const send = async (): Promise<{ outcome: Outcome; key: string }> => {
+  const what = `Close ${show(qty.abs(), places.qty)} ${symbol} at market`;
+  const send = async (): Promise<{ outcome: Outcome; key: string; clOrdId: string }> => {
     const body = reduceOrderBody({ symbol, side, qty: qty.abs() });
     const key = orderToastKey(body.cl_ord_id!);
     const outcome = await orderOutcome({
@@ -161,12 +173,12 @@ export async function marketClose(api: ApiClient, stream: OutcomeSource | null, 
       stream,
       sent: () => toast({ kind: 'info', key, rank: 0, title: `Close sent: ${what}` }),
     });
-    return { outcome, key };
+    return { outcome, key, clOrdId: body.cl_ord_id! };
   };
-  let { outcome, key } = await send();
+  let { outcome, key, clOrdId } = await send();
   if (n > 0 && outcome.kind === 'refused' && HEADROOM_RACE.test(outcome.message)) {
     await new Promise((r) => setTimeout(r, RETRY_AFTER_MS));
-    ({ outcome, key } = await send());
+    ({ outcome, key, clOrdId } = await send());
   }
   const canceled = n > 0 ? ` Your protection was canceled first: ${protection}.` : '';
   if (outcome.kind === 'done') {
@@ -174,9 +186,10 @@ export async function marketClose(api: ApiClient, stream: OutcomeSource | null, 
     return { symbol, kind: 'closed' };
   }
   if (outcome.kind === 'unknown') {
-    const detail = `No outcome yet (${outcome.message}); the position may or may not be closed.${canceled}`;
-    toast({ kind: 'warn', key, rank: 0, title: `No outcome yet: ${what}`, body: detail });
-    return { symbol, kind: 'unknown', detail };
+    // No answer: the exchange is asked what became of the close, by the id we gave it, and says;
+    // the canceled protection is told either way.
+    void checkUnknownOrder({ query: () => api.user.queryOrder({ cl_ord_id: clOrdId }), what, key, why: outcome.message, note: canceled.trim() || undefined });
+    return { symbol, kind: 'unknown', detail: `No answer (${outcome.message}); checking with the exchange whether it closed.${canceled}` };
   }
   const detail = `${outcome.message}.${canceled ? `${canceled} The position is open without it.` : ''}`;
   toast({ kind: 'error', key, rank: 3, title: `Close refused: ${what}`, body: detail });
@@ -190,10 +203,10 @@ export async function marketClose(api: ApiClient, stream: OutcomeSource | null, 
 export async function closeAllPositions(
   api: ApiClient,
   stream: OutcomeSource | null,
-  a: { positions: readonly Pick<Position, 'symbol' | 'qty'>[]; orders: readonly Order[] },
+  a: { positions: readonly Pick<Position, 'symbol' | 'qty'>[]; orders: readonly Order[]; placesFor?: ((symbol: string) => SymbolPlaces) | undefined },
 ): Promise<CloseResult[]> {
   const results: CloseResult[] = [];
-  for (const position of a.positions) results.push(await marketClose(api, stream, { position, orders: a.orders }));
+  for (const position of a.positions) results.push(await marketClose(api, stream, { position, orders: a.orders, places: a.placesFor?.(position.symbol) }));
   const closed = results.filter((r) => r.kind === 'closed').length;
   const others = results.filter((r) => r.kind !== 'closed');
   if (others.length === 0) toast({ kind: 'success', key: 'close-all', title: `Close placed for all ${closed} position${closed === 1 ? '' : 's'}` });

@@ -66,4 +66,20 @@ describe('reconciling an order whose command got no answer', () => {
     expect(fateToast({ kind: 'found', order: order({ status: 'open' }) }, 'Sell 1 BTC-USD', 'cancel')).toMatchObject({ kind: 'warn', title: 'Still open: Sell 1 BTC-USD' });
     expect(fateToast({ kind: 'found', order: order({ status: 'filled' }) }, 'Sell 1 BTC-USD', 'cancel').title).toBe('Filled before the cancel: Sell 1 BTC-USD');
   });
+
+  it('an immediate order (a market close) canceled after filling in part says so, not plain "Canceled"', () => {
+    expect(fateToast({ kind: 'found', order: order({ status: 'canceled', fill_qty: '0.2', remark: 'ioc remainder' }) }, 'Close 0.500 BTC-USD at market')).toMatchObject({
+      kind: 'info',
+      title: 'Partly filled, the rest canceled: Close 0.500 BTC-USD at market',
+      body: 'ioc remainder',
+    });
+  });
+
+  it('words the fate of a position TP/SL: set (the exchange records it done at once), refused, never arrived', () => {
+    const what = 'BTC-USD TP 97,000.0';
+    expect(fateToast({ kind: 'found', order: order({ status: 'filled', qty: '0' }) }, what, 'tpsl')).toMatchObject({ kind: 'success', title: 'TP/SL set: BTC-USD TP 97,000.0' });
+    expect(fateToast({ kind: 'found', order: order({ status: 'rejected', remark: 'no position' }) }, what, 'tpsl')).toEqual({ kind: 'error', rank: 1, title: 'TP/SL refused: BTC-USD TP 97,000.0', body: 'no position' });
+    expect(fateToast({ kind: 'missing' }, what, 'tpsl').title).toBe('TP/SL never arrived: BTC-USD TP 97,000.0');
+    expect(fateToast({ kind: 'unknown', message: 'x' }, what, 'tpsl')).toMatchObject({ title: 'Outcome still unknown: TP/SL BTC-USD TP 97,000.0', body: expect.stringContaining('positions table') });
+  });
 });

@@ -42,14 +42,34 @@ export async function reconcileOrder(
 
 type FateToast = { kind: 'success' | 'info' | 'warn' | 'error'; rank: number; title: string; body?: string };
 
-/** Which command got no answer: a new order, or the cancel of one (the same fate reads differently). */
-export type UnknownCommand = 'order' | 'cancel';
+/**
+ * Which command got no answer: a new order (a close is one too), the cancel of one, or a whole-position
+ * TP/SL (recorded `filled` at once when set: the same fate reads differently for each).
+ */
+export type UnknownCommand = 'order' | 'cancel' | 'tpsl';
+
+/** The command as the trader names it: "TP/SL BTC-USD TP 97,000" for a TP/SL, else its words as they are. */
+function named(what: string, command: UnknownCommand): string {
+  return command === 'tpsl' ? `TP/SL ${what}` : what;
+}
+
+/** A position TP/SL request as the exchange recorded it. */
+function tpslFateToast(fate: Exclude<OrderFate, { kind: 'unknown' }>, what: string): FateToast {
+  if (fate.kind === 'missing') {
+    return { kind: 'info', rank: 1, title: `TP/SL never arrived: ${what}`, body: 'The exchange has no such request: nothing was set. You can set it again.' };
+  }
+  const o = fate.order;
+  if (o.status === 'rejected' || o.status === 'canceled') return { kind: 'error', rank: 1, title: `TP/SL refused: ${what}`, ...(o.remark ? { body: o.remark } : {}) };
+  return { kind: 'success', rank: 1, title: `TP/SL set: ${what}`, body: 'It reached the exchange; the positions table shows it.' };
+}
 
 /** The toast that replaces "Outcome unknown — checking…" (same key), saying what happened. */
 export function fateToast(fate: OrderFate, what: string, command: UnknownCommand = 'order'): FateToast {
   if (fate.kind === 'unknown') {
-    return { kind: 'warn', rank: 1, title: `Outcome still unknown: ${what}`, body: `The exchange is not answering (${fate.message}). Check Open orders and Order history.` };
+    const look = command === 'tpsl' ? 'The positions table shows what is set.' : 'Check Open orders and Order history.';
+    return { kind: 'warn', rank: 1, title: `Outcome still unknown: ${named(what, command)}`, body: `The exchange is not answering (${fate.message}). ${look}` };
   }
+  if (command === 'tpsl') return tpslFateToast(fate, what);
   if (fate.kind === 'missing') {
     return command === 'cancel'
       ? { kind: 'info', rank: 1, title: `Order not found: ${what}`, body: 'The exchange has no such order any more.' }
@@ -63,6 +83,8 @@ export function fateToast(fate: OrderFate, what: string, command: UnknownCommand
         ? { kind: 'info', rank: 1, title: `Filled before the cancel: ${what}` }
         : { kind: 'success', rank: 1, title: `Filled: ${what}`, body: 'It reached the exchange and filled.' };
     case 'canceled':
+      // An immediate order (a market close) that filled in part: the rest is what was canceled.
+      if (command === 'order' && Number(o.fill_qty) > 0) return { kind: 'info', rank: 1, title: `Partly filled, the rest canceled: ${what}`, ...remark };
       return { kind: command === 'cancel' ? 'success' : 'info', rank: 1, title: `Canceled: ${what}`, ...remark };
     case 'rejected':
       return { kind: 'error', rank: 1, title: `Rejected: ${what}`, ...remark };
@@ -75,7 +97,8 @@ export function fateToast(fate: OrderFate, what: string, command: UnknownCommand
 
 /**
  * Says the outcome is unknown and being checked (a toast that stays), then reconciles and replaces it
- * with what happened. Runs on its own: the command that started it has already returned.
+ * with what happened. Runs on its own: the command that started it has already returned. `note`:
+ * what the trader must still know whatever the fate (a close's canceled protection), on both toasts.
  */
 export async function checkUnknownOrder(a: {
   query: () => Promise<Order>;
@@ -83,10 +106,14 @@ export async function checkUnknownOrder(a: {
   key: string | undefined;
   why: string;
   command?: UnknownCommand;
+  note?: string | undefined;
   sleep?: (ms: number) => Promise<void>;
 }): Promise<OrderFate> {
-  toast({ kind: 'warn', key: a.key, rank: 0, title: 'Outcome unknown — checking…', body: `${a.what}: ${a.why}. Asking the exchange what became of it.` }, 0);
+  const command = a.command ?? 'order';
+  const note = a.note ? ` ${a.note}` : '';
+  toast({ kind: 'warn', key: a.key, rank: 0, title: 'Outcome unknown — checking…', body: `${named(a.what, command)}: ${a.why}. Asking the exchange what became of it.${note}` }, 0);
   const fate = await reconcileOrder(a.query, a.sleep ? { sleep: a.sleep } : {});
-  toast({ ...fateToast(fate, a.what, a.command), key: a.key });
+  const told = fateToast(fate, a.what, command);
+  toast({ ...told, ...(note ? { body: `${told.body ?? ''}${note}`.trim() } : {}), key: a.key });
   return fate;
 }

@@ -87,9 +87,10 @@ export function useMarketClose() {
   const api = useApi();
   const orderStream = useOrderStream();
   const refresh = useRefreshPositions();
+  const placesFor = usePlacesFor();
   return useMutation({
     mutationKey: mutationKeys.marketClose,
-    mutationFn: (input: MarketCloseInput) => marketClose(api, orderStream, input).finally(refresh),
+    mutationFn: (input: MarketCloseInput) => marketClose(api, orderStream, { places: placesFor(input.position.symbol), ...input }).finally(refresh),
   });
 }
 
@@ -98,10 +99,11 @@ export function useCloseAllPositions() {
   const api = useApi();
   const orderStream = useOrderStream();
   const refresh = useRefreshPositions();
+  const placesFor = usePlacesFor();
   return useMutation({
     mutationKey: mutationKeys.closeAllPositions,
     mutationFn: (input: { positions: readonly Pick<Position, 'symbol' | 'qty'>[]; orders: readonly Order[] }) =>
-      closeAllPositions(api, orderStream, input).finally(refresh),
+      closeAllPositions(api, orderStream, { ...input, placesFor }).finally(refresh),
   });
 }
 
