@@ -176,6 +176,9 @@ export interface ScrollBackResult {
   /** live ticks with `loaded` bars in memory, scrolled back to the latest bar */
   ticks: number;
   tickJsMs: Summary;
+  /** its parts: the stream's dispatch (JSON, schema, handler) and the frame batcher's flush (series.update ×2) */
+  tickDispatchMs: Summary;
+  tickFlushMs: Summary;
   tickRedrawMs: Summary;
 }
 
@@ -272,6 +275,8 @@ export async function chartScrollBack(browser: Browser, pagesUrl: string, candle
       maxSeriesBars: sets.reduce((m, s) => Math.max(m, s.bars), 0),
       ticks: dispatch.length,
       tickJsMs: summarize(Array.from({ length: n }, (_, i) => dispatch[i]! + (flush[i] ?? 0))),
+      tickDispatchMs: summarize(dispatch),
+      tickFlushMs: summarize(flush),
       tickRedrawMs: summarize(redraw),
     };
   } finally {

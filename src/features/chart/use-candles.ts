@@ -94,6 +94,7 @@ export function useCandles(
         onRange(null);
       });
     };
+    const latestWindow = () => windowFor(history.length, { from: history.length - PAGE_BARS, to: history.length });
     /** A new window when the view nears the edge of the one shown (or it grew too big). */
     const followView = () => {
       const view = viewNow();
@@ -133,7 +134,8 @@ export function useCandles(
         if (first) {
           history = latest;
           if (latest.length < PAGE_BARS) exhausted = true; // the whole history fit in one page
-          show({ start: 0, end: history.length }, null);
+          // The latest bars (all of one page; of a longer answer, the window a page's view needs).
+          show(latestWindow(), null);
           // A new symbol or resolution starts at the latest bars with the default spacing, whatever
           // range the previous one was scrolled to.
           p.chart.timeScale().resetTimeScale();
@@ -141,7 +143,7 @@ export function useCandles(
           // After a reconnect: older bars keep their indexes, so the view stays where it was.
           const view = viewNow();
           history = replaceTail(history, latest);
-          show(view ? windowFor(history.length, view) : { start: Math.max(0, history.length - PAGE_BARS), end: history.length }, view);
+          show(view ? windowFor(history.length, view) : latestWindow(), view);
         }
         ready = true;
         applyLive(early.splice(0));
@@ -209,7 +211,7 @@ export function useCandles(
     const onDoubleClick = (e: MouseEvent) => {
       if (!ready || history.length === 0) return;
       if (e.clientY < element.getBoundingClientRect().bottom - p.chart.timeScale().height()) return;
-      if (shown.end !== history.length) show(windowFor(history.length, { from: history.length - PAGE_BARS, to: history.length }), null);
+      if (shown.end !== history.length) show(latestWindow(), null);
       p.chart.timeScale().resetTimeScale();
     };
     element.addEventListener('dblclick', onDoubleClick);
