@@ -46,4 +46,7 @@ export default defineConfig(({ mode }) => ({
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   build: { target: 'es2022', sourcemap: true },
+  // The market worker (src/api/stream/market-worker.ts) as ES modules, so its dynamic import of zod
+  // stays a separate chunk that loads after the worker has set zod's jitless config.
+  worker: { format: 'es' },
 }));

@@ -22,7 +22,19 @@ export interface StormRun {
   heapGrowthMB: number;
   heapBeforeMB: number;
   framesPerSec: number;
+  /** The page's workers at the end (the app's market worker: api/stream/market-worker.ts). */
+  workers: string[];
+  /** The app only: typing in the order form's size field during a further storm (key → painted). */
+  typing?: TypingResult;
   profile?: ProfileSummary;
+}
+
+export interface TypingResult {
+  keys: number;
+  /** keydown's event time → the post-paint mark of the frame that painted the field's new value. */
+  latencyMs: Summary;
+  /** Keys whose input event never came (a refused character) or whose frame was not seen. */
+  unpainted: number;
 }
 
 export interface ChannelResult {
@@ -71,7 +83,61 @@ async function cpuProfile(bp: BenchPage, run: () => Promise<unknown>): Promise<C
   return profile as unknown as CpuProfile;
 }
 
+// Every key's event time, and when the field's value changed (the input event, after React's own
+// listener at the root has run: the DOM holds the new value then).
+const TYPING_PROBE = `(() => {
+  const t = (window.__typing = { keys: [], inputs: [] });
+  addEventListener('keydown', (e) => t.keys.push(e.timeStamp), true);
+  addEventListener('input', () => t.inputs.push(performance.now()));
+})()`;
+
+/**
+ * Types into the order form's size field while the storm runs: digits then Backspaces (each key
+ * changes the value, so each has an input event and a paint), one key every 80 ms.
+ */
+async function typingUnderStorm(bp: BenchPage, s: StormSetup, seconds: number): Promise<TypingResult> {
+  const { page } = bp;
+  const field = page.locator('#order-size');
+  await field.click();
+  await field.fill('');
+  await page.evaluate(TYPING_PROBE);
+  await page.evaluate('window.__bench.startFrames()');
+  const t1 = await pageNow(page);
+  let typing = true;
+  const typed = (async () => {
+    const keys = ['1', '2', '3', '4', 'Backspace', 'Backspace', 'Backspace', 'Backspace'];
+    for (let i = 0; typing; i++) {
+      await page.keyboard.press(keys[i % keys.length]!);
+      await sleep(80);
+    }
+  })();
+  await s.storm.run({ seconds });
+  typing = false;
+  await typed;
+  await sleep(400);
+  await page.evaluate('window.__bench.stopFrames()');
+  const d = (await page.evaluate(READ_PROBE)) as ProbeData;
+  const t = (await page.evaluate('window.__typing')) as { keys: number[]; inputs: number[] };
+  const idx = new FrameIndex(framesOf(d.frames));
+  const latencies: number[] = [];
+  let unpainted = 0;
+  let j = 0;
+  const keys = t.keys.filter((k) => k >= t1);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const nextKey = keys[i + 1] ?? Infinity;
+    while (j < t.inputs.length && t.inputs[j]! < key) j++;
+    const input = t.inputs[j];
+    const frame = input !== undefined && input < nextKey ? idx.frames[idx.paintedBy(input)] : undefined;
+    if (frame) latencies.push(frame.post - key);
+    else unpainted++;
+  }
+  return { keys: keys.length, latencyMs: summarize(latencies), unpainted };
+}
+
 export interface StormSetup {
+  /** The app only: seconds of a further storm with typing in the order form (0: none; default half the storm, at most 10). */
+  typingSeconds?: number;
   storm: StormServer;
   seconds: number;
   warmupSeconds: number;
@@ -133,7 +199,10 @@ export async function stormPage(browser: Browser, kind: 'app' | 'naive', url: st
       heapGrowthMB: (m3.JSHeapUsedSize! - m1.JSHeapUsedSize!) / 1024 / 1024,
       heapBeforeMB: m1.JSHeapUsedSize! / 1024 / 1024,
       framesPerSec: framesInWindow / ((t2 - t1) / 1000),
+      workers: page.workers().map((w) => new URL(w.url()).pathname),
     };
+    const typingSeconds = s.typingSeconds ?? Math.min(10, s.seconds / 2);
+    if (kind === 'app' && typingSeconds > 0) result.typing = await typingUnderStorm(bp, s, typingSeconds);
     if (s.profileSeconds > 0) {
       const profile = await cpuProfile(bp, () => s.storm.run({ seconds: s.profileSeconds }));
       result.profile = withoutIdle(summarizeProfile(profile, { mapDir: s.mapDir, top: 25 }));

@@ -1,4 +1,6 @@
-import { marketStreamMessage, type MarketStreamMessage, type PublicChannel, type UserChannel } from '../schemas';
+import type { MarketStreamMessage, PublicChannel, UserChannel } from '../schemas';
+import { symbolOf, type DecodedBatch } from './frame-coalescer';
+import { inThreadDecoding, type DecodingFactory, type FrameDecoding } from './frame-decoding';
 import { HealthWatch } from './health-watch';
 import { ReconnectingSocket, type SocketFactory, type StreamStatus } from './socket';
 import type { StreamHealth } from './stream-health';
@@ -23,6 +25,8 @@ export interface MarketStreamOptions {
   now?: () => number;
   /** Whether the browser is online (tests); navigator.onLine by default. */
   online?: () => boolean;
+  /** Where frames are parsed, validated and coalesced: in this thread by default, the market worker in the app (worker-decoding.ts). */
+  decoding?: DecodingFactory;
 }
 
 /**
@@ -43,8 +47,10 @@ export class MarketStream {
   private authed = false;
   private readonly authListeners = new Set<(ok: boolean, msg: string) => void>();
   private readonly watch: HealthWatch;
+  private readonly decoder: FrameDecoding;
 
   constructor(private readonly opts: MarketStreamOptions) {
+    this.decoder = (opts.decoding ?? inThreadDecoding)((batch) => this.deliver(batch));
     this.socket = new ReconnectingSocket(
       opts.url,
       opts.createSocket,
@@ -58,7 +64,7 @@ export class MarketStream {
         if (this.auth) this.sendAuth();
         if (reconnected) opts.onReconnected?.();
       },
-      onText: (text) => this.dispatch(text),
+      onText: (text) => this.decoder.push(text),
       },
       opts.now,
     );
@@ -173,28 +179,19 @@ export class MarketStream {
     this.socket.send({ auth: { token, ...(impersonate ? { impersonate } : {}) } });
   }
 
-  private dispatch(text: string) {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      this.opts.onInvalid?.('not JSON', text);
-      return;
-    }
-    const parsed = marketStreamMessage.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      this.opts.onInvalid?.(`${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`, text);
-      return;
-    }
-    const msg = parsed.data;
+  private deliver(batch: DecodedBatch) {
+    for (const [error, raw] of batch.invalid) this.opts.onInvalid?.(error, raw);
+    for (const msg of batch.messages) this.dispatch(msg);
+  }
+
+  private dispatch(msg: MarketStreamMessage) {
     if (msg.channel === 'auth') {
       this.authed = msg.data.code === 200 || msg.data.code === 0;
       if (this.authed) for (const channel of this.userChannels()) this.socket.send({ subscribe: { channel } });
       for (const l of this.authListeners) l(this.authed, msg.data.msg);
       return;
     }
-    const key = isPublic(msg.channel) ? `${msg.channel}|${msg.symbol ?? ('symbol' in msg.data ? msg.data.symbol : '')}` : `${msg.channel}|*`;
+    const key = isPublic(msg.channel) ? `${msg.channel}|${symbolOf(msg)}` : `${msg.channel}|*`;
     const set = this.handlers.get(key);
     if (set) for (const h of set) h(msg.data, msg);
   }
@@ -207,6 +204,7 @@ export class MarketStream {
   close() {
     this.watch.stop();
     this.socket.close();
+    this.decoder.close();
   }
 }
 

@@ -1,0 +1,108 @@
+import { compareDecimalStrings, isZeroDecimalString } from '../../lib/decimal';
+import { marketStreamMessage, type DepthLevel, type MarketStreamMessage } from '../schemas';
+
+/** What the decoder hands the stream: validated messages, and the frames it refused (why, raw text). */
+export interface DecodedBatch {
+  messages: MarketStreamMessage[];
+  invalid: [error: string, raw: string][];
+  /** A batch of public market data: the receiver pulls the next one when it has drawn this one. */
+  coalesced: boolean;
+}
+
+/** Parses one frame and validates it against the market stream's schema (never throws). */
+export function decodeFrame(text: string): { ok: true; message: MarketStreamMessage } | { ok: false; error: string } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'not JSON' };
+  }
+  const parsed = marketStreamMessage.safeParse(raw);
+  if (parsed.success) return { ok: true, message: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false, error: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}` };
+}
+
+/** The symbol a public message is for (the envelope's, else the payload's). */
+export function symbolOf(msg: MarketStreamMessage): string {
+  if (msg.symbol !== undefined) return msg.symbol;
+  return 'symbol' in msg.data && typeof msg.data.symbol === 'string' ? msg.data.symbol : '';
+}
+
+/** Best first (asks rising, bids falling), empty levels dropped: what the book draws. */
+function sortSide(levels: DepthLevel[], side: 'asks' | 'bids'): DepthLevel[] {
+  const live = levels.filter(([, size]) => !isZeroDecimalString(size));
+  return live.sort(side === 'asks' ? (a, b) => compareDecimalStrings(a[0], b[0]) : (a, b) => compareDecimalStrings(b[0], a[0]));
+}
+
+/**
+ * The market stream's decoding and per-frame coalescing, one plain class that runs inside the
+ * market worker and, where there is no Worker (tests), in the page's own thread.
+ *
+ * Public market data (depth, trades, prices) waits for the receiver: the first batch goes at once,
+ * then nothing until the receiver `pull`s (the page does on its next animation frame), so the page
+ * gets at most one batch per frame however fast the exchange sends. While it waits, a newer depth
+ * snapshot of a symbol replaces the older one (a book is a whole snapshot: only the newest is drawn)
+ * and trades and prices queue in order. Auth answers, the account's channels and refused frames are
+ * not held: they are rare, and a fill's notification must not wait for a frame that a hidden tab
+ * never draws.
+ */
+export class FrameCoalescer {
+  private pending: MarketStreamMessage[] = [];
+  /** Where each symbol's pending depth snapshot sits in `pending`. */
+  private readonly depthAt = new Map<string, number>();
+  private waiting = false;
+
+  /**
+   * `sortBooks`: sort each depth snapshot it sends, best first (the service does not sort), so the
+   * page's own sort (order-book/book-levels.ts, which HTTP books need too) meets sorted input and
+   * costs one pass. Only worth it off the main thread; one sort per symbol per frame, not per message.
+   */
+  constructor(
+    private readonly emit: (batch: DecodedBatch) => void,
+    private readonly sortBooks = false,
+  ) {}
+
+  push(text: string) {
+    const decoded = decodeFrame(text);
+    if (!decoded.ok) {
+      this.emit({ messages: [], invalid: [[decoded.error, text]], coalesced: false });
+      return;
+    }
+    const msg = decoded.message;
+    if (msg.channel !== 'price' && msg.channel !== 'depth_book' && msg.channel !== 'public_trade') {
+      this.emit({ messages: [msg], invalid: [], coalesced: false });
+      return;
+    }
+    if (msg.channel === 'depth_book') {
+      const symbol = symbolOf(msg);
+      const at = this.depthAt.get(symbol);
+      if (at === undefined) this.depthAt.set(symbol, this.pending.push(msg) - 1);
+      else this.pending[at] = msg;
+    } else {
+      this.pending.push(msg);
+    }
+    if (!this.waiting) this.flush();
+  }
+
+  /** The receiver has drawn the last batch: send what queued meanwhile, or the next message at once. */
+  pull() {
+    this.waiting = false;
+    if (this.pending.length > 0) this.flush();
+  }
+
+  private flush() {
+    const messages = this.pending;
+    this.pending = [];
+    if (this.sortBooks) {
+      for (const m of messages) {
+        if (m.channel !== 'depth_book') continue;
+        m.data.asks = sortSide(m.data.asks, 'asks');
+        m.data.bids = sortSide(m.data.bids, 'bids');
+      }
+    }
+    this.depthAt.clear();
+    this.waiting = true;
+    this.emit({ messages, invalid: [], coalesced: true });
+  }
+}
