@@ -18,6 +18,7 @@ import { Button } from '../ui/button';
 import { Segmented, type Choice } from '../ui/segmented';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
 import { SessionArea } from './session-area';
+import { StorageProblemBanner } from './storage-problem-banner';
 import { StreamBanner } from './streams/stream-banner';
 import { useStreams } from '../api/react';
 import { useMarketFeed } from './streams/use-market-feed';
@@ -87,12 +88,11 @@ export function TradePage() {
           <MarketsStrip symbol={symbol} onSelect={select} />
         </div>
         <div className="ml-auto flex shrink-0 items-center gap-3">
-          <span className="hidden sm:block">
-            <ServiceStatus />
-          </span>
+          <ServiceStatus />
           <SessionArea />
         </div>
       </header>
+      <StorageProblemBanner />
       <StreamBanner />
       <MarketHeader symbol={symbol} priceDecimals={info?.price_tick_decimals ?? 2} onSelect={select} />
       {unknown ? (

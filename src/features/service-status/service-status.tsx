@@ -12,12 +12,17 @@ const DOT: Record<StreamHealth, string> = {
   offline: 'bg-down',
 };
 
+/**
+ * One stream: a dot in its state's colour and the state in words. On a phone the dot alone (its
+ * words stay for screen readers: they are its name): at 390 px the words of a stream that is not
+ * live do not fit beside the account, and the banner under the header says them in full.
+ */
 function StreamState({ name, health, asOf }: { name: string; health: StreamHealth; asOf?: number | null }) {
   const since = health !== 'live' && asOf ? ` (last data ${formatClock(asOf)})` : '';
   return (
-    <span className="flex items-center gap-1" data-testid={`stream-state-${name.toLowerCase()}`} data-health={health} title={`${name} stream: ${HEALTH_WORDS[health]}${since}`}>
-      <span className={`inline-block h-2 w-2 rounded-full ${DOT[health]}`} />
-      <span className={health === 'live' ? '' : 'text-warn'}>
+    <span className="flex items-center gap-1 whitespace-nowrap" data-testid={`stream-state-${name.toLowerCase()}`} data-health={health} title={`${name} stream: ${HEALTH_WORDS[health]}${since}`}>
+      <span aria-hidden="true" data-testid="stream-state-dot" className={`inline-block h-2 w-2 shrink-0 rounded-full ${DOT[health]}`} />
+      <span className={`sr-only sm:not-sr-only ${health === 'live' ? '' : 'text-warn'}`} data-testid="stream-state-words">
         {name} {HEALTH_WORDS[health]}
       </span>
     </span>
@@ -35,7 +40,7 @@ export function ServiceStatus() {
   const market = useStreamHealth('market');
   const orders = useStreamHealth('order');
   return (
-    <div className="flex items-center gap-3 text-muted" data-testid="service-status">
+    <div className="flex items-center gap-2 text-muted sm:gap-3" data-testid="service-status">
       <StreamState name="Market" health={market.health} asOf={market.lastFrameAt} />
       <StreamState name="Orders" health={orders.health} />
       {health.isError && (
@@ -44,7 +49,11 @@ export function ServiceStatus() {
           Service unreachable
         </span>
       )}
-      {region.data && <span title="Region the service sees you in">Region {region.data.region}</span>}
+      {region.data && (
+        <span className="hidden sm:inline" title="Region the service sees you in">
+          Region {region.data.region}
+        </span>
+      )}
     </div>
   );
 }
