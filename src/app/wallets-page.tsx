@@ -4,11 +4,10 @@ import { WalletsPanel } from '../features/wallets/wallets-panel';
 import { ToastViewport } from '../features/toasts/toast-viewport';
 import { SessionArea } from './session-area';
 import { lastSymbol } from './symbols';
-import { useSessionStore } from '../wallet/session-store';
+import { StorageProblemBanner } from './storage-problem-banner';
 
 /** `/wallets`: loaded on demand (with wagmi, viem and the QR encoder), never with the trade page. */
 export default function WalletsPage() {
-  const storageProblem = useSessionStore((s) => s.storageProblem);
   return (
     <div className="flex h-full flex-col">
       <header className="flex h-9 shrink-0 items-center gap-3 border-b border-line bg-panel px-3">
@@ -23,12 +22,8 @@ export default function WalletsPage() {
           <SessionArea />
         </div>
       </header>
+      <StorageProblemBanner />
       <main className="min-h-0 flex-1 overflow-y-auto bg-bg">
-        {storageProblem && (
-          <p role="alert" className="mx-auto mt-3 max-w-6xl rounded border border-warn/60 bg-warn/10 px-3 py-1.5 text-warn">
-            {storageProblem}
-          </p>
-        )}
         <WalletsPanel />
       </main>
       <GeoNotice />
