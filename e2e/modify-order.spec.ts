@@ -101,8 +101,11 @@ async function findOrderLine(page: Page): Promise<{ x: number; y: number }> {
   throw new Error('no order line on the chart');
 }
 
-test("dragging an order's chart line and confirming moves the order to that price", async ({ page }) => {
+test("dragging an order's chart line and confirming moves the order to that price, over the order stream", async ({ page }) => {
   await signInFunded(page);
+  // Logged in, orders and the modify's cancel and new order go over the order stream, not HTTP.
+  const overHttpCalls: string[] = [];
+  page.on('request', (r) => /\/api\/(new_order|cancel_order)$/.test(new URL(r.url()).pathname) && overHttpCalls.push(r.url()));
   // Near the book so its line is within the chart's price range, not so near that it fills.
   const price = wholePrice(await bestBookPrice(page.request, 'BTC-USD', 'bid'), '0.999');
   await placeLimitBuy(page, price, '0.01');
@@ -124,6 +127,8 @@ test("dragging an order's chart line and confirming moves the order to that pric
 
   await expect(openOrders(page).filter({ hasText: shown })).toBeVisible();
   await expect(openOrders(page)).toHaveCount(1);
+  await expect(page.getByTestId('toasts')).toContainText('Order modified: Buy');
+  expect(overHttpCalls).toEqual([]);
   await cancelEverything(page);
 });
 
