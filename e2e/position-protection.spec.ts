@@ -158,3 +158,23 @@ test.describe('screenshots', () => {
     await page.screenshot({ path: 'docs/position-tpsl-editor-phone.png' });
   });
 });
+
+test('a market close whose answer is lost is checked with the exchange by its id, never called refused', async ({ page }) => {
+  // Over HTTP, so the test can lose the answer: the close reaches the exchange, its reply does not come back.
+  await page.addInitScript(() => localStorage.setItem('perps.order-path', 'http'));
+  await signInFunded(page, 'BTC-USD');
+  await buyAtMarket(page, 'BTC-USD', '0.02');
+  const row = page.getByTestId('position-BTC-USD');
+  await page.route('**/api/new_order', async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  const asked = page.waitForRequest((r) => /\/api\/query_order\?cl_ord_id=web-/.test(r.url()));
+  await row.getByRole('button', { name: 'Market' }).click();
+  // No answer: the app asks the exchange what became of the close, by the client order id it gave it.
+  await asked;
+  await expect(toasts(page)).toContainText(/Filled: (Close|Sell) 0\.020 BTC-USD/);
+  await expect(toasts(page)).not.toContainText(/refused|rejected/i);
+  await page.unroute('**/api/new_order');
+  await expect(row).toHaveCount(0);
+});
