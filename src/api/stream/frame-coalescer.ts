@@ -39,13 +39,12 @@ function sortSide(levels: DepthLevel[], side: 'asks' | 'bids'): DepthLevel[] {
  * The market stream's decoding and per-frame coalescing, one plain class that runs inside the
  * market worker and, where there is no Worker (tests), in the page's own thread.
  *
- * Public market data (depth, trades, prices) waits for the receiver: the first batch goes at once,
- * then nothing until the receiver `pull`s (the page does on its next animation frame), so the page
- * gets at most one batch per frame however fast the exchange sends. While it waits, a newer depth
- * snapshot of a symbol replaces the older one (a book is a whole snapshot: only the newest is drawn)
- * and trades and prices queue in order. Auth answers, the account's channels and refused frames are
- * not held: they are rare, and a fill's notification must not wait for a frame that a hidden tab
- * never draws.
+ * Public market data (depth, trades, prices) waits for the receiver: a batch goes at once, then
+ * nothing until the receiver `pull`s (the page does as soon as it has taken the batch), so at most
+ * one batch is in flight and a page busy rendering gets one batch, not a queue of messages. While
+ * it waits, a newer depth snapshot of a symbol replaces the older one (a book is a whole snapshot:
+ * only the newest is drawn) and trades and prices queue in order. Auth answers, the account's
+ * channels and refused frames are not held: they are rare, and a fill must not wait behind books.
  */
 export class FrameCoalescer {
   private pending: MarketStreamMessage[] = [];
@@ -85,7 +84,7 @@ export class FrameCoalescer {
     if (!this.waiting) this.flush();
   }
 
-  /** The receiver has drawn the last batch: send what queued meanwhile, or the next message at once. */
+  /** The receiver has taken the last batch: send what queued meanwhile, or the next message at once. */
   pull() {
     this.waiting = false;
     if (this.pending.length > 0) this.flush();

@@ -11,7 +11,12 @@ class FakeWorker {
   onerror: ((e: { message: string }) => void) | null = null;
   readonly posted: unknown[] = [];
   terminated = false;
-  private readonly core = new FrameCoalescer((batch) => this.onmessage?.({ data: structuredClone(batch) }), true);
+  /** What the worker sent that the page has not taken yet: `deliver` hands it over, as the page's next task would. */
+  private outbox: unknown[] = [];
+  private readonly core = new FrameCoalescer((batch) => this.outbox.push(structuredClone(batch)), true);
+  deliver() {
+    while (this.outbox.length > 0) this.onmessage?.({ data: this.outbox.shift() });
+  }
   postMessage(data: unknown) {
     this.posted.push(data);
     if (typeof data === 'string') this.core.push(data);
@@ -77,24 +82,26 @@ describe('MarketStream with the market worker', () => {
     expect(seen).toEqual(['1']);
     sockets[0]!.reply(depth(2, '2'));
     expect(worker.posted).toEqual([JSON.stringify(depth(2, '2'))]);
+    worker.deliver();
     expect(seen).toEqual(['1', '2']);
   });
 
-  it('gets at most one depth snapshot per frame from the worker, the newest', () => {
+  it('has one batch in flight: what arrives while the page is busy comes as one batch, the newest book', () => {
     const seen: string[] = [];
     stream.subscribe('depth_book', 'BTC-USD', (book) => seen.push(book.bids[0]![0]));
-    withReadyWorker();
+    const worker = withReadyWorker();
     for (const [seq, bid] of [[2, '2'], [3, '3'], [4, '4']] as const) sockets[0]!.reply(depth(seq, bid));
-    expect(seen).toEqual(['1', '2']); // '2' went at once; the worker holds the rest for the next frame
-    vi.runOnlyPendingTimers(); // the next frame: the page pulls
+    worker.deliver(); // '2' went at once; taking it asks for the next, which holds only '4'
     expect(seen).toEqual(['1', '2', '4']);
+    expect(worker.posted.filter((p) => p === null)).toHaveLength(2); // a pull per batch taken
   });
 
   it('reports invalid frames from the worker and never hands them to subscribers', () => {
     const seen: unknown[] = [];
     stream.subscribe('depth_book', 'BTC-USD', (book) => seen.push(book));
-    withReadyWorker();
+    const worker = withReadyWorker();
     sockets[0]!.reply({ seq: 2, channel: 'depth_book', symbol: 'BTC-USD', data: { symbol: 'BTC-USD', asks: [[1, '1']], bids: [] } });
+    worker.deliver();
     expect(invalid).toEqual([expect.stringMatching(/^data\.asks\.0\.0: /)]);
     expect(seen).toHaveLength(1);
   });
@@ -104,8 +111,9 @@ describe('MarketStream with the market worker', () => {
     stream.subscribe('depth_book', 'BTC-USD', () => undefined);
     stream.onUser('order', (o) => orders.push(o.id));
     stream.authenticate({ token: 'tok' });
-    withReadyWorker();
+    const worker = withReadyWorker();
     sockets[0]!.reply({ seq: 2, channel: 'auth', data: { code: 200, msg: 'success' } });
+    worker.deliver();
     expect(sockets[0]!.sent).toContainEqual({ subscribe: { channel: 'order' } });
 
     sockets[0]!.close(); // a network drop
@@ -114,8 +122,10 @@ describe('MarketStream with the market worker', () => {
     second.open();
     expect(second.sent).toEqual([{ subscribe: { channel: 'depth_book', symbol: 'BTC-USD' } }, { auth: { token: 'tok' } }]);
     second.reply({ seq: 1, channel: 'auth', data: { code: 200, msg: 'success' } });
+    worker.deliver();
     expect(second.sent).toContainEqual({ subscribe: { channel: 'order' } });
     second.reply({ seq: 2, channel: 'order', data: sampleOrder });
+    worker.deliver();
     expect(orders).toEqual([sampleOrder.id]);
   });
 
