@@ -8,6 +8,8 @@ describe('content security policy', () => {
   it('lets scripts come only from the app, and the network reach only the configured services', () => {
     const csp = contentSecurityPolicy(readConfig({}));
     expect(directive(csp, 'script-src')).toBe("script-src 'self'");
+    // Workers only from the app's own files (the market worker), never from a blob: URL.
+    expect(directive(csp, 'worker-src')).toBe("worker-src 'self'");
     expect(directive(csp, 'connect-src').split(' ').slice(1).sort()).toEqual(
       ["'self'", 'http://127.0.0.1:7100', 'http://127.0.0.1:7101', 'http://127.0.0.1:7102', 'http://127.0.0.1:7103', 'http://127.0.0.1:8545', 'ws://127.0.0.1:7100'].sort(),
     );
@@ -22,5 +24,6 @@ describe('content security policy', () => {
     expect(connect).toContain('wss://perps.standx.com');
     expect(connect).toContain('wss://*.walletconnect.org');
     expect(connect).not.toContain('127.0.0.1');
+    expect(directive(csp, 'worker-src')).toBe("worker-src 'self'");
   });
 });

@@ -27,7 +27,9 @@ export function contentSecurityPolicy(config: AppConfig): string {
     `img-src 'self' data: blob:${walletConnect.length ? ' https://*.walletconnect.com https://*.reown.com' : ''}`,
     "font-src 'self' data:",
     `connect-src ${connect.join(' ')}`,
-    "worker-src 'self' blob:",
+    // The market worker (api/stream/market-worker.ts) is a bundled file of the app's own origin; no
+    // code of the app or its libraries starts a worker from a blob: URL.
+    "worker-src 'self'",
     ...(walletConnect.length ? ['frame-src https://verify.walletconnect.org https://verify.walletconnect.com'] : []),
     "object-src 'none'",
     "base-uri 'none'",
