@@ -1,7 +1,7 @@
 import { MarketStream } from './market-stream';
 import { OrderStream } from './order-stream';
 import { browserSocket, type SocketFactory } from './socket';
-import { workerDecoding } from './worker-decoding';
+import { marketDecoding } from './decoding-choice';
 
 /** The app's one market stream and one order response stream, and who to tell after a reconnect. */
 export interface AppStreams {
@@ -22,8 +22,8 @@ export function createAppStreams(urls: { streamUrl: string; orderStreamUrl: stri
     createSocket,
     onReconnected: reconnected,
     onInvalid: (error) => console.warn(`market stream: ignored a message (${error})`),
-    // Off the main thread where the platform has workers; in this thread otherwise (unit tests).
-    ...(typeof Worker !== 'undefined' ? { decoding: workerDecoding() } : {}),
+    // In the page unless asked for the market worker (decoding-choice.ts says why).
+    decoding: marketDecoding(),
   });
   const order = new OrderStream({ url: urls.orderStreamUrl, createSocket, onReconnected: reconnected });
   return {
