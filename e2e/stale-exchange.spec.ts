@@ -40,6 +40,7 @@ test('a frozen exchange is shown stale, and an order sent meanwhile ends unknown
     await expect(page.getByTestId('stream-banner')).toContainText('Market data stale');
     await expect(page.getByTestId('book-as-of')).toContainText(/^as of \d\d:\d\d:\d\d$/);
     await expect(page.getByTestId('trades-as-of')).toBeVisible();
+    await expect(page.getByTestId('chart-as-of')).toContainText(/^as of \d\d:\d\d:\d\d$/);
     await page.screenshot({ path: 'docs/stale-state.png' });
     if (process.env.SHOTS_DIR) {
       // For a look at the phone layout (SHOTS_DIR=/tmp/shots-B): the banner, and the book's tab.
@@ -68,6 +69,7 @@ test('a frozen exchange is shown stale, and an order sent meanwhile ends unknown
   await expect(page.getByTestId('toasts')).toContainText('Filled', { timeout: 30_000 });
   await expect(health(page, 'market')).toHaveAttribute('data-health', 'live', { timeout: 10_000 });
   await expect(page.getByTestId('book-as-of')).toBeHidden();
+  await expect(page.getByTestId('chart-as-of')).toBeHidden();
   await page.getByRole('tab', { name: /Positions/ }).click();
   await expect(page.getByTestId('position-BTC-USD')).toContainText('0.01');
 });

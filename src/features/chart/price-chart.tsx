@@ -14,6 +14,7 @@ import { LineDropConfirm } from './line-drop-confirm';
 import { ResolutionBar } from './resolution-bar';
 import { useCandles } from './use-candles';
 import { useOrderLineDrag, type LineDrop } from './use-order-line-drag';
+import { useMarketAsOf } from '../../api/use-market-as-of';
 
 interface Legend {
   open: number;
@@ -114,6 +115,7 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
   const key = `${symbol}|${resolution}`;
   const loading = loaded?.key !== key && failed?.key !== key;
   const fmt = (n: number) => n.toFixed(decimals);
+  const { asOf, health } = useMarketAsOf();
 
   return (
     <section aria-label="Price chart" className="flex h-full min-h-0 flex-col" data-testid="price-chart">
@@ -126,8 +128,13 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
             <span className={legend.close >= legend.open ? 'text-up' : 'text-down'}>{fmt(legend.close)}</span>
           </span>
         )}
+        {asOf && (
+          <span className="num ml-auto shrink-0 text-warn" data-testid="chart-as-of" title={`Market data ${health}: the candles are not updating`}>
+            as of {asOf}
+          </span>
+        )}
       </div>
-      <div className="relative min-h-0 flex-1">
+      <div className={`relative min-h-0 flex-1 ${asOf ? 'opacity-50' : ''}`} data-stale={asOf ? 'true' : undefined}>
         <div
           ref={container}
           className={`absolute inset-0 ${drag.hover !== null || drag.dragging ? '[&_*]:cursor-ns-resize!' : ''}`}

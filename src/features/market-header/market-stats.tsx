@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { marketQueries } from '../../api/queries';
-import { useApi, useStreamHealth } from '../../api/react';
-import { isBehind } from '../../api/stream/stream-health';
+import { useApi } from '../../api/react';
+import { useMarketAsOf } from '../../api/use-market-as-of';
 import { dec } from '../../lib/decimal';
 import { show } from '../../lib/display';
 import { toneOf } from '../../ui/tone';
 import { formatCompact, formatPercent } from '../../lib/format';
-import { formatClock } from '../../lib/time';
 import { FundingCountdown } from './funding-countdown';
 
 function Stat({ label, title, children }: { label: string; title?: string; children: ReactNode }) {
@@ -29,8 +28,8 @@ export function MarketStats({ symbol, priceDecimals }: { symbol: string; priceDe
   const change = row?.price_change_pct;
   const funding = m ? dec(m.funding_rate) : null;
   // The prices ride the market stream: while it is stale or down they are dimmed, not passed off as live.
-  const feed = useStreamHealth('market');
-  const behind = isBehind(feed.health) && feed.lastFrameAt !== null;
+  const { asOf, health } = useMarketAsOf();
+  const behind = asOf !== null;
 
   if (market.isError && !m) return <span className="text-down">Market data unavailable: {market.error.message}</span>;
 
@@ -39,7 +38,7 @@ export function MarketStats({ symbol, priceDecimals }: { symbol: string; priceDe
       className={`flex min-w-0 items-center gap-5 overflow-x-auto whitespace-nowrap ${behind ? 'opacity-50' : ''}`}
       data-testid="market-stats"
       data-stale={behind ? 'true' : undefined}
-      title={behind ? `Market data ${feed.health}: prices as of ${formatClock(feed.lastFrameAt!)}` : undefined}
+      title={behind ? `Market data ${health}: prices as of ${asOf}` : undefined}
     >
       <span className={`num text-[16px] font-semibold ${change === undefined ? '' : change >= 0 ? 'text-up' : 'text-down'}`} data-testid="last-price" title="Last traded price">
         {show(m?.last_price, priceDecimals)}

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { marketQueries } from '../../api/queries';
-import { useApi, useStreamHealth } from '../../api/react';
-import { isBehind } from '../../api/stream/stream-health';
-import { formatClock } from '../../lib/time';
+import { useApi } from '../../api/react';
+import { useMarketAsOf } from '../../api/use-market-as-of';
 import type { SymbolInfo } from '../../api/schemas';
 import { dec } from '../../lib/decimal';
 import { formatFixed } from '../../lib/format';
@@ -44,8 +43,7 @@ export function OrderBook({ symbol, info }: { symbol: string; info: SymbolInfo |
   const rows = rowsThatFit(useElementSize(body).height);
   const view = useMemo(() => (depth.data ? buildBook(depth.data, dec(tick), rows) : null), [depth.data, tick, rows]);
   // A frozen feed must not look live: the rows dim and say when they were last true.
-  const feed = useStreamHealth('market');
-  const asOf = isBehind(feed.health) && feed.lastFrameAt !== null ? formatClock(feed.lastFrameAt) : null;
+  const { asOf, health } = useMarketAsOf();
 
   return (
     <section aria-label="Order book" className="flex h-full min-h-0 flex-col" data-testid="order-book">
@@ -53,7 +51,7 @@ export function OrderBook({ symbol, info }: { symbol: string; info: SymbolInfo |
         <h2 className="font-medium">
           Order book
           {asOf && (
-            <span className="num ml-2 font-normal text-warn" data-testid="book-as-of" title={`Market data ${feed.health}: the book is not updating`}>
+            <span className="num ml-2 font-normal text-warn" data-testid="book-as-of" title={`Market data ${health}: the book is not updating`}>
               as of {asOf}
             </span>
           )}

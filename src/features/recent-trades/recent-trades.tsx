@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { memo, useRef } from 'react';
 import { marketQueries } from '../../api/queries';
-import { useApi, useStreamHealth } from '../../api/react';
-import { isBehind } from '../../api/stream/stream-health';
+import { useApi } from '../../api/react';
+import { useMarketAsOf } from '../../api/use-market-as-of';
 import type { RecentTrade, SymbolInfo } from '../../api/schemas';
 import { show } from '../../lib/display';
 import { formatClock } from '../../lib/time';
@@ -43,14 +43,13 @@ export function RecentTrades({ symbol, info }: { symbol: string; info: SymbolInf
   const view = useVisibleWindow(scroller, ROW_HEIGHT, 30);
   const all = trades.data ?? [];
   // A frozen feed must not look live: the rows dim and say when they were last true.
-  const feed = useStreamHealth('market');
-  const asOf = isBehind(feed.health) && feed.lastFrameAt !== null ? formatClock(feed.lastFrameAt) : null;
+  const { asOf, health } = useMarketAsOf();
   return (
     <section aria-label="Recent trades" className="flex h-full min-h-0 flex-col" data-testid="recent-trades">
       <h2 className="flex h-7 shrink-0 items-center border-b border-line px-2 font-medium">
         Trades
         {asOf && (
-          <span className="num ml-2 font-normal text-warn" data-testid="trades-as-of" title={`Market data ${feed.health}: no new trades are arriving`}>
+          <span className="num ml-2 font-normal text-warn" data-testid="trades-as-of" title={`Market data ${health}: no new trades are arriving`}>
             as of {asOf}
           </span>
         )}
