@@ -1,18 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSessionStore } from '../../wallet/session-store';
 import { SessionGuard } from './session-guard';
 import { useSignInRequest } from '../../stores/sign-in-request';
-import { SignInDialog } from './sign-in-dialog';
 import { VaultPicker } from './vault-picker';
+
+// The dialog (wallet options, the challenge check) loads when it is first asked for, not with the page.
+const SignInDialog = lazy(() => import('./sign-in-dialog').then((m) => ({ default: m.SignInDialog })));
 
 /** Sign in / account menu in the top bar, with the sign-in modal and the session guard. */
 export function SignInButton() {
   const session = useSessionStore((s) => s.session);
   const openDialog = useSignInRequest((s) => s.request);
+  const dialogOpen = useSignInRequest((s) => s.dialog.open);
   return (
     <>
       <SessionGuard />
-      <SignInDialog />
+      {dialogOpen && (
+        <Suspense fallback={null}>
+          <SignInDialog />
+        </Suspense>
+      )}
       {session ? (
         <AccountMenu />
       ) : (

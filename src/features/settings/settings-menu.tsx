@@ -1,9 +1,10 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Modal } from '../../ui/modal';
-import { SettingsPanel } from './settings-panel';
-import { ShortcutsOverlay } from './shortcuts-overlay';
 import { useHelpKey } from './use-help-key';
 
+// Opened by a click or `?`, never before the first paint: loaded then, not with the page.
+const SettingsPanel = lazy(() => import('./settings-panel').then((m) => ({ default: m.SettingsPanel })));
+const ShortcutsOverlay = lazy(() => import('./shortcuts-overlay').then((m) => ({ default: m.ShortcutsOverlay })));
 type Open = 'settings' | 'shortcuts' | null;
 
 /** The header's gear: the settings panel, and the shortcuts list (`?` or from the panel). */
@@ -25,10 +26,16 @@ export function SettingsMenu({ playSound }: { playSound: () => void }) {
       </button>
       {open === 'settings' && (
         <Modal title="Settings" onClose={close} testId="settings-dialog">
-          <SettingsPanel playSound={playSound} onShowShortcuts={() => setOpen('shortcuts')} />
+          <Suspense fallback={<p className="text-muted">Loading settings…</p>}>
+            <SettingsPanel playSound={playSound} onShowShortcuts={() => setOpen('shortcuts')} />
+          </Suspense>
         </Modal>
       )}
-      {open === 'shortcuts' && <ShortcutsOverlay onClose={close} />}
+      {open === 'shortcuts' && (
+        <Suspense fallback={null}>
+          <ShortcutsOverlay onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }
