@@ -33,6 +33,19 @@ export class FakeSocket<F = unknown> {
     this.onopen?.({});
   }
 
+  /**
+   * The first written frame of this `method` (an order-stream request), once the code under test has
+   * written it: sends go out after awaited signing, a few turns of the event loop after the call.
+   */
+  async sentRequest(method: string): Promise<F> {
+    for (let i = 0; i < 200; i++) {
+      const f = this.sent.find((m) => (m as { method?: string }).method === method);
+      if (f) return f;
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    throw new Error(`no ${method} frame`);
+  }
+
   /** A frame from the server. */
   reply(message: unknown) {
     this.onmessage?.({ data: JSON.stringify(message) });

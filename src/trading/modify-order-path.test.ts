@@ -81,15 +81,7 @@ function logIn() {
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
-/** Waits until the socket carries a frame of this method, and returns it. */
-async function frame(method: string) {
-  for (let i = 0; i < 200; i++) {
-    const f = socket.sent.find((m) => m.method === method);
-    if (f) return f;
-    await tick();
-  }
-  throw new Error(`no ${method} frame`);
-}
+const frame = (method: string) => socket.sentRequest(method);
 /** Waits until HTTP carried a request to this path. */
 async function httpCall(path: string) {
   for (let i = 0; i < 400; i++) {

@@ -73,15 +73,7 @@ function logIn() {
 const limit: NewOrderBody = { symbol: 'BTC-USD', side: 'buy', order_type: 'limit', qty: '0.01', price: '95000', time_in_force: 'gtc', reduce_only: false, cl_ord_id: 'web-1' };
 const toasts = () => useToasts.getState().toasts.map((t) => ({ kind: t.kind, title: t.title }));
 const tick = () => new Promise((r) => setTimeout(r, 0));
-/** Waits until the socket carries a frame of this method, and returns it. */
-async function frame(method: string) {
-  for (let i = 0; i < 100; i++) {
-    const f = socket.sent.find((m) => m.method === method);
-    if (f) return f;
-    await tick();
-  }
-  throw new Error(`no ${method} frame`);
-}
+const frame = (method: string) => socket.sentRequest(method);
 
 describe('which way an order goes', () => {
   it('with the order stream logged in, the order goes over it as a signed order:new, not over HTTP', async () => {
