@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { marketQueries, userQueries } from '../api/queries';
 import { useApi } from '../api/react';
@@ -50,6 +50,11 @@ const CHART_VIEWS: Choice<ChartView>[] = [
   { value: 'price', label: 'Price' },
   { value: 'funding', label: 'Funding rate', title: 'Funding rate history (last 7 days)' },
 ];
+
+/** A lazily loaded panel: its placeholder until `ready` (the book has painted), then while its code loads. */
+function LoadedWhen({ ready, fallback, children }: { ready: boolean; fallback: ReactNode; children: ReactNode }) {
+  return ready ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
+}
 
 /** `/trade/:symbol`: header, chart + account, book + trades, order form — tabs on a phone. */
 export function TradePage() {
@@ -134,15 +139,13 @@ export function TradePage() {
                 itemClassName="px-2 py-0.5"
               />
               {chartView === 'funding' ? (
-                <Suspense fallback={CHART_PLACEHOLDER}>
+                <LoadedWhen ready fallback={CHART_PLACEHOLDER}>
                   <FundingRateChart symbol={symbol} />
-                </Suspense>
-              ) : bookPainted ? (
-                <Suspense fallback={CHART_PLACEHOLDER}>
-                  <PriceChart symbol={symbol} info={info} marketStream={streams.market} />
-                </Suspense>
+                </LoadedWhen>
               ) : (
-                CHART_PLACEHOLDER
+                <LoadedWhen ready={bookPainted} fallback={CHART_PLACEHOLDER}>
+                  <PriceChart symbol={symbol} info={info} marketStream={streams.market} />
+                </LoadedWhen>
               )}
             </div>
             <div
@@ -159,13 +162,9 @@ export function TradePage() {
               className={`${shown('account')} min-h-0 flex-1 flex-col bg-panel md:col-start-1 md:row-start-2 md:flex xl:col-span-2`}
             >
               <AccountHealthStrip />
-              {bookPainted ? (
-                <Suspense fallback={ACCOUNT_PLACEHOLDER}>
-                  <AccountTabs symbol={symbol} onSelectSymbol={select} />
-                </Suspense>
-              ) : (
-                ACCOUNT_PLACEHOLDER
-              )}
+              <LoadedWhen ready={bookPainted} fallback={ACCOUNT_PLACEHOLDER}>
+                <AccountTabs symbol={symbol} onSelectSymbol={select} />
+              </LoadedWhen>
             </div>
             <div
               role={sheetOpen ? 'dialog' : undefined}
@@ -179,13 +178,9 @@ export function TradePage() {
                   ✕
                 </button>
               </div>
-              {bookPainted ? (
-                <Suspense fallback={ORDER_FORM_PLACEHOLDER}>
-                  <OrderForm key={symbol} symbol={symbol} info={info} />
-                </Suspense>
-              ) : (
-                ORDER_FORM_PLACEHOLDER
-              )}
+              <LoadedWhen ready={bookPainted} fallback={ORDER_FORM_PLACEHOLDER}>
+                <OrderForm key={symbol} symbol={symbol} info={info} />
+              </LoadedWhen>
             </div>
           </main>
           {!sheetOpen && (
