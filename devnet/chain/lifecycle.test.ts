@@ -124,6 +124,18 @@ describe('startChain lifecycle', () => {
     expect(await probeChainId(foreign.rpcUrl)).toBe(31337);
   });
 
+  it('gives every fresh node its own genesis, even two started in the same second', async () => {
+    // The devnet tells chains apart by genesis hash (indexer resets, deposit refs); hardhat's genesis
+    // is otherwise a function of the start second, so a quick restart looked like the same chain.
+    const [a, b] = [await freePort(), await freePort()];
+    const nodes = await Promise.all([startHardhatNode({ port: a }), startHardhatNode({ port: b === a ? a + 1 : b })]);
+    nodes.forEach(track);
+    const genesis = await Promise.all(
+      nodes.map(async (n) => (await devnetPublicClient(n.rpcUrl, n.chainId).getBlock({ blockNumber: 0n })).hash),
+    );
+    expect(genesis[0]).not.toBe(genesis[1]);
+  });
+
   it('reports a chain restarted fresh under a persisted cursor, then indexes the new chain from 0', async () => {
     const port = await freePort();
     const old = track(await startChain({ port }));

@@ -4,11 +4,13 @@
  * exactly that process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HARDHAT_MNEMONIC } from './accounts';
 
 export const DEFAULT_PORT = 8545;
 export const DEFAULT_CHAIN_ID = 31337;
@@ -68,6 +70,11 @@ export async function probeChainId(rpcUrl: string, timeoutMs = 1000): Promise<nu
   }
 }
 
+/** 1..2^40 wei: negligible money, enough entropy that two genesis states never coincide. */
+function uniqueWei(): bigint {
+  return (BigInt(`0x${randomBytes(5).toString('hex')}`) % (1n << 40n)) + 1n;
+}
+
 /** A throwaway config dir: the node must not compile, write artifacts or read the app's files. */
 function writeConfig(chainId: number): string {
   const dir = mkdtempSync(join(tmpdir(), 'perps-devnet-hardhat-'));
@@ -79,6 +86,11 @@ function writeConfig(chainId: number): string {
         // Like a real chain: a reverting transaction is mined and gets a failed receipt, instead
         // of hardhat's default of rejecting eth_sendRawTransaction. Calls still return revert data.
         throwOnTransactionFailures: false,
+        // The devnet tells chains apart by genesis hash, and hardhat's genesis depends only on the
+        // start second: a node restarted within it would pass for the old chain (a "reorg" instead
+        // of a reset, deposit refs reused). A few random wei on top of the default 10 000 ETH make
+        // every node's genesis state, hence its hash, its own; the keys stay hardhat's.
+        accounts: { mnemonic: HARDHAT_MNEMONIC, count: 20, accountsBalance: String(10n ** 22n + uniqueWei()) },
       },
     },
     paths: { root: dir, sources: join(dir, 'contracts'), cache: join(dir, 'cache'), artifacts: join(dir, 'artifacts') },
