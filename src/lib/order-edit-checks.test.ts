@@ -25,7 +25,7 @@ describe('checking a modified order', () => {
     expect(checkOrderEdit(order, '', '0.0001', rules, ctx).errors).toEqual({ price: 'Enter a price', size: 'Size moves in steps of 0.001 BTC' });
     expect(checkOrderEdit(order, '90000', '0', rules, ctx).errors).toEqual({ size: 'Size must be above 0' });
     expect(checkOrderEdit(order, '90000', '-1', rules, ctx).errors).toEqual({ size: 'Size must be positive' });
-    expect(checkOrderEdit(order, '90000', '101', rules, ctx).errors).toEqual({ size: 'Maximum size per order is 100 BTC' });
+    expect(checkOrderEdit(order, '90000', '101', rules, ctx).errors).toEqual({ size: 'Maximum size per order is 100.000 BTC' });
   });
 
   it("counts the margin the original's cancel gives back", () => {
@@ -42,7 +42,7 @@ describe('checking a modified order', () => {
     expect(checkOrderEdit(ro, '96000', '0.4', rules, long).errors).toEqual({});
     // The order form's words for the same mistake (lib/order-rules.ts).
     expect(checkOrderEdit(ro, '96000', '0.5', rules, long).errors).toEqual({
-      size: 'Reduce-only size can be at most 0.4 BTC: position 1 minus 0.6 in other reduce-only orders',
+      size: 'Reduce-only size can be at most 0.400 BTC: position 1.000 minus 0.600 in other reduce-only orders',
     });
     expect(checkOrderEdit(ro, '96000', '0.1', rules, { ...long, positionQty: dec('-1') }).errors).toEqual({ size: 'Reduce-only must buy to reduce your short' });
     expect(checkOrderEdit(ro, '96000', '0.1', rules, ctx).errors).toEqual({ size: 'Reduce-only needs a position in BTC-USD' });

@@ -72,15 +72,15 @@ export function checkOrderEdit(o: EditedOrder, priceText: string, sizeText: stri
   const q = readAmount(sizeText, 'a size');
   if ('error' in q) errors.size = q.error;
   else {
-    errors.size = sizeStepError(q.value, rules.qtyDecimals, rules.base) ?? sizeLimitError(q.value, rules.minQty, rules.maxQty, rules.base);
+    errors.size = sizeStepError(q.value, rules.qtyDecimals, rules.base) ?? sizeLimitError(q.value, rules.minQty, rules.maxQty, rules.base, rules.qtyDecimals);
     if (!errors.size) qty = q.value;
   }
 
   if (qty) {
     if (o.reduce_only) {
-      errors.size = reduceOnlyError({ side: o.side, qty, positionQty: ctx.positionQty, headroom: ctx.reduceHeadroom, symbol: rules.symbol, base: rules.base });
+      errors.size = reduceOnlyError({ side: o.side, qty, positionQty: ctx.positionQty, headroom: ctx.reduceHeadroom, symbol: rules.symbol, base: rules.base, qtyDecimals: rules.qtyDecimals });
     } else {
-      errors.size = maxPositionError({ positionQty: ctx.positionQty, side: o.side, qty, maxPositionSize: rules.maxPositionSize, base: rules.base });
+      errors.size = maxPositionError({ positionQty: ctx.positionQty, side: o.side, qty, maxPositionSize: rules.maxPositionSize, base: rules.base, qtyDecimals: rules.qtyDecimals });
       if (!errors.size && ctx.available && price) {
         const leverage = Number(o.leverage);
         // The cancel gives the original's lock back before the new order takes its own.

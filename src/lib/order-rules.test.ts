@@ -30,21 +30,24 @@ describe('the order-entry rules', () => {
     expect(priceBandError(dec('90249.9'), mark, band)).toBe('Price must be at least 90,250.0 (mark − 5%)');
   });
 
-  it('holds a size between the minimum and the maximum per order, and a position under its maximum', () => {
-    expect(sizeLimitError(dec('0.001'), '0.001', '100', 'BTC')).toBeUndefined();
-    expect(sizeLimitError(dec('0'), '0.001', '100', 'BTC')).toBe('Minimum size is 0.001 BTC');
-    expect(sizeLimitError(dec('100.001'), '0.001', '100', 'BTC')).toBe('Maximum size per order is 100 BTC');
-    expect(maxPositionError({ positionQty: dec('-150'), side: 'buy', qty: dec('350'), maxPositionSize: '200', base: 'BTC' })).toBeUndefined();
-    expect(maxPositionError({ positionQty: dec('150'), side: 'buy', qty: dec('60'), maxPositionSize: '200', base: 'BTC' })).toBe(
-      'Position would be 210 BTC, above the maximum of 200',
+  it('holds a size between the minimum and the maximum per order, and a position under its maximum, quoting sizes at the symbol\'s places', () => {
+    expect(sizeLimitError(dec('0.001'), '0.001', '100', 'BTC', 3)).toBeUndefined();
+    expect(sizeLimitError(dec('0'), '0.001', '100', 'BTC', 3)).toBe('Minimum size is 0.001 BTC');
+    expect(sizeLimitError(dec('100.001'), '0.001', '100', 'BTC', 3)).toBe('Maximum size per order is 100.000 BTC');
+    expect(maxPositionError({ positionQty: dec('-150'), side: 'buy', qty: dec('350'), maxPositionSize: '200', base: 'BTC', qtyDecimals: 3 })).toBeUndefined();
+    expect(maxPositionError({ positionQty: dec('1500'), side: 'buy', qty: dec('600.5'), maxPositionSize: '2000', base: 'BTC', qtyDecimals: 3 })).toBe(
+      'Position would be 2,100.500 BTC, above the maximum of 2,000.000 BTC',
+    );
+    expect(maxPositionError({ positionQty: dec('150'), side: 'buy', qty: dec('60'), maxPositionSize: '200', base: 'BTC', qtyDecimals: 3 })).toBe(
+      'Position would be 210.000 BTC, above the maximum of 200.000 BTC',
     );
   });
 
   it('lets a reduce-only order only shrink the position, within what other reduce-only orders leave', () => {
-    const long = { side: 'sell' as const, positionQty: dec('0.5'), symbol: 'BTC-USD', base: 'BTC' };
+    const long = { side: 'sell' as const, positionQty: dec('0.5'), symbol: 'BTC-USD', base: 'BTC', qtyDecimals: 3 };
     expect(reduceOnlyError({ ...long, qty: dec('0.3'), headroom: dec('0.3') })).toBeUndefined();
-    expect(reduceOnlyError({ ...long, qty: dec('0.4'), headroom: dec('0.3') })).toBe('Reduce-only size can be at most 0.3 BTC: position 0.5 minus 0.2 in other reduce-only orders');
-    expect(reduceOnlyError({ ...long, qty: dec('0.6'), headroom: dec('0.5') })).toBe('Reduce-only size can be at most the position, 0.5 BTC');
+    expect(reduceOnlyError({ ...long, qty: dec('0.4'), headroom: dec('0.3') })).toBe('Reduce-only size can be at most 0.300 BTC: position 0.500 minus 0.200 in other reduce-only orders');
+    expect(reduceOnlyError({ ...long, qty: dec('0.6'), headroom: dec('0.5') })).toBe('Reduce-only size can be at most the position, 0.500 BTC');
     expect(reduceOnlyError({ ...long, side: 'buy', qty: dec('0.1'), headroom: dec('0.5') })).toBe('Reduce-only must sell to reduce your long');
     expect(reduceOnlyError({ ...long, positionQty: dec(0), qty: dec('0.1'), headroom: dec(0) })).toBe('Reduce-only needs a position in BTC-USD');
   });

@@ -1,4 +1,5 @@
 import { D, dec, fitsDecimals, type Dec } from './decimal';
+import { USD_DECIMALS } from './display';
 import { formatFixed } from './format';
 import { orderLock } from './order-lock';
 import { parseTypedDecimal } from './parse-decimal-input';
@@ -9,9 +10,21 @@ import { stepOf } from './ticks';
 // The order-entry rules of spec §2.8, §4.1 and §8, each one rule in one function, worded once: the
 // order form (features/order-form/order-validation.ts) and a modify (order-edit-checks.ts) both call
 // these, so the same mistake reads the same in both. Each returns the message to show next to the
-// field, or undefined when the rule holds.
+// field, or undefined when the rule holds. Every size a message quotes is at the symbol's
+// qty_tick_decimals and every USD amount at cents, as the rest of the app shows them: the trader
+// reads "at most 0.300 BTC" the way the position reads, whatever was typed (the field keeps that).
 
 type Side = 'buy' | 'sell';
+
+/** A bound the trader must stay under, at `decimals` places: rounded down, so the size shown passes. */
+function atMost(value: string | Dec, decimals: number): string {
+  return formatFixed(dec(value).toDecimalPlaces(decimals, D.ROUND_DOWN), decimals);
+}
+
+/** A bound the trader must reach, at `decimals` places: rounded up, so the size shown passes. */
+function atLeast(value: string | Dec, decimals: number): string {
+  return formatFixed(dec(value).toDecimalPlaces(decimals, D.ROUND_UP), decimals);
+}
 
 /** "a take-profit price" → "Take-profit price": the label as a sentence's subject. */
 function subject(label: string): string {
@@ -60,32 +73,34 @@ export function sizeStepError(qty: Dec, decimals: number, base: string): string 
   return fitsDecimals(qty, decimals) ? undefined : `Size moves in steps of ${stepOf(decimals).toFixed()} ${base}`;
 }
 
-/** min_order_qty ≤ size ≤ max_order_qty (a size of 0 is below the minimum). */
-export function sizeLimitError(qty: Dec, minQty: string, maxQty: string, base: string): string | undefined {
-  if (qty.lte(0) || qty.lt(minQty)) return `Minimum size is ${minQty} ${base}`;
-  if (qty.gt(maxQty)) return `Maximum size per order is ${maxQty} ${base}`;
+/** min_order_qty ≤ size ≤ max_order_qty (a size of 0 is below the minimum); sizes at `decimals` places. */
+export function sizeLimitError(qty: Dec, minQty: string, maxQty: string, base: string, decimals: number): string | undefined {
+  if (qty.lte(0) || qty.lt(minQty)) return `Minimum size is ${atLeast(minQty, decimals)} ${base}`;
+  if (qty.gt(maxQty)) return `Maximum size per order is ${atMost(maxQty, decimals)} ${base}`;
   return undefined;
 }
 
 /** |position + signed size| ≤ max_position_size, for an order that may add to the position. */
-export function maxPositionError(a: { positionQty: Dec; side: Side; qty: Dec; maxPositionSize: string; base: string }): string | undefined {
+export function maxPositionError(a: { positionQty: Dec; side: Side; qty: Dec; maxPositionSize: string; base: string; qtyDecimals: number }): string | undefined {
   const after = a.positionQty.plus(signedQty(a.side, a.qty)).abs();
-  return after.gt(a.maxPositionSize) ? `Position would be ${after.toFixed()} ${a.base}, above the maximum of ${a.maxPositionSize}` : undefined;
+  if (!after.gt(a.maxPositionSize)) return undefined;
+  return `Position would be ${formatFixed(after, a.qtyDecimals)} ${a.base}, above the maximum of ${atMost(a.maxPositionSize, a.qtyDecimals)} ${a.base}`;
 }
 
 /**
  * A reduce-only order must take the side that shrinks the position, and its size ≤ the headroom:
  * |position| − what other reduce-only orders on that side already hold (lib/reduce-only.ts).
  */
-export function reduceOnlyError(a: { side: Side; qty: Dec; positionQty: Dec; headroom: Dec; symbol: string; base: string }): string | undefined {
+export function reduceOnlyError(a: { side: Side; qty: Dec; positionQty: Dec; headroom: Dec; symbol: string; base: string; qtyDecimals: number }): string | undefined {
   const reducing = reducingSide(a.positionQty);
   if (reducing === null) return `Reduce-only needs a position in ${a.symbol}`;
   if (reducing !== a.side) return `Reduce-only must ${reducing} to reduce your ${reducing === 'sell' ? 'long' : 'short'}`;
   if (a.qty.lte(a.headroom)) return undefined;
   const pending = a.positionQty.abs().minus(a.headroom);
+  const dp = a.qtyDecimals;
   return pending.gt(0)
-    ? `Reduce-only size can be at most ${a.headroom.toFixed()} ${a.base}: position ${a.positionQty.abs().toFixed()} minus ${pending.toFixed()} in other reduce-only orders`
-    : `Reduce-only size can be at most the position, ${a.headroom.toFixed()} ${a.base}`;
+    ? `Reduce-only size can be at most ${atMost(a.headroom, dp)} ${a.base}: position ${formatFixed(a.positionQty.abs(), dp)} minus ${formatFixed(pending, dp)} in other reduce-only orders`
+    : `Reduce-only size can be at most the position, ${atMost(a.headroom, dp)} ${a.base}`;
 }
 
 /**
@@ -96,7 +111,7 @@ export function reduceOnlyError(a: { side: Side; qty: Dec; positionQty: Dec; hea
 export function marginError(needed: Dec, available: Dec): string | undefined {
   if (needed.lte(0) || needed.lte(available)) return undefined;
   const shown = D.max(available, 0);
-  return `Needs ${formatFixed(needed.toDecimalPlaces(2, D.ROUND_UP), 2)} margin + fee; ${formatFixed(shown.toDecimalPlaces(2, D.ROUND_DOWN), 2)} available`;
+  return `Needs ${atLeast(needed, USD_DECIMALS)} margin + fee; ${atMost(shown, USD_DECIMALS)} available`;
 }
 
 /**

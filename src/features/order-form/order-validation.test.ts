@@ -135,13 +135,13 @@ describe('order form validation', () => {
   });
 
   it('enforces min and max order size', () => {
-    expect(validateOrder(draft({ size: '0.005' }), ctx({ info: ethInfo })).errors.size).toBe('Minimum size is 0.01 ETH');
-    expect(validateOrder(draft({ size: '100.001' }), ctx()).errors.size).toBe('Maximum size per order is 100 BTC');
+    expect(validateOrder(draft({ size: '0.005' }), ctx({ info: ethInfo })).errors.size).toBe('Minimum size is 0.010 ETH');
+    expect(validateOrder(draft({ size: '100.001' }), ctx()).errors.size).toBe('Maximum size per order is 100.000 BTC');
   });
 
   it('enforces the maximum position size including the current position', () => {
     const v = validateOrder(draft({ size: '60', price: '95000' }), ctx({ positionQty: dec('150'), available: null }));
-    expect(v.errors.size).toBe('Position would be 210 BTC, above the maximum of 200');
+    expect(v.errors.size).toBe('Position would be 210.000 BTC, above the maximum of 200.000 BTC');
     // selling against the same long shrinks it: fine
     expect(validateOrder(draft({ side: 'sell', size: '60' }), ctx({ positionQty: dec('150'), available: null })).errors.size).toBeUndefined();
   });
@@ -190,7 +190,7 @@ describe('order form validation', () => {
     });
     it('is capped by the headroom left after other reduce-only orders, and says why', () => {
       const v = validateOrder(draft({ reduceOnly: true, side: 'sell', size: '0.4' }), ctx({ positionQty: dec('0.5'), reduceHeadroom: dec('0.3') }));
-      expect(v.errors.size).toBe('Reduce-only size can be at most 0.3 BTC: position 0.5 minus 0.2 in other reduce-only orders');
+      expect(v.errors.size).toBe('Reduce-only size can be at most 0.300 BTC: position 0.500 minus 0.200 in other reduce-only orders');
       expect(validateOrder(draft({ reduceOnly: true, side: 'sell', size: '0.3' }), ctx({ positionQty: dec('0.5'), reduceHeadroom: dec('0.3') })).errors).toEqual({});
     });
     it('cannot carry TP/SL (the service refuses them on reduce-only orders)', () => {

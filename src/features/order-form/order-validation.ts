@@ -127,13 +127,13 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
     else qty = read.value;
   } else if (price) qty = qtyFromQuote(read.value, price, qtyDp);
   else if (!errors.price) errors.size = 'Enter a price first to size in USD';
-  const outOfLimits = qty && !errors.size ? sizeLimitError(qty, info.min_order_qty, info.max_order_qty, base) : undefined;
+  const outOfLimits = qty && !errors.size ? sizeLimitError(qty, info.min_order_qty, info.max_order_qty, base, qtyDp) : undefined;
   if (outOfLimits) errors.size = outOfLimits;
 
   if (qty && !errors.size) {
     const broken = draft.reduceOnly
-      ? reduceOnlyError({ side: draft.side, qty, positionQty: ctx.positionQty, headroom: ctx.reduceHeadroom, symbol: info.symbol, base })
-      : maxPositionError({ positionQty: ctx.positionQty, side: draft.side, qty, maxPositionSize: info.max_position_size, base });
+      ? reduceOnlyError({ side: draft.side, qty, positionQty: ctx.positionQty, headroom: ctx.reduceHeadroom, symbol: info.symbol, base, qtyDecimals: qtyDp })
+      : maxPositionError({ positionQty: ctx.positionQty, side: draft.side, qty, maxPositionSize: info.max_position_size, base, qtyDecimals: qtyDp });
     if (broken) errors.size = broken;
     else if (!draft.reduceOnly && ctx.available && price && !errors.leverage) {
       // An immediate order (market, ioc) needs margin only for what opens exposure beyond
@@ -178,7 +178,7 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
         const band = dec(draft.side === 'buy' ? info.price_cap_ratio : info.price_floor_ratio);
         const pct = D.min(slippage, band).mul(100).toFixed();
         errors.fill =
-          `The book fills only ${fill.filledQty.toFixed(qtyDp)} of ${qty.toFixed(qtyDp)} ${base} within ${pct} % of the mark ` +
+          `The book fills only ${formatFixed(fill.filledQty, qtyDp)} of ${formatFixed(qty, qtyDp)} ${base} within ${pct} % of the mark ` +
           `(up to ${formatFixed(marketLimit, priceDp)}): lower the size or raise the slippage`;
       }
     }
