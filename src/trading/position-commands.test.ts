@@ -21,6 +21,8 @@ const answers: Record<string, Answer[]> = {};
 const received: { path: string; body: Record<string, unknown> }[] = [];
 /** What query_order says became of an order asked for by its cl_ord_id: it, or "not found". */
 let fate: Partial<Order> | 'missing' = 'missing';
+/** What query_order says of an order asked for by its order_id (a close's blocker): by id, or "not found"; 'fail' answers 503. */
+const fateById: Record<number, Partial<Order> | 'missing' | 'fail'> = {};
 const asked: string[] = [];
 let server: Server;
 let api: ApiClient;
@@ -31,6 +33,15 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (text += c.toString()));
     req.on('end', () => {
       const path = req.url ?? '';
+      const byId = path.startsWith('/api/query_order') ? new URL(path, 'http://x').searchParams.get('order_id') : null;
+      if (byId !== null) {
+        const id = Number(byId);
+        asked.push(`#${id}`);
+        const f = fateById[id] ?? 'missing';
+        if (f === 'fail') return res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 503, message: 'service unavailable', request_id: 'q' }));
+        if (f === 'missing') return res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 404, message: 'order not found', request_id: 'q' }));
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ...resting.find((o) => o.id === id), ...f }));
+      }
       if (path.startsWith('/api/query_order')) {
         const clOrdId = new URL(path, 'http://x').searchParams.get('cl_ord_id') ?? '';
         asked.push(clOrdId);
@@ -57,6 +68,7 @@ afterEach(() => {
   asked.length = 0;
   fate = 'missing';
   for (const k of Object.keys(answers)) delete answers[k];
+  for (const k of Object.keys(fateById)) delete fateById[Number(k)];
   useToasts.setState({ toasts: [] });
 });
 
@@ -110,13 +122,68 @@ describe('market close that always works', () => {
     expect(toasts()).toEqual([{ kind: 'error', title: 'Close not sent: BTC-USD', body: expect.stringContaining('was refused: order not found. Nothing was closed.') }]);
   });
 
-  it('no answer to the cancel is unknown, never a refusal, and the close is not sent', async () => {
+  it('no answer to the cancel is unknown, never a refusal: the close is not sent, the blockers are read back and the trader told they are canceled', async () => {
     answers['/api/cancel_orders'] = ['drop'];
-    const result = await marketClose(api, null, { position: long, orders: resting });
-    expect(result.kind).toBe('unknown');
+    for (const id of [11, 12, 13]) fateById[id] = { status: 'canceled' };
+    let rechecked = 0;
+    const result = await marketClose(api, null, { position: long, orders: resting, places: btc, recheck: () => rechecked++ });
+    expect(result).toMatchObject({ kind: 'unknown', detail: expect.stringContaining('The close was not sent') });
+    expect(toasts()).toEqual([
+      {
+        kind: 'warn',
+        title: 'Outcome unknown — checking…',
+        body: expect.stringMatching(/^No answer to the cancel of 3 reduce-only orders \(TP 0\.300 @ 99,000\.0, SL 0\.300 @ 93,000\.0, Limit 0\.100 @ 98,000\.0\) for BTC-USD \(Cannot reach .*\)\. Asking the exchange which are still open\. The close was not sent\.$/),
+      },
+    ]);
+    await vi.waitFor(() =>
+      expect(toasts()).toEqual([
+        {
+          kind: 'warn',
+          title: 'Protection canceled, close not sent: BTC-USD',
+          body: 'Canceled: TP 0.300 @ 99,000.0, SL 0.300 @ 93,000.0, Limit 0.100 @ 98,000.0. The position is open without them: press Close again to close it at market.',
+        },
+      ]),
+    );
+    expect(asked).toEqual(['#11', '#12', '#13']);
     expect(received).toEqual([]);
-    expect(toasts()[0]).toMatchObject({ kind: 'warn', body: expect.stringContaining('may or may not be canceled') });
-    expect(toasts()[0]!.body).not.toContain('refused');
+    expect(rechecked).toBe(1);
+    expect(JSON.stringify(toasts())).not.toMatch(/refused|rejected/i);
+  });
+
+  it('no answer to the cancel, and one blocker is still open: says which, and to try again', async () => {
+    answers['/api/cancel_orders'] = ['drop'];
+    fateById[11] = { status: 'canceled' };
+    fateById[12] = { status: 'canceled' };
+    fateById[13] = { status: 'open' };
+    await marketClose(api, null, { position: long, orders: resting, places: btc });
+    await vi.waitFor(() =>
+      expect(toasts()).toEqual([
+        {
+          kind: 'warn',
+          title: 'Protection not all canceled, close not sent: BTC-USD',
+          body: 'Still open: Limit 0.100 @ 98,000.0. Canceled: TP 0.300 @ 99,000.0, SL 0.300 @ 93,000.0. Nothing was closed: press Close to try again.',
+        },
+      ]),
+    );
+    expect(received).toEqual([]);
+  });
+
+  it('no answer to the cancel, and the exchange cannot say: the outcome stays unknown, pointing at Open orders', async () => {
+    answers['/api/cancel_orders'] = ['drop'];
+    fateById[11] = { status: 'filled', fill_qty: '0.3' };
+    fateById[12] = 'fail';
+    fateById[13] = { status: 'canceled' };
+    await marketClose(api, null, { position: long, orders: resting, places: btc });
+    await vi.waitFor(() =>
+      expect(toasts()).toEqual([
+        {
+          kind: 'warn',
+          title: 'Outcome still unknown: the cancel of the protection on BTC-USD',
+          body: 'The exchange did not say what became of SL 0.300 @ 93,000.0 (service unavailable). Filled before the cancel: TP 0.300 @ 99,000.0. Canceled: Limit 0.100 @ 98,000.0. The close was not sent: check Open orders before closing again.',
+        },
+      ]),
+    );
+    expect(received).toEqual([]);
   });
 
   it('a close refused after the cancel says the protection is gone', async () => {

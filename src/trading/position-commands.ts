@@ -9,6 +9,7 @@ import { reducingSide } from '../lib/reduce-only';
 import { toast } from '../stores/toasts';
 import { newClientOrderId, orderToastKey, overStream, reduceOrderBody } from './order-commands';
 import { failureOutcome, orderOutcome, type Outcome, type OutcomeSource } from './order-outcome';
+import { checkCloseCancel } from './check-close-cancel';
 import { checkUnknownOrder } from './reconcile-order';
 
 const PENDING = new Set(['new', 'open', 'untriggered']);
@@ -114,6 +115,8 @@ export interface MarketCloseInput {
   orders: readonly Order[];
   /** The symbol's places, for the toasts' words (by default the cautious ones of lib/notices placesOf). */
   places?: SymbolPlaces | undefined;
+  /** Told once a cancel that got no answer has been checked (positions and open orders re-read). */
+  recheck?: (() => void) | undefined;
 }
 
 export interface CloseResult {
@@ -132,9 +135,14 @@ const RETRY_AFTER_MS = 400;
  * Closes a whole position at market in one action, never flipping it: cancel the reduce-only orders
  * that block its headroom (cancel_orders), then a reduce-only market order for |qty|. Each step
  * tells the truth: a refused cancel closes nothing; a close refused after the cancel says the
- * protection is gone; no answer is "unknown", never "refused".
+ * protection is gone; no answer is "unknown", never "refused" — to the cancel, checked order by
+ * order (check-close-cancel.ts); to the close, by its cl_ord_id (reconcile-order.ts).
  */
-export async function marketClose(api: ApiClient, stream: OutcomeSource | null, { position, orders, places = placesOf(undefined, position.symbol) }: MarketCloseInput): Promise<CloseResult> {
+export async function marketClose(
+  api: ApiClient,
+  stream: OutcomeSource | null,
+  { position, orders, places = placesOf(undefined, position.symbol), recheck }: MarketCloseInput,
+): Promise<CloseResult> {
   const { symbol } = position;
   const qty = dec(position.qty);
   const side = reducingSide(qty);
@@ -157,9 +165,18 @@ export async function marketClose(api: ApiClient, stream: OutcomeSource | null, 
       return { symbol, kind: 'refused', detail };
     }
     if (cancel.kind === 'unknown') {
-      const detail = `No answer to the cancel of ${protection} (${cancel.message}); they may or may not be canceled. The close was not sent.`;
-      toast({ kind: 'warn', key: `close-${symbol}`, title: `Close not sent: ${symbol}`, body: detail });
-      return { symbol, kind: 'unknown', detail };
+      // Sending the close now could meet the blockers still standing (or, minutes later, a market
+      // that moved): it waits for the trader, who is told where the protection stands once known.
+      const check = checkCloseCancel({
+        symbol,
+        blockers,
+        label: (o) => blockerLabel(o, places),
+        query: (orderId) => api.user.queryOrder({ order_id: orderId }),
+        why: cancel.message,
+        key: `close-${symbol}`,
+      });
+      void check.finally(() => recheck?.());
+      return { symbol, kind: 'unknown', detail: `No answer to the cancel of ${protection} (${cancel.message}); checking with the exchange which are still open. The close was not sent.` };
     }
   }
 
@@ -203,10 +220,15 @@ export async function marketClose(api: ApiClient, stream: OutcomeSource | null, 
 export async function closeAllPositions(
   api: ApiClient,
   stream: OutcomeSource | null,
-  a: { positions: readonly Pick<Position, 'symbol' | 'qty'>[]; orders: readonly Order[]; placesFor?: ((symbol: string) => SymbolPlaces) | undefined },
+  a: {
+    positions: readonly Pick<Position, 'symbol' | 'qty'>[];
+    orders: readonly Order[];
+    placesFor?: ((symbol: string) => SymbolPlaces) | undefined;
+    recheck?: (() => void) | undefined;
+  },
 ): Promise<CloseResult[]> {
   const results: CloseResult[] = [];
-  for (const position of a.positions) results.push(await marketClose(api, stream, { position, orders: a.orders, places: a.placesFor?.(position.symbol) }));
+  for (const position of a.positions) results.push(await marketClose(api, stream, { position, orders: a.orders, places: a.placesFor?.(position.symbol), recheck: a.recheck }));
   const closed = results.filter((r) => r.kind === 'closed').length;
   const others = results.filter((r) => r.kind !== 'closed');
   if (others.length === 0) toast({ kind: 'success', key: 'close-all', title: `Close placed for all ${closed} position${closed === 1 ? '' : 's'}` });

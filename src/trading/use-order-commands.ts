@@ -90,7 +90,7 @@ export function useMarketClose() {
   const placesFor = usePlacesFor();
   return useMutation({
     mutationKey: mutationKeys.marketClose,
-    mutationFn: (input: MarketCloseInput) => marketClose(api, orderStream, { places: placesFor(input.position.symbol), ...input }).finally(refresh),
+    mutationFn: (input: MarketCloseInput) => marketClose(api, orderStream, { places: placesFor(input.position.symbol), recheck: refresh, ...input }).finally(refresh),
   });
 }
 
@@ -103,7 +103,7 @@ export function useCloseAllPositions() {
   return useMutation({
     mutationKey: mutationKeys.closeAllPositions,
     mutationFn: (input: { positions: readonly Pick<Position, 'symbol' | 'qty'>[]; orders: readonly Order[] }) =>
-      closeAllPositions(api, orderStream, { ...input, placesFor }).finally(refresh),
+      closeAllPositions(api, orderStream, { ...input, placesFor, recheck: refresh }).finally(refresh),
   });
 }
 
