@@ -11,7 +11,7 @@ export function MarketEstimate({ validated, priceDecimals, slippage }: { validat
   const { fill, marketLimit, errors } = validated;
   return (
     <div className="-mt-1 space-y-1 text-[11px]">
-      <p className="num text-muted" data-testid="market-estimate" title="Walks the order book for the size: size-weighted average price, and how far it is from the best price">
+      <p className="num text-muted" data-testid="market-estimate" title="Walks the order book for the size (followed at least 4 times a second): size-weighted average price, and how far it is from the best price">
         {fill?.averagePrice && fill.impact ? `Est. fill ≈ ${show(fill.averagePrice, priceDecimals)} · impact ${fill.impact.mul(100).toFixed(2)} %` : 'Est. fill —'}
       </p>
       <div className="flex items-center justify-between gap-2">

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
+import { act, Profiler, type ReactNode } from 'react';
 import type { Balance, Position } from '../../api/schemas';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -374,5 +374,58 @@ describe('order form settings', () => {
     expect(button('USD ⇄')).toBeDefined();
     act(() => useTradeSettings.getState().change({ sizeUnit: 'base' }));
     expect(button('BTC ⇄')).toBeDefined();
+  });
+});
+
+describe('order form under a fast book', () => {
+  const bookAt = (ask: number) => ({
+    symbol: 'BTC-USD',
+    asks: Array.from({ length: 20 }, (_, i) => [String(ask + 100 * i), '0.5'] as [string, string]),
+    bids: Array.from({ length: 20 }, (_, i) => [String(99990 - 100 * i), '0.5'] as [string, string]),
+  });
+
+  it('a limit order the book does not price is not redrawn by each book snapshot, and keeps what was typed', async () => {
+    let commits = 0;
+    let cache: QueryClient | undefined;
+    render(
+      <Profiler id="form" onRender={() => commits++}>
+        <OrderForm symbol="BTC-USD" info={btcInfo} />
+      </Profiler>,
+      (qc) => {
+        cache = qc;
+        qc.setQueryData(queryKeys.market.depth('BTC-USD'), bookAt(100010));
+      },
+    );
+    type($('#order-size'), '0.1');
+    const before = commits;
+    for (let i = 1; i <= 20; i++) {
+      await act(async () => {
+        cache!.setQueryData(queryKeys.market.depth('BTC-USD'), bookAt(100010 + i));
+        await new Promise((r) => setTimeout(r, 0)); // react-query tells its observers on the next tick
+      });
+    }
+    expect(commits).toBe(before);
+    expect($('#order-size').value).toBe('0.1');
+  });
+
+  it("a market order's estimate follows new snapshots within a quarter second, without a key pressed", () => {
+    vi.useFakeTimers();
+    try {
+      signIn();
+      let cache: QueryClient | undefined;
+      render(<OrderForm symbol="BTC-USD" info={btcInfo} />, (qc) => {
+        seedAccount(false, '100000')(qc);
+        cache = qc;
+      });
+      act(() => [...container.querySelectorAll('[role=tab]')].find((t) => t.textContent === 'Market')!.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+      type($('#order-size'), '1');
+      expect($('[data-testid=market-estimate]').textContent).toBe('Est. fill ≈ 100,060.0 · impact 0.05 %');
+      // The book moves up 40: 0.5 at 100 050 + 0.5 at 100 150.
+      act(() => cache!.setQueryData(queryKeys.market.depth('BTC-USD'), bookAt(100050)));
+      act(() => vi.advanceTimersByTime(250));
+      expect($('[data-testid=market-estimate]').textContent).toBe('Est. fill ≈ 100,100.0 · impact 0.05 %');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

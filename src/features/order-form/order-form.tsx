@@ -25,6 +25,7 @@ import { OrderSummary } from './order-summary';
 import { feeRateOf, isMissingValueError, validateOrder, type OrderField } from './order-validation';
 import { newClientOrderId } from '../../trading/order-commands';
 import { useSubmitOrder } from '../../trading/use-order-commands';
+import { useOrderBook } from './use-order-book';
 import { useOrderContext } from './use-order-context';
 import { useSideHotkeys } from './use-side-hotkeys';
 import { Button } from '../../ui/button';
@@ -134,8 +135,10 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
   const marginAvailable = useMemo(() => (ctx.balance ? availableMargin(ctx.balance, mode) : null), [ctx.balance, mode]);
 
   // The side an order takes from, sorted once per book snapshot and side: a market order walks it,
-  // and so does a limit priced through the book.
-  const bookLevels = useMemo(() => (ctx.book ? takingLevels(ctx.book, draft.side) : null), [draft.side, ctx.book]);
+  // and so does a limit priced through the book (for the margin its fills take: signed in only).
+  // Otherwise the form does not follow the book at all, so a fast book never delays typing.
+  const book = useOrderBook(symbol, draft.type === 'market' || marginAvailable !== null);
+  const bookLevels = useMemo(() => (book ? takingLevels(book, draft.side) : null), [draft.side, book]);
   const validated = useMemo(
     () =>
       validateOrder(draft, {

@@ -6,13 +6,12 @@ import { dec } from '../../lib/decimal';
 import { reduceOnlyHeadroom } from '../../lib/reduce-only';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
 
-/** Everything the order form reads from the shared cache for one symbol. */
+/** Everything the order form reads from the shared cache for one symbol, the book aside (use-order-book.ts). */
 export function useOrderContext(symbol: string) {
   const api = useApi();
   const account = useSessionStore(actingAccount);
   const signedIn = account !== null;
   const price = useQuery(marketQueries.symbolPrice(api, symbol));
-  const depth = useQuery(marketQueries.depth(api, symbol));
   const positions = useQuery(userQueries.positions(api, account));
   const openOrders = useQuery(userQueries.openOrders(api, account));
   const balance = useQuery(userQueries.balance(api, account));
@@ -25,7 +24,6 @@ export function useOrderContext(symbol: string) {
     return {
       account,
       mark: price.data ? dec(price.data.mark_price) : null,
-      book: depth.data,
       position,
       positions: signedIn ? (positions.data ?? []) : [],
       balance: signedIn ? balance.data : undefined,
@@ -36,5 +34,5 @@ export function useOrderContext(symbol: string) {
       config: signedIn ? config.data : undefined,
       configError: config.error,
     };
-  }, [account, signedIn, symbol, price.data, depth.data, positions.data, openOrders.data, balance.data, config.data, config.error]);
+  }, [account, signedIn, symbol, price.data, positions.data, openOrders.data, balance.data, config.data, config.error]);
 }
