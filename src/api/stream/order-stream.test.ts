@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodySignatureMessage } from '../signing';
 import { OrderStream } from './order-stream';
 import { FakeSocket } from '../../testing/fake-socket';
@@ -51,5 +51,78 @@ describe('OrderStream orders on the socket', () => {
     expect(signed.length).toBe(before);
     expect(socket.raw.length).toBe(written);
     stream.close();
+  });
+});
+
+describe('OrderStream health while idle (a hung exchange keeps TCP up)', () => {
+  type Frame = { method: string; request_id: string; session_id: string; params: string };
+  /** A logged-in order stream on a fake socket, on the fake clock. */
+  function loggedIn(opts: { idleProbeMs?: number | null } = {}) {
+    let socket!: FakeSocket<Frame>;
+    const stream = new OrderStream({ url: 'ws://x/ws-api/v1', createSocket: () => (socket = new FakeSocket()), sessionId: 's-1', now: () => Date.now(), online: () => true, ...opts });
+    socket.open();
+    stream.authenticate({ token: 't', impersonate: 'cv_1' });
+    socket.reply({ code: 0, message: 'success', request_id: socket.sent[0]!.request_id });
+    const logins: boolean[] = [];
+    stream.onLogin((ok) => logins.push(ok));
+    return { stream, socket, logins, logs: () => socket.sent.filter((f) => f.method === 'auth:login') };
+  }
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('a stream that stops answering while nothing is pending reads stale within 10 s (and order-path sends orders over HTTP)', () => {
+    const { stream, logs } = loggedIn();
+    expect(stream.health).toBe('live');
+    vi.advanceTimersByTime(10_000);
+    expect(stream.health).toBe('stale');
+    // The probe is the one harmless request the service defines: the same login again, on the same session.
+    expect(logs().length).toBe(2);
+    expect(logs()[1]).toMatchObject({ method: 'auth:login', session_id: 's-1', params: JSON.stringify({ token: 't', impersonate: 'cv_1' }) });
+    stream.close();
+  });
+
+  it('a stream that answers stays live, probed only while idle, and its login is kept without telling anyone', () => {
+    const { stream, socket, logins, logs } = loggedIn();
+    let answered = 1;
+    for (let s = 0; s < 60; s++) {
+      vi.advanceTimersByTime(1_000);
+      // The exchange answers each probe as it comes.
+      for (const f of logs().slice(answered)) socket.reply({ code: 0, message: 'success', request_id: f.request_id });
+      answered = logs().length;
+      expect(stream.health).toBe('live');
+    }
+    expect(stream.isLoggedIn).toBe(true);
+    expect(logins).toEqual([]);
+    // One probe per idle stretch: at most one every ~3 s, not one a second.
+    expect(logs().length).toBeGreaterThan(10);
+    expect(logs().length).toBeLessThanOrEqual(1 + 60 / 2.5);
+    stream.close();
+  });
+
+  it('a probe refused for the token (expired) logs the stream out; one refused for the rate limit keeps it', () => {
+    const { stream, socket, logins, logs } = loggedIn();
+    vi.advanceTimersByTime(4_000);
+    socket.reply({ code: 429, message: 'too many requests', request_id: logs().at(-1)!.request_id });
+    expect(stream.isLoggedIn).toBe(true);
+    expect(stream.health).toBe('live');
+    vi.advanceTimersByTime(4_000);
+    socket.reply({ code: 401, message: 'token expired', request_id: logs().at(-1)!.request_id });
+    expect(stream.isLoggedIn).toBe(false);
+    expect(logins).toEqual([false]);
+    stream.close();
+  });
+
+  it('sends no probe before login, nor when switched off', () => {
+    let socket!: FakeSocket<Frame>;
+    const idle = new OrderStream({ url: 'ws://x', createSocket: () => (socket = new FakeSocket()), now: () => Date.now(), online: () => true });
+    socket.open();
+    vi.advanceTimersByTime(30_000);
+    expect(socket.sent).toEqual([]);
+    idle.close();
+    const off = loggedIn({ idleProbeMs: null });
+    vi.advanceTimersByTime(30_000);
+    expect(off.logs().length).toBe(1);
+    expect(off.stream.health).toBe('live');
+    off.stream.close();
   });
 });

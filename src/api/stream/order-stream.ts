@@ -12,7 +12,23 @@ export interface OrderStreamOptions {
   onReconnected?: () => void;
   /** Whether the browser is online (tests); navigator.onLine by default. */
   online?: () => boolean;
+  /** Idle this long while logged in, the stream is probed (see IDLE_PROBE_MS); null: never. */
+  idleProbeMs?: number | null;
 }
+
+/**
+ * A logged-in stream silent this long, with nothing pending, is asked something harmless so a hung
+ * exchange shows: this stream speaks only when spoken to, and browsers hide the server's pings. The
+ * probe is the one request the service defines that changes nothing — the same `auth:login` again,
+ * same token and session id, which the service takes as the same account taking its session over
+ * (docs/service.md) — and it is judged like any request: unanswered for STALE_AFTER_MS, the stream is
+ * stale (orders take HTTP). A hang thus shows within 2.5 + 5 s (+ the 1 s clocks): under 10 s. It
+ * costs one request credit per idle 2.5 s (the account refills about 22 a second).
+ */
+export const IDLE_PROBE_MS = 2_500;
+const PROBE_CHECK_MS = 1_000;
+/** A probe refused for the rate limit executed nothing: the login it repeated still holds. */
+const RATE_LIMITED = 429;
 
 /** Outcome replies are kept this long, so one that arrives before its HTTP response is not lost. */
 const REPLY_MEMORY_MS = 60_000;
@@ -32,6 +48,10 @@ export class OrderStream {
   private readonly listeners = new Set<(r: OrderStreamReply) => void>();
   private readonly loginListeners = new Set<(ok: boolean, message: string) => void>();
   private loginRequestId = '';
+  /** The probe in flight (a repeated login) and the login it repeats, until its answer. */
+  private probe: { requestId: string; previous: string } | null = null;
+  private lastSentAt: number | null = null;
+  private probeTimer: ReturnType<typeof setInterval> | null = null;
   /** Requests sent on this socket and not yet answered, with when they left (for staleness). */
   private readonly unanswered = new Map<string, number>();
   private readonly watch: HealthWatch;
@@ -44,6 +64,7 @@ export class OrderStream {
       {
         onOpen: (reconnected) => {
           this.loggedIn = false;
+          this.probe = null;
           this.unanswered.clear(); // the old socket's requests can no longer be answered on this one
           if (this.login) this.sendLogin();
           if (reconnected) opts.onReconnected?.();
@@ -53,6 +74,19 @@ export class OrderStream {
       opts.now,
     );
     this.watch = new HealthWatch(this.socket, () => this.owedSince(), opts.online);
+    const idleProbeMs = opts.idleProbeMs === undefined ? IDLE_PROBE_MS : opts.idleProbeMs;
+    if (idleProbeMs !== null) this.probeTimer = setInterval(() => this.probeIfIdle(idleProbeMs), PROBE_CHECK_MS);
+  }
+
+  /** Sends the probe when logged in, nothing is pending and the socket has been quiet `idleMs`. */
+  private probeIfIdle(idleMs: number) {
+    const opened = this.socket.openedAt;
+    if (this.socket.status !== 'open' || opened === null || !this.loggedIn || !this.login || this.unanswered.size > 0) return;
+    const quietSince = Math.max(opened, this.socket.lastFrameAt ?? opened, this.lastSentAt ?? opened);
+    if (this.socket.now() - quietSince < idleMs) return;
+    const previous = this.loginRequestId;
+    this.sendLogin();
+    this.probe = { requestId: this.loginRequestId, previous };
   }
 
   get status(): StreamStatus {
@@ -61,7 +95,7 @@ export class OrderStream {
 
   /**
    * Live, stale, reconnecting or offline (stream-health.ts). This stream speaks only when spoken to,
-   * so it owes a frame only while a request sent on it is unanswered.
+   * so it owes a frame only while a request sent on it is unanswered — the idle probe included.
    */
   get health(): StreamHealth {
     return this.watch.health;
@@ -78,7 +112,8 @@ export class OrderStream {
   }
 
   private sent(requestId: string) {
-    this.unanswered.set(requestId, this.socket.now());
+    this.lastSentAt = this.socket.now();
+    this.unanswered.set(requestId, this.lastSentAt);
   }
 
   /**
@@ -115,6 +150,7 @@ export class OrderStream {
     this.login = login;
     if (!changed) return;
     this.loggedIn = false;
+    this.probe = null;
     if (login) this.sendLogin();
     else this.socket.drop();
   }
@@ -189,6 +225,18 @@ export class OrderStream {
     if (!parsed.success) return;
     const reply = parsed.data;
     this.answered(reply.request_id);
+    if (this.probe?.requestId === reply.request_id) {
+      const { previous } = this.probe;
+      this.probe = null;
+      // Answered: the stream is alive and the login holds; nothing to tell anyone.
+      if (reply.code === 0) return;
+      if (reply.code === RATE_LIMITED) {
+        // Not executed: the service still knows the session under the login it repeated.
+        this.loginRequestId = previous;
+        return;
+      }
+      // Refused otherwise (an expired token): as a failed login, below.
+    }
     if (reply.request_id === this.loginRequestId && this.loginRequestId !== '') {
       this.loggedIn = reply.code === 0;
       const message = 'message' in reply ? reply.message : reply.status;
@@ -209,6 +257,8 @@ export class OrderStream {
   }
 
   close() {
+    if (this.probeTimer) clearInterval(this.probeTimer);
+    this.probeTimer = null;
     this.watch.stop();
     this.socket.close();
   }

@@ -17,7 +17,8 @@ export type StreamHealth = 'connecting' | 'live' | 'stale' | 'reconnecting' | 'o
  * a second on the devnet (index step every 250 ms, coalesced per 50 ms flush): 5 s without a single
  * frame is five missed ticks — no quiet market, a stopped feed. The order stream only answers
  * requests, so it is judged by them: a request it has not answered within the same 5 s makes it
- * stale, and any frame from it afterwards makes it live again.
+ * stale, and any frame from it afterwards makes it live again. Idle, it is asked something harmless
+ * (order-stream.ts IDLE_PROBE_MS), so a hang with nothing pending is judged the same way.
  */
 export const STALE_AFTER_MS = 5_000;
 
