@@ -1,19 +1,25 @@
 import type { DepthLevel } from '../../api/schemas';
-import { compareDecimalStrings, dec, isZeroDecimalString, type Dec } from '../../lib/decimal';
-
-/** One row of the book as the trader reads it. */
-export interface BookRow {
-  price: Dec;
-  size: Dec;
-  /** Size from the best price up to and including this row. */
-  total: Dec;
-}
+import { compareDecimalStrings, dec, isZeroDecimalString } from '../../lib/decimal';
+import { ceilTo, divRound, floorTo, formatUnits, fractionDigits, toUnits } from './book-units';
 
 export type BookSide = 'bids' | 'asks';
 
+/** One row of the book as the trader reads it, already in the words of the screen. */
+export interface BookRow {
+  /** The row's price as the order form takes it (plain, at the shown places). */
+  price: string;
+  priceText: string;
+  sizeText: string;
+  /** Size from the best price up to and including this row. */
+  totalText: string;
+  /** Width of its depth bar, in % of the widest total shown on either side (a width, not money). */
+  depthPct: number;
+}
+
+/** One grouped level in units of 10^-scale. */
 interface Level {
-  price: Dec;
-  size: Dec;
+  price: bigint;
+  size: bigint;
 }
 
 /**
@@ -26,63 +32,90 @@ export function sortLevels(levels: readonly DepthLevel[], side: BookSide): Depth
 }
 
 /**
- * Merges sorted levels into buckets of `tick` (a tick of 0 keeps every level its own row): bids
- * round down and asks round up, so a grouped row never shows a better price than the orders inside
- * it. Result is best first, at most `limit` buckets: levels beyond the last shown one are not read.
+ * Merges sorted levels into buckets of `tick` units (a tick of 0 keeps every level its own row):
+ * bids round down and asks round up, so a grouped row never shows a better price than the orders
+ * inside it. Result is best first, at most `limit` buckets: levels beyond the last shown one are not read.
  */
-export function groupLevels(levels: readonly DepthLevel[], tick: Dec, side: BookSide, limit = Infinity): Level[] {
-  const grouped = tick.gt(0);
+export function groupLevels(levels: readonly DepthLevel[], tick: bigint, scale: number, side: BookSide, limit = Infinity): Level[] {
   const out: Level[] = [];
   for (const [p, q] of levels) {
-    const price = dec(p);
-    const units = grouped ? price.div(tick) : null;
-    const bucket = units ? (side === 'bids' ? units.floor() : units.ceil()).mul(tick) : price;
+    const price = toUnits(p, scale);
+    const bucket = tick > 0n ? (side === 'bids' ? floorTo(price, tick) : ceilTo(price, tick)) : price;
     // Sorted input: a level falls in the last bucket or opens the next one.
     const last = out.at(-1);
-    if (last?.price.eq(bucket)) last.size = last.size.plus(dec(q));
+    if (last?.price === bucket) last.size += toUnits(q, scale);
     else if (out.length === limit) break;
-    else out.push({ price: bucket, size: dec(q) });
+    else out.push({ price: bucket, size: toUnits(q, scale) });
   }
   return out;
-}
-
-/** Running total from the best price outward. */
-export function cumulate(levels: readonly Level[]): BookRow[] {
-  let total = dec(0);
-  return levels.map((l) => {
-    total = total.plus(l.size);
-    return { price: l.price, size: l.size, total };
-  });
 }
 
 export interface BookView {
   asks: BookRow[];
   bids: BookRow[];
-  /** Largest cumulative size shown on either side: the full width of a depth bar. */
-  maxTotal: Dec;
-  spread: { value: Dec; pct: Dec } | null;
+  /** The spread of the raw best prices and its % of their mid ("1.0  (0.001%)"); null with a side empty. */
+  spreadText: string | null;
+}
+
+/** Places the book shows: grouped prices, sizes and totals, and the spread (the symbol's price tick). */
+export interface BookPlaces {
+  price: number;
+  size: number;
+  spread: number;
+}
+
+/** The finest places any of these decimals has: every one of them is a whole number of units at it. */
+function scaleOf(book: { asks: readonly DepthLevel[]; bids: readonly DepthLevel[] }, tick: string): number {
+  let scale = fractionDigits(tick);
+  for (const side of [book.asks, book.bids]) {
+    for (const [p, q] of side) scale = Math.max(scale, fractionDigits(p), fractionDigits(q));
+  }
+  return scale;
+}
+
+function rowsOf(levels: readonly Level[], scale: number, places: BookPlaces): { rows: BookRow[]; totals: bigint[] } {
+  let total = 0n;
+  const totals: bigint[] = [];
+  const rows = levels.map((l) => {
+    total += l.size;
+    totals.push(total);
+    return {
+      price: formatUnits(l.price, scale, places.price, true),
+      priceText: formatUnits(l.price, scale, places.price),
+      sizeText: formatUnits(l.size, scale, places.size),
+      totalText: formatUnits(total, scale, places.size),
+      depthPct: 0,
+    };
+  });
+  return { rows, totals };
 }
 
 /** Sorted, grouped, cumulated book, `rows` deep on each side, with the spread of the raw best prices. */
-export function buildBook(book: { asks: readonly DepthLevel[]; bids: readonly DepthLevel[] }, tick: Dec, rows: number): BookView {
+export function buildBook(book: { asks: readonly DepthLevel[]; bids: readonly DepthLevel[] }, depthTick: string, rows: number, places: BookPlaces): BookView {
+  // The symbol's depth ticks are plain decimals; one written otherwise ("1e1") is read as decimal.js reads it.
+  const tick = /^\d+(\.\d+)?$/.test(depthTick) ? depthTick : dec(depthTick).toFixed();
+  const scale = scaleOf(book, tick);
+  const tickUnits = toUnits(tick, scale);
   const rawAsks = sortLevels(book.asks, 'asks');
   const rawBids = sortLevels(book.bids, 'bids');
-  const asks = cumulate(groupLevels(rawAsks, tick, 'asks', rows));
-  const bids = cumulate(groupLevels(rawBids, tick, 'bids', rows));
-  const maxTotal = [asks.at(-1)?.total ?? dec(0), bids.at(-1)?.total ?? dec(0)].reduce((a, b) => (a.gt(b) ? a : b));
-  const bestAsk = rawAsks[0] && dec(rawAsks[0][0]);
-  const bestBid = rawBids[0] && dec(rawBids[0][0]);
-  let spread: BookView['spread'] = null;
-  if (bestAsk && bestBid) {
-    const value = bestAsk.minus(bestBid);
-    const mid = bestAsk.plus(bestBid).div(2);
-    spread = { value, pct: mid.isZero() ? dec(0) : value.div(mid).mul(100) };
+  const asks = rowsOf(groupLevels(rawAsks, tickUnits, scale, 'asks', rows), scale, places);
+  const bids = rowsOf(groupLevels(rawBids, tickUnits, scale, 'bids', rows), scale, places);
+  const maxTotal = [asks.totals.at(-1) ?? 0n, bids.totals.at(-1) ?? 0n].reduce((a, b) => (a > b ? a : b));
+  for (const side of [asks, bids]) side.rows.forEach((r, i) => (r.depthPct = depthPercent(side.totals[i]!, maxTotal)));
+  let spreadText: string | null = null;
+  if (rawAsks[0] && rawBids[0]) {
+    const ask = toUnits(rawAsks[0][0], scale);
+    const bid = toUnits(rawBids[0][0], scale);
+    const value = ask - bid;
+    // value ÷ mid × 100, to 3 places: value × 200 000 ÷ (ask + bid) thousandths of a percent.
+    const pct = ask + bid === 0n ? 0n : divRound(value * 200_000n, ask + bid);
+    spreadText = `${formatUnits(value, scale, places.spread)}  (${formatUnits(pct, 3, 3, true)}%)`;
   }
-  return { asks, bids, maxTotal, spread };
+  return { asks: asks.rows, bids: bids.rows, spreadText };
 }
 
-/** Width of a depth bar in percent of the widest. */
-export function depthPercent(total: Dec, maxTotal: Dec): number {
-  if (maxTotal.lte(0)) return 0;
-  return Math.min(100, total.div(maxTotal).mul(100).toNumber());
+/** Width of a depth bar in percent of the widest (to 0.0001 %: it only sizes a bar). */
+export function depthPercent(total: bigint, maxTotal: bigint): number {
+  if (maxTotal <= 0n) return 0;
+  return Math.min(100, Number((total * 1_000_000n) / maxTotal) / 10_000);
 }

@@ -4,8 +4,6 @@ import { marketQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
 import { useMarketAsOf } from '../../api/use-market-as-of';
 import type { SymbolInfo } from '../../api/schemas';
-import { dec } from '../../lib/decimal';
-import { formatFixed } from '../../lib/format';
 import { useOrderTicket } from '../../stores/order-ticket';
 import { decimalsOf, parseDepthTicks } from '../../lib/ticks';
 import { BookRow } from './book-row';
@@ -41,7 +39,11 @@ export function OrderBook({ symbol, info }: { symbol: string; info: SymbolInfo |
 
   const body = useRef<HTMLDivElement>(null);
   const rows = rowsThatFit(useElementSize(body).height);
-  const view = useMemo(() => (depth.data ? buildBook(depth.data, dec(tick), rows) : null), [depth.data, tick, rows]);
+  const spreadDecimals = info?.price_tick_decimals ?? 2;
+  const view = useMemo(
+    () => (depth.data ? buildBook(depth.data, tick, rows, { price: priceDecimals, size: sizeDecimals, spread: spreadDecimals }) : null),
+    [depth.data, tick, rows, priceDecimals, sizeDecimals, spreadDecimals],
+  );
   // A frozen feed must not look live: the rows dim and say when they were last true.
   const { asOf, health } = useMarketAsOf();
 
@@ -84,18 +86,18 @@ export function OrderBook({ symbol, info }: { symbol: string; info: SymbolInfo |
         <>
           <div className="flex min-h-0 flex-1 flex-col-reverse overflow-hidden" data-testid="book-asks">
             {view.asks.map((row, slot) => (
-              <BookRow key={slot} row={row} side="asks" maxTotal={view.maxTotal} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} onPick={pick} />
+              <BookRow key={slot} {...row} side="asks" onPick={pick} />
             ))}
           </div>
           <div className="flex h-6 shrink-0 items-center justify-between border-y border-line bg-panel-2 px-2" data-testid="book-spread">
             <span className="text-muted">Spread</span>
             <span className="num">
-              {view.spread ? `${formatFixed(view.spread.value, info?.price_tick_decimals ?? 2)}  (${view.spread.pct.toFixed(3)}%)` : '—'}
+              {view.spreadText ?? '—'}
             </span>
           </div>
           <div className="flex min-h-0 flex-1 flex-col overflow-hidden" data-testid="book-bids">
             {view.bids.map((row, slot) => (
-              <BookRow key={slot} row={row} side="bids" maxTotal={view.maxTotal} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} onPick={pick} />
+              <BookRow key={slot} {...row} side="bids" onPick={pick} />
             ))}
           </div>
         </>
