@@ -49,11 +49,14 @@ describe('recent trades panel', () => {
     expect((container.querySelector('[data-testid=trade-rows]') as HTMLElement).style.top).toBe(`${60 * 18}px`);
   });
 
-  it('puts a trade the stream delivers on top', async () => {
+  it('puts a trade the stream delivers on top, in the rows already on screen (none removed or added)', async () => {
+    const rowsBefore = [...container.querySelectorAll('[data-testid=trade-rows] > div')];
     await act(async () => {
       qc.setQueryData(queryKeys.market.recentTrades('BTC-USD'), [trade(100), ...hundred].slice(0, 100));
       await new Promise((r) => setTimeout(r, 0));
     });
     expect(shownPrices().slice(0, 2)).toEqual(['95,100.0', '95,099.0']);
+    expect([...container.querySelectorAll('[data-testid=trade-rows] > div')]).toEqual(rowsBefore);
+    expect(container.querySelector('[data-testid=trade-rows] > div')!.getAttribute('title')).toBe('Buyer took liquidity'); // trade 100: even
   });
 });

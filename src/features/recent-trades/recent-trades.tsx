@@ -10,25 +10,37 @@ import { useVisibleWindow } from './use-visible-window';
 
 const ROW_HEIGHT = 18;
 
-// Trades carry no id, but the cache keeps each trade object as new ones are prepended: its identity
-// is a stable row key, so a new trade adds one row instead of re-creating the whole list.
-const rowIds = new WeakMap<RecentTrade, number>();
-let nextRowId = 0;
-function rowKey(t: RecentTrade): number {
-  let id = rowIds.get(t);
-  if (id === undefined) {
-    id = ++nextRowId;
-    rowIds.set(t, id);
-  }
-  return id;
+/** A trade as its row shows it. */
+interface TradeText {
+  price: string;
+  qty: string;
+  time: string;
+  up: boolean;
 }
 
-const TradeRow = memo(function TradeRow({ trade: t, priceDecimals, sizeDecimals }: { trade: RecentTrade; priceDecimals: number; sizeDecimals: number }) {
+// Each trade is formatted once (at the places it was formatted for), however many frames it stays in
+// view: the cache keeps the same trade object as newer ones are prepended.
+const texts = new WeakMap<RecentTrade, TradeText & { places: string }>();
+function textOf(t: RecentTrade, priceDecimals: number, sizeDecimals: number): TradeText {
+  const places = `${priceDecimals}/${sizeDecimals}`;
+  let text = texts.get(t);
+  if (text?.places !== places) {
+    text = { price: show(t.price, priceDecimals), qty: show(t.qty, sizeDecimals), time: formatClock(t.time), up: t.is_buyer_taker, places };
+    texts.set(t, text);
+  }
+  return text;
+}
+
+/**
+ * One row of the list, keyed by its slot: as trades arrive the same rows take new texts in place,
+ * where a row per trade would insert rows on top and remove as many at the bottom every frame.
+ */
+const TradeRow = memo(function TradeRow({ price, qty, time, up }: TradeText) {
   return (
-    <div className="grid h-[18px] grid-cols-3 items-center px-2 text-right" title={t.is_buyer_taker ? 'Buyer took liquidity' : 'Seller took liquidity'}>
-      <span className={`num text-left ${t.is_buyer_taker ? 'text-up' : 'text-down'}`}>{show(t.price, priceDecimals)}</span>
-      <span className="num">{show(t.qty, sizeDecimals)}</span>
-      <span className="num text-muted">{formatClock(t.time)}</span>
+    <div className="grid h-[18px] grid-cols-3 items-center px-2 text-right" title={up ? 'Buyer took liquidity' : 'Seller took liquidity'}>
+      <span className={`num text-left ${up ? 'text-up' : 'text-down'}`}>{price}</span>
+      <span className="num">{qty}</span>
+      <span className="num text-muted">{time}</span>
     </div>
   );
 });
@@ -64,9 +76,10 @@ export function RecentTrades({ symbol, info }: { symbol: string; info: SymbolInf
         {trades.data?.length === 0 && <p className="p-3 text-muted">No trades yet</p>}
         <div className="relative" style={{ height: all.length * ROW_HEIGHT }}>
           <div data-testid="trade-rows" className="absolute inset-x-0" style={{ top: view.first * ROW_HEIGHT }}>
-            {all.slice(view.first, view.first + view.count).map((t) => (
-              <TradeRow key={rowKey(t)} trade={t} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} />
-            ))}
+            {all.slice(view.first, view.first + view.count).map((t, slot) => {
+              const { price, qty, time, up } = textOf(t, priceDecimals, sizeDecimals);
+              return <TradeRow key={slot} price={price} qty={qty} time={time} up={up} />;
+            })}
           </div>
         </div>
       </div>
