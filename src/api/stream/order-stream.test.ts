@@ -71,13 +71,21 @@ describe('OrderStream health while idle (a hung exchange keeps TCP up)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('a stream that stops answering while nothing is pending reads stale within 10 s (and order-path sends orders over HTTP)', () => {
-    const { stream, logs } = loggedIn();
+    const { stream, socket, logs } = loggedIn();
     expect(stream.health).toBe('live');
     vi.advanceTimersByTime(10_000);
     expect(stream.health).toBe('stale');
     // The probe is the one harmless request the service defines: the same login again, on the same session.
     expect(logs().length).toBe(2);
     expect(logs()[1]).toMatchObject({ method: 'auth:login', session_id: 's-1', params: JSON.stringify({ token: 't', impersonate: 'cv_1' }) });
+    // Still hung: asked again every 10 s, not every second.
+    vi.advanceTimersByTime(10_000);
+    expect(logs().length).toBe(3);
+    expect(stream.health).toBe('stale');
+    // The exchange answers the latest probe (an earlier frame may have been lost): live again, still logged in.
+    socket.reply({ code: 0, message: 'success', request_id: logs()[2]!.request_id });
+    expect(stream.health).toBe('live');
+    expect(stream.isLoggedIn).toBe(true);
     stream.close();
   });
 

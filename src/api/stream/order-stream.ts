@@ -1,6 +1,7 @@
 import { orderStreamReply, type CancelOrderBody, type NewOrderBody, type OrderStreamReply } from '../schemas';
 import { signBody, type BodySigner } from '../signing';
 import { HealthWatch } from './health-watch';
+import { IDLE_PROBE_MS, probeDue } from './order-stream-probe';
 import { ReconnectingSocket, type SocketFactory, type StreamStatus } from './socket';
 import type { StreamHealth } from './stream-health';
 
@@ -17,15 +18,11 @@ export interface OrderStreamOptions {
 }
 
 /**
- * A logged-in stream silent this long, with nothing pending, is asked something harmless so a hung
- * exchange shows: this stream speaks only when spoken to, and browsers hide the server's pings. The
- * probe is the one request the service defines that changes nothing — the same `auth:login` again,
- * same token and session id, which the service takes as the same account taking its session over
- * (docs/service.md) — and it is judged like any request: unanswered for STALE_AFTER_MS, the stream is
- * stale (orders take HTTP). A hang thus shows within 2.5 + 5 s (+ the 1 s clocks): under 10 s. It
- * costs one request credit per idle 2.5 s (the account refills about 22 a second).
+ * The probe (order-stream-probe.ts says when) is the one request the service defines that changes
+ * nothing: the same `auth:login` again, same token and session id, which the service takes as the
+ * same account taking its session over (docs/service.md). It costs one request credit per idle
+ * 2.5 s (an account refills about 22 a second).
  */
-export const IDLE_PROBE_MS = 2_500;
 const PROBE_CHECK_MS = 1_000;
 /** A probe refused for the rate limit executed nothing: the login it repeated still holds. */
 const RATE_LIMITED = 429;
@@ -48,8 +45,11 @@ export class OrderStream {
   private readonly listeners = new Set<(r: OrderStreamReply) => void>();
   private readonly loginListeners = new Set<(ok: boolean, message: string) => void>();
   private loginRequestId = '';
-  /** The probe in flight (a repeated login) and the login it repeats, until its answer. */
-  private probe: { requestId: string; previous: string } | null = null;
+  /** The login the service last said yes to: its expiry notice comes under it (or a later probe). */
+  private confirmedLogin = '';
+  /** Probes (repeated logins) not yet answered, and when the last one left. */
+  private readonly probes = new Set<string>();
+  private lastProbeAt: number | null = null;
   private lastSentAt: number | null = null;
   private probeTimer: ReturnType<typeof setInterval> | null = null;
   /** Requests sent on this socket and not yet answered, with when they left (for staleness). */
@@ -64,9 +64,9 @@ export class OrderStream {
       {
         onOpen: (reconnected) => {
           this.loggedIn = false;
-          this.probe = null;
+          this.forgetProbes();
           this.unanswered.clear(); // the old socket's requests can no longer be answered on this one
-          if (this.login) this.sendLogin();
+          if (this.login) this.loginRequestId = this.sendLogin() ?? '';
           if (reconnected) opts.onReconnected?.();
         },
         onText: (text) => this.receive(text),
@@ -78,15 +78,24 @@ export class OrderStream {
     if (idleProbeMs !== null) this.probeTimer = setInterval(() => this.probeIfIdle(idleProbeMs), PROBE_CHECK_MS);
   }
 
-  /** Sends the probe when logged in, nothing is pending and the socket has been quiet `idleMs`. */
+  /** Sends a probe when it is due (order-stream-probe.ts) on an open, logged-in stream. */
   private probeIfIdle(idleMs: number) {
     const opened = this.socket.openedAt;
-    if (this.socket.status !== 'open' || opened === null || !this.loggedIn || !this.login || this.unanswered.size > 0) return;
+    if (this.socket.status !== 'open' || opened === null || !this.loggedIn || !this.login) return;
+    const now = this.socket.now();
     const quietSince = Math.max(opened, this.socket.lastFrameAt ?? opened, this.lastSentAt ?? opened);
-    if (this.socket.now() - quietSince < idleMs) return;
-    const previous = this.loginRequestId;
-    this.sendLogin();
-    this.probe = { requestId: this.loginRequestId, previous };
+    const oldestUnanswered = this.unanswered.size > 0 ? Math.min(...this.unanswered.values()) : null;
+    if (!probeDue({ now, quietSince, oldestUnanswered, lastProbeAt: this.lastProbeAt, idleMs })) return;
+    const id = this.sendLogin();
+    if (id === null) return;
+    this.probes.add(id);
+    this.lastProbeAt = now;
+  }
+
+  private forgetProbes() {
+    this.probes.clear();
+    this.lastProbeAt = null;
+    this.confirmedLogin = '';
   }
 
   get status(): StreamStatus {
@@ -150,21 +159,24 @@ export class OrderStream {
     this.login = login;
     if (!changed) return;
     this.loggedIn = false;
-    this.probe = null;
-    if (login) this.sendLogin();
+    this.forgetProbes();
+    if (login) this.loginRequestId = this.sendLogin() ?? '';
     else this.socket.drop();
   }
 
-  private sendLogin() {
-    if (!this.login) return;
-    this.loginRequestId = crypto.randomUUID();
+  /** Sends `auth:login` with the current login; its request id, or null when the socket is not open. */
+  private sendLogin(): string | null {
+    if (!this.login) return null;
+    const requestId = crypto.randomUUID();
     const sent = this.socket.send({
       session_id: this.sessionId,
-      request_id: this.loginRequestId,
+      request_id: requestId,
       method: 'auth:login',
       params: JSON.stringify(this.login),
     });
-    if (sent) this.sent(this.loginRequestId);
+    if (!sent) return null;
+    this.sent(requestId);
+    return requestId;
   }
 
   /** Resolves with the first reply for `requestId` that is not `accepted` (the final outcome). */
@@ -225,22 +237,22 @@ export class OrderStream {
     if (!parsed.success) return;
     const reply = parsed.data;
     this.answered(reply.request_id);
-    if (this.probe?.requestId === reply.request_id) {
-      const { previous } = this.probe;
-      this.probe = null;
+    if (this.probes.delete(reply.request_id)) {
       // Answered: the stream is alive and the login holds; nothing to tell anyone.
-      if (reply.code === 0) return;
-      if (reply.code === RATE_LIMITED) {
-        // Not executed: the service still knows the session under the login it repeated.
-        this.loginRequestId = previous;
+      if (reply.code === 0) {
+        this.confirmedLogin = reply.request_id;
         return;
       }
-      // Refused otherwise (an expired token): as a failed login, below.
+      // Refused for the rate limit: nothing was executed, the login it repeated still holds.
+      if (reply.code === RATE_LIMITED) return;
+      // Refused otherwise (an expired token): a failed login.
+      this.loginAnswered(false, 'message' in reply ? reply.message : reply.status);
+      return;
     }
-    if (reply.request_id === this.loginRequestId && this.loginRequestId !== '') {
-      this.loggedIn = reply.code === 0;
-      const message = 'message' in reply ? reply.message : reply.status;
-      for (const l of this.loginListeners) l(this.loggedIn, message);
+    const rid = reply.request_id;
+    if (rid !== '' && (rid === this.loginRequestId || rid === this.confirmedLogin)) {
+      if (reply.code === 0) this.confirmedLogin = rid;
+      this.loginAnswered(reply.code === 0, 'message' in reply ? reply.message : reply.status);
       return;
     }
     const now = Date.now();
@@ -250,6 +262,11 @@ export class OrderStream {
     this.replies.set(reply.request_id, entry);
     for (const l of this.listeners) l(reply);
     for (const w of [...(this.waiters.get(reply.request_id) ?? [])]) w(reply);
+  }
+
+  private loginAnswered(ok: boolean, message: string) {
+    this.loggedIn = ok;
+    for (const l of this.loginListeners) l(ok, message);
   }
 
   drop() {

@@ -1,0 +1,49 @@
+import { expect, test, type Page } from '@playwright/test';
+import { bestBookPrice, wholePrice } from './support/book';
+import { signInFunded } from './support/session';
+
+// The order response stream speaks only when spoken to, so a hang with nothing pending used to read
+// "Orders live" for ever. Here only that stream is routed through a relay this spec can hang (the
+// market stream and HTTP stay on the shared devnet): the header must say stale within ~10 s, orders
+// must take HTTP meanwhile, and the stream must read live again once it answers.
+
+const health = (page: Page, stream: 'market' | 'orders') => page.getByTestId(`stream-state-${stream}`);
+
+test('a hung order stream with nothing pending reads stale within 10 s, orders take HTTP, live again when it answers', async ({ page }) => {
+  let hung = false;
+  await page.routeWebSocket(/\/ws-api\/v1/, (ws) => {
+    const server = ws.connectToServer();
+    // Hung: what the page sends is lost and the exchange says nothing, but the socket stays open.
+    ws.onMessage((m) => {
+      if (!hung) server.send(m);
+    });
+    server.onMessage((m) => {
+      if (!hung) ws.send(m);
+    });
+  });
+  const orderRequests: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/new_order/.test(r.url())) orderRequests.push(r.url());
+  });
+  await signInFunded(page);
+  await expect(health(page, 'orders')).toHaveAttribute('data-health', 'live');
+
+  hung = true;
+  await expect(health(page, 'orders')).toHaveAttribute('data-health', 'stale', { timeout: 11_000 });
+  await expect(page.getByTestId('stream-banner')).toContainText('Order stream stale');
+  await expect(health(page, 'market')).toHaveAttribute('data-health', 'live');
+
+  // An order meanwhile goes over HTTP, not into the hung socket; nothing says it was refused.
+  const price = wholePrice(await bestBookPrice(page.request, 'BTC-USD', 'bid'), '0.98');
+  await page.getByTestId('order-form').getByRole('tab', { name: 'Limit' }).click();
+  await page.locator('#order-price').fill(price);
+  await page.locator('#order-size').fill('0.01');
+  await page.getByTestId('submit-order').click();
+  await expect.poll(() => orderRequests.length).toBe(1);
+  await expect(page.getByTestId('toasts')).toContainText('Order placed', { timeout: 30_000 });
+  await expect(page.getByTestId('toasts')).not.toContainText(/rejected|refused/);
+
+  hung = false;
+  await expect(health(page, 'orders')).toHaveAttribute('data-health', 'live', { timeout: 15_000 });
+  await expect(page.getByTestId('stream-banner')).toBeHidden();
+});
