@@ -2,24 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { buildBook, depthPercent, groupLevels, sortLevels } from './book-levels';
 import { formatUnits, toUnits } from './book-units';
 
-const levelPrices = (levels: readonly (readonly [string, string])[]) => levels.map(([p]) => p);
+const levelPrices = (levels: readonly { price: bigint }[]) => levels.map((l) => l.price);
 const places = { price: 1, size: 3, spread: 1 };
 const texts = (rows: { priceText: string; sizeText: string; totalText: string }[]) => rows.map((r) => [r.priceText, r.sizeText, r.totalText]);
 
 describe('order book levels', () => {
   it('puts the best price first on each side, whatever order the service sent', () => {
-    const asks = sortLevels([['95010', '1'], ['95000.5', '2'], ['95100', '3']], 'asks');
-    const bids = sortLevels([['94990', '1'], ['94999.5', '2'], ['94900', '3']], 'bids');
-    expect(levelPrices(asks)).toEqual(['95000.5', '95010', '95100']);
-    expect(levelPrices(bids)).toEqual(['94999.5', '94990', '94900']);
+    const asks = sortLevels([['95010', '1'], ['95000.5', '2'], ['95100', '3']], 1, 'asks');
+    const bids = sortLevels([['94990', '1'], ['94999.5', '2'], ['94900', '3']], 1, 'bids');
+    expect(levelPrices(asks)).toEqual([950005n, 950100n, 951000n]);
+    expect(levelPrices(bids)).toEqual([949995n, 949900n, 949000n]);
   });
 
   it('sorts numerically, not as text (9 < 10)', () => {
-    expect(levelPrices(sortLevels([['10', '1'], ['9', '1'], ['100', '1']], 'asks'))).toEqual(['9', '10', '100']);
+    expect(levelPrices(sortLevels([['10', '1'], ['9', '1'], ['100', '1']], 0, 'asks'))).toEqual([9n, 10n, 100n]);
   });
 
   it('drops empty levels', () => {
-    expect(sortLevels([['1', '0'], ['2', '0.5'], ['3', '0.000']], 'asks')).toHaveLength(1);
+    expect(sortLevels([['1', '0'], ['2', '0.5'], ['3', '0.000']], 3, 'asks')).toHaveLength(1);
   });
 
   it('groups bids down and asks up to the tick, adding their sizes', () => {
@@ -36,8 +36,8 @@ describe('order book levels', () => {
   });
 
   it('shows only as many buckets as asked, the last one with every level inside it', () => {
-    const bids = sortLevels([['95009', '1'], ['95001', '2'], ['94995', '3'], ['94991', '4'], ['94985', '5'], ['94970', '6']], 'bids');
-    const g = groupLevels(bids, toUnits('10', 0), 0, 'bids', 2);
+    const bids = sortLevels([['95009', '1'], ['95001', '2'], ['94995', '3'], ['94991', '4'], ['94985', '5'], ['94970', '6']], 0, 'bids');
+    const g = groupLevels(bids, toUnits('10', 0), 'bids', 2);
     expect(g.map((l) => [l.price, l.size])).toEqual([
       [95000n, 3n],
       [94990n, 7n],

@@ -1,5 +1,5 @@
 import type { DepthLevel } from '../../api/schemas';
-import { compareDecimalStrings, dec, isZeroDecimalString } from '../../lib/decimal';
+import { dec } from '../../lib/decimal';
 import { ceilTo, divRound, floorTo, formatUnits, fractionDigits, toUnits } from './book-units';
 
 export type BookSide = 'bids' | 'asks';
@@ -16,36 +16,40 @@ export interface BookRow {
   depthPct: number;
 }
 
-/** One grouped level in units of 10^-scale. */
-interface Level {
+/** One level in units of 10^-scale. */
+export interface Level {
   price: bigint;
   size: bigint;
 }
 
 /**
  * Best first: asks by rising price, bids by falling price (the service does not sort); empty levels
- * dropped. Levels stay strings here: only the ones a shown row holds are ever parsed.
+ * dropped. Each level is read once into units, and the sort compares bigints, not strings.
  */
-export function sortLevels(levels: readonly DepthLevel[], side: BookSide): DepthLevel[] {
-  const live = levels.filter(([, size]) => !isZeroDecimalString(size));
-  return live.sort(side === 'asks' ? (a, b) => compareDecimalStrings(a[0], b[0]) : (a, b) => compareDecimalStrings(b[0], a[0]));
+export function sortLevels(levels: readonly DepthLevel[], scale: number, side: BookSide): Level[] {
+  const live: Level[] = [];
+  for (const [p, q] of levels) {
+    const size = toUnits(q, scale);
+    if (size !== 0n) live.push({ price: toUnits(p, scale), size });
+  }
+  const sign = side === 'asks' ? 1 : -1;
+  return live.sort((a, b) => (a.price === b.price ? 0 : a.price < b.price ? -sign : sign));
 }
 
 /**
  * Merges sorted levels into buckets of `tick` units (a tick of 0 keeps every level its own row):
  * bids round down and asks round up, so a grouped row never shows a better price than the orders
- * inside it. Result is best first, at most `limit` buckets: levels beyond the last shown one are not read.
+ * inside it. Result is best first, at most `limit` buckets.
  */
-export function groupLevels(levels: readonly DepthLevel[], tick: bigint, scale: number, side: BookSide, limit = Infinity): Level[] {
+export function groupLevels(levels: readonly Level[], tick: bigint, side: BookSide, limit = Infinity): Level[] {
   const out: Level[] = [];
-  for (const [p, q] of levels) {
-    const price = toUnits(p, scale);
+  for (const { price, size } of levels) {
     const bucket = tick > 0n ? (side === 'bids' ? floorTo(price, tick) : ceilTo(price, tick)) : price;
     // Sorted input: a level falls in the last bucket or opens the next one.
     const last = out.at(-1);
-    if (last?.price === bucket) last.size += toUnits(q, scale);
+    if (last?.price === bucket) last.size += size;
     else if (out.length === limit) break;
-    else out.push({ price: bucket, size: toUnits(q, scale) });
+    else out.push({ price: bucket, size });
   }
   return out;
 }
@@ -96,16 +100,16 @@ export function buildBook(book: { asks: readonly DepthLevel[]; bids: readonly De
   const tick = /^\d+(\.\d+)?$/.test(depthTick) ? depthTick : dec(depthTick).toFixed();
   const scale = scaleOf(book, tick);
   const tickUnits = toUnits(tick, scale);
-  const rawAsks = sortLevels(book.asks, 'asks');
-  const rawBids = sortLevels(book.bids, 'bids');
-  const asks = rowsOf(groupLevels(rawAsks, tickUnits, scale, 'asks', rows), scale, places);
-  const bids = rowsOf(groupLevels(rawBids, tickUnits, scale, 'bids', rows), scale, places);
+  const rawAsks = sortLevels(book.asks, scale, 'asks');
+  const rawBids = sortLevels(book.bids, scale, 'bids');
+  const asks = rowsOf(groupLevels(rawAsks, tickUnits, 'asks', rows), scale, places);
+  const bids = rowsOf(groupLevels(rawBids, tickUnits, 'bids', rows), scale, places);
   const maxTotal = [asks.totals.at(-1) ?? 0n, bids.totals.at(-1) ?? 0n].reduce((a, b) => (a > b ? a : b));
   for (const side of [asks, bids]) side.rows.forEach((r, i) => (r.depthPct = depthPercent(side.totals[i]!, maxTotal)));
   let spreadText: string | null = null;
   if (rawAsks[0] && rawBids[0]) {
-    const ask = toUnits(rawAsks[0][0], scale);
-    const bid = toUnits(rawBids[0][0], scale);
+    const ask = rawAsks[0].price;
+    const bid = rawBids[0].price;
     const value = ask - bid;
     // value ÷ mid × 100, to 3 places: value × 200 000 ÷ (ask + bid) thousandths of a percent.
     const pct = ask + bid === 0n ? 0n : divRound(value * 200_000n, ask + bid);
