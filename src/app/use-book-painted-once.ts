@@ -3,9 +3,16 @@ import { useEffect, useState } from 'react';
 import { queryKeys } from '../api/query-keys';
 
 /**
- * True once the symbol's order book has data and the frame showing it has painted (it stays true).
- * The chart's code waits for it, so the first paint of the book does not share the network and the
- * main thread with the chart library.
+ * How long the panels wait for the book at most: a book comes within a few hundred ms of a live
+ * exchange, so past this it is not coming soon (the exchange is down or hung from page load) and the
+ * order form and the account tabs load anyway — they say for themselves what they cannot reach.
+ */
+export const BOOK_WAIT_MS = 2_000;
+
+/**
+ * True once the symbol's order book has data and the frame showing it has painted, or BOOK_WAIT_MS
+ * after mount without one (it stays true). The chart's code waits for it, so the first paint of the
+ * book does not share the network and the main thread with the chart library.
  */
 export function useBookPaintedOnce(symbol: string): boolean {
   const qc = useQueryClient();
@@ -23,7 +30,9 @@ export function useBookPaintedOnce(symbol: string): boolean {
     };
     check();
     const unsubscribe = qc.getQueryCache().subscribe(check);
+    const giveUp = setTimeout(() => setReady(true), BOOK_WAIT_MS);
     return () => {
+      clearTimeout(giveUp);
       unsubscribe();
       cancelAnimationFrame(frame);
       clearTimeout(timer);
