@@ -83,16 +83,20 @@ export interface EngineRun {
 const T0 = Date.UTC(2025, 0, 1);
 
 /**
- * `bare`: no listener (pure matching + margin). `service`: a listener attached and user events
- * filtered to watched accounts, as devnet.ts runs it, with nobody watching (order results, trades
- * and depth marks are still rendered). `watched`: every account watched (all user events rendered).
+ * `bare`: no listener (pure matching + margin). `service`: a listener attached, user events filtered
+ * to watched accounts and public trades to subscribed symbols, as devnet.ts and the market stream
+ * run it, with nobody watching or subscribed (order results and depth marks are still delivered:
+ * HTTP replies wait on the former). `watched`: every account and symbol watched (all events rendered).
  */
 export type DevnetMode = 'bare' | 'service' | 'watched';
 
 export function runDevnet(s: OrderStream, mode: DevnetMode): EngineRun {
   const ex = new Exchange({ startTime: T0, makers: false, indexWalk: false, historyDays: 0 });
   if (mode !== 'bare') ex.on(() => undefined);
-  if (mode === 'service') ex.watchUsers(() => false);
+  if (mode === 'service') {
+    ex.watchUsers(() => false);
+    ex.watchPublicTrades(() => false);
+  }
   for (const u of s.users) {
     ex.creditCash(u, '1000000000', `seed-${u}`);
     ex.transferToPerps(u, '1000000000');

@@ -1,5 +1,5 @@
 import { createPrivateKey, randomUUID, sign, type KeyObject } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createApiClient } from '../src/api/client';
 import { sessionKeyFromSecret } from '../src/wallet/session-key';
@@ -37,6 +37,14 @@ export interface HttpLoadResult {
    * paid for a snapshot, and the p99 says nothing about one.
    */
   snapshotsInWindow: { second: number; line: string }[];
+  /**
+   * The devnet's CPU over the window by thread, µs per request: the request thread, the snapshot
+   * worker (the one thread at nice 10) and the rest (V8's GC and compiler helper threads, which
+   * serve every isolate of the process, the worker's too, and libuv's pool).
+   */
+  devnetCpuByThreadUsPerRequest: { main: number; snapshotWorker: number; other: number };
+  /** Each thread of the devnet with its nice value, as /proc shows them (is the worker really niced?). */
+  devnetThreadNice: { tid: number; nice: number }[];
 }
 
 export interface LoadHooks {
@@ -47,6 +55,24 @@ export interface LoadHooks {
   /** Called with the running devnet right before / after the measured load (e.g. to profile it). */
   beforeLoad?: (devnet: SpawnedDevnet) => Promise<void>;
   afterLoad?: (devnet: SpawnedDevnet) => Promise<void>;
+}
+
+/** Every thread of a process: user+system CPU in ms and nice value, from /proc (Linux). */
+function procThreads(pid: number): Map<number, { cpuMs: number; nice: number }> {
+  const out = new Map<number, { cpuMs: number; nice: number }>();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const f = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        out.set(Number(tid), { cpuMs: ((Number(f[11]) + Number(f[12])) * 1000) / 100, nice: Number(f[16]) });
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+  } catch {
+    // not Linux
+  }
+  return out;
 }
 
 /** user+system CPU of a process (or with `tid`, of one of its threads) in ms, from /proc (Linux). */
@@ -90,7 +116,7 @@ export async function httpNewOrderLoad(
      * The requests are built and signed before the window (the devnet accepts a timestamp up to
      * 30 s old), so the generator spends its CPU on sending, not on signing.
      */
-    const openLoop = (secs: number, record: boolean) => {
+    const build = (secs: number): Buffer[] => {
       const requests: Buffer[] = [];
       for (let i = 0; i < Math.ceil(secs * targetRps) + 50; i++, built++) {
         const acct = accounts[built % accounts.length]!;
@@ -98,6 +124,9 @@ export async function httpNewOrderLoad(
         const body = { symbol: 'BTC-USD', side, order_type: 'market', qty: '0.001', time_in_force: 'ioc', reduce_only: false };
         requests.push(signedRequest(url.host, '/api/new_order', body, acct));
       }
+      return requests;
+    };
+    const openLoop = (requests: Buffer[], secs: number, record: boolean) => {
       const latencies: number[] = [];
       const sentAt: number[] = [];
       const counts = { sent: 0, ok: 0, errors: 0 };
@@ -135,13 +164,20 @@ export async function httpNewOrderLoad(
       });
       return { latencies, sentAt, counts, started, done: done.then(() => Promise.all(inflight)) };
     };
+    // Both request sets are signed before the warm-up, so the measured window follows the warm-up
+    // at once: signing the window's 20,000 requests between them left the devnet idle for a second
+    // and the generator collecting garbage in the window's first second.
+    const warmSeconds = opts.warmupSeconds ?? 2;
+    const warmRequests = build(warmSeconds);
+    const windowRequests = build(seconds);
     // Warm-up at the same rate (JIT, keep-alive sockets), not recorded.
-    await openLoop(opts.warmupSeconds ?? 2, false).done;
+    await openLoop(warmRequests, warmSeconds, false).done;
     await opts.beforeLoad?.(devnet);
     const cpu0 = procCpuMs(devnet.pid);
     const main0 = procCpuMs(devnet.pid, devnet.pid);
+    const threads0 = procThreads(devnet.pid);
     const gen0 = process.cpuUsage();
-    const run = openLoop(seconds, true);
+    const run = openLoop(windowRequests, seconds, true);
     // The window's start in wall-clock time (the devnet's lines are stamped with Date.now()).
     const wallStart = Date.now() - (performance.now() - run.started);
     await run.done;
@@ -150,7 +186,16 @@ export async function httpNewOrderLoad(
     const elapsed = (performance.now() - started) / 1000;
     const cpuMs = procCpuMs(devnet.pid) - cpu0;
     const mainMs = procCpuMs(devnet.pid, devnet.pid) - main0;
+    const threads1 = procThreads(devnet.pid);
     const gen = process.cpuUsage(gen0);
+    const byThread = { main: 0, snapshotWorker: 0, other: 0 };
+    for (const [tid, t] of threads1) {
+      const used = t.cpuMs - (threads0.get(tid)?.cpuMs ?? 0);
+      if (tid === devnet.pid) byThread.main += used;
+      else if (t.nice > 0) byThread.snapshotWorker += used;
+      else byThread.other += used;
+    }
+    const perRequest = (cpu: number) => +((cpu * 1000) / (ok + errors || 1)).toFixed(1);
     await opts.afterLoad?.(devnet);
     pool.close();
     // "snapshot at seq N durable (…): … ms on the request thread, T ms to durable": it began T ms
@@ -161,6 +206,8 @@ export async function httpNewOrderLoad(
       const began = (at - Number(m[1]) - wallStart) / 1000;
       return began >= 0 && began < seconds ? [{ second: Math.floor(began), line: line.replace(/^\[devnet\] /, '') }] : [];
     });
+    if (process.env.BENCH_THREADS) for (const [tid, t] of threads1) console.error(`  thread ${tid} nice ${t.nice}: ${(t.cpuMs - (threads0.get(tid)?.cpuMs ?? 0)).toFixed(0)} ms`);
+    console.error(`[http-new-order] devnet CPU per request by thread: main ${perRequest(byThread.main)} µs, snapshot worker ${perRequest(byThread.snapshotWorker)} µs, other threads ${perRequest(byThread.other)} µs`);
     for (const s of snapshotsInWindow) console.error(`[http-new-order] snapshot in the window at second ${s.second}: ${s.line}`);
     if (snapshotsInWindow.length === 0) console.error('[http-new-order] no snapshot began inside the measured window');
     const bySecond = new Map<number, number[]>();
@@ -195,6 +242,8 @@ export async function httpNewOrderLoad(
       devnetMainThreadCpuUsPerRequest: +((mainMs * 1000) / (ok + errors || 1)).toFixed(1),
       generatorCpuPct: +((100 * (gen.user + gen.system)) / 1000 / (elapsed * 1000)).toFixed(1),
       snapshotsInWindow,
+      devnetCpuByThreadUsPerRequest: { main: perRequest(byThread.main), snapshotWorker: perRequest(byThread.snapshotWorker), other: perRequest(byThread.other) },
+      devnetThreadNice: [...threads1].map(([tid, t]) => ({ tid, nice: t.nice })),
     };
   } finally {
     await devnet.stop();

@@ -3,7 +3,6 @@
 // delivered after the command has finished, so listeners always observe a
 // consistent engine and may safely call back into it (re-entrant calls just
 // append to the queue being drained). A throwing listener is isolated.
-import { watched } from './state.js';
 import type { Ctx } from './state.js';
 import type { EngineEvent, ExchangeEvent } from './types.js';
 import { renderFundingRate, renderOrder, renderPosition, renderPublicTrade, renderTrade } from './views.js';
@@ -25,8 +24,20 @@ function toWire(ctx: Ctx, e: EngineEvent): ExchangeEvent {
   }
 }
 
+/** One depth event per symbol, shared: listeners only read it, and a command marks several. */
+const depthEvents = new Map<string, EngineEvent>();
+
+function depthEvent(symbol: string): EngineEvent {
+  let e = depthEvents.get(symbol);
+  if (e === undefined) {
+    e = Object.freeze({ type: 'depth', symbol }) as EngineEvent;
+    depthEvents.set(symbol, e);
+  }
+  return e;
+}
+
 export function deliver(ctx: Ctx): void {
-  // Wallet versions count every change, listened to or not; only changed wallets are pushed.
+  // Wallet versions count every change, listened to or not; only changed wallets someone watches are pushed.
   const wallets = settleWallets(ctx);
   if (ctx.listeners.length === 0) {
     // markPosition/markDepth record only while someone listens and the wallets were settled above,
@@ -38,10 +49,8 @@ export function deliver(ctx: Ctx): void {
     for (const pos of m.values()) ctx.queue.push({ type: 'position', user: acct.id, position: renderPosition(ctx, acct, pos) });
   }
   ctx.dirtyPos.clear();
-  for (const [acct, type] of wallets) {
-    if (watched(ctx, acct.id)) ctx.queue.push({ type: 'balance', user: acct.id, wallet: walletRecord(ctx, acct.id, type) });
-  }
-  for (const s of ctx.dirtyDepth) ctx.queue.push({ type: 'depth', symbol: s.spec.symbol });
+  for (const [acct, type] of wallets) ctx.queue.push({ type: 'balance', user: acct.id, wallet: walletRecord(ctx, acct.id, type) });
+  for (const s of ctx.dirtyDepth) ctx.queue.push(depthEvent(s.spec.symbol));
   ctx.dirtyDepth.clear();
   if (ctx.delivering) return;
   ctx.delivering = true;

@@ -98,7 +98,7 @@ function freshCtx(config: ExchangeConfig): Ctx {
     time: cfg.startTime, lastStepSec: Math.floor(cfg.startTime / 1000),
     seq: { order: 0, trade: 0, position: 0, fundingTx: 0, fundingRate: 0, liq: 0 },
     rng: new Prng(cfg.seed), fees: 0n, deposits: 0n, withdrawals: 0n, credits: new Map(), withdraws: new Map(),
-    vaults: new Map(), vaultsByOwner: new Map(), listeners: [], watchFilter: null, queue: [], delivering: false,
+    vaults: new Map(), vaultsByOwner: new Map(), listeners: [], watchFilter: null, publicTradeFilter: null, queue: [], delivering: false,
     dirtyPos: new Map(), dirtyPerps: new Set(), dirtyCash: new Set(), dirtyDepth: new Set(), history: null,
   };
   for (const sc of config.symbols ?? DEFAULT_SYMBOLS) {
@@ -175,6 +175,14 @@ export class Exchange {
     this.ctx.history = history;
   }
 
+  /**
+   * Stops keeping history's snapshot text (an exchange whose snapshots another copy makes: the
+   * snapshot worker's replica keeps it instead). A later snapshot serialises history whole.
+   */
+  dropHistoryJson(): void {
+    this.ctx.history = null;
+  }
+
   /** Serialises the history the last command wrote (see keepHistoryJson). */
   sealHistory(): void {
     this.ctx.history?.seal();
@@ -183,6 +191,11 @@ export class Exchange {
   /** Limits user events (order, trade, position, balance) to accounts someone is listening for. */
   watchUsers(filter: ((user: string) => boolean) | null): void {
     this.ctx.watchFilter = filter;
+  }
+
+  /** Limits public_trade events to symbols someone is subscribed to (the feed's records are kept either way). */
+  watchPublicTrades(filter: ((symbol: string) => boolean) | null): void {
+    this.ctx.publicTradeFilter = filter;
   }
 
   on(listener: (e: ExchangeEvent) => void): () => void {

@@ -4,7 +4,7 @@ import { fmt, formatFixed, formatUnits, iso } from './decimal.js';
 import { queryKlines, recordKline, RESOLUTIONS } from './klines.js';
 import type { Resolution } from './klines.js';
 import { notionalOf } from './margin.js';
-import { markDepth, push, tracking } from './state.js';
+import { markDepth, push, watchedPublicTrades } from './state.js';
 import type { Ctx, SymbolState } from './state.js';
 import { RATE_DP } from './symbols.js';
 import type {
@@ -23,7 +23,7 @@ export function recordMarketTrade(ctx: Ctx, s: SymbolState, id: number, price: n
   s.recent.push(trade);
   if (s.recent.length > RECENT_CAP * 2) s.recent = s.recent.slice(s.recent.length - RECENT_CAP);
   markDepth(ctx, s);
-  if (tracking(ctx)) push(ctx, { type: 'public_trade', symbol: s.spec.symbol, trade });
+  if (watchedPublicTrades(ctx, s.spec.symbol)) push(ctx, { type: 'public_trade', symbol: s.spec.symbol, trade });
 }
 
 export function lookup(ctx: Ctx, symbol: unknown): Result<SymbolState> {

@@ -205,7 +205,7 @@ export function restoreCtx(json: string, overrides: Partial<ResolvedConfig>): Ct
     withdraws: new Map(image.withdraws),
     vaults: new Map(image.vaults),
     vaultsByOwner: new Map(image.vaultsByOwner),
-    listeners: [], watchFilter: null,
+    listeners: [], watchFilter: null, publicTradeFilter: null,
     queue: [],
     delivering: false,
     dirtyPos: new Map(),

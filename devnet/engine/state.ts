@@ -69,6 +69,8 @@ export interface Ctx {
   listeners: Array<(e: ExchangeEvent) => void>;
   /** Accounts whose user events are wanted; null = all (not part of snapshots). */
   watchFilter: ((user: string) => boolean) | null;
+  /** Symbols whose public trades are wanted; null = all (not part of snapshots). */
+  publicTradeFilter: ((symbol: string) => boolean) | null;
   queue: EngineEvent[];
   delivering: boolean;
   dirtyPos: Map<Account, Map<string, PositionRec>>;
@@ -162,6 +164,11 @@ export function tracking(ctx: Ctx): boolean {
  */
 export function watched(ctx: Ctx, user: string): boolean {
   return ctx.listeners.length > 0 && (ctx.watchFilter === null || ctx.watchFilter(user));
+}
+
+/** Whether anyone wants the symbol's public_trade events (rendering them is most of a fill's event cost). */
+export function watchedPublicTrades(ctx: Ctx, symbol: string): boolean {
+  return ctx.listeners.length > 0 && (ctx.publicTradeFilter === null || ctx.publicTradeFilter(symbol));
 }
 
 export function markPosition(ctx: Ctx, acct: Account, pos: PositionRec): void {

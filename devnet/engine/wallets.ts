@@ -2,7 +2,7 @@
 // Every command validates fully before mutating, so an error changes nothing.
 import { bmax, parseDecimal, SCALE_DP } from './decimal.js';
 import { accountFigures, balanceTotal, freeCash, withdrawable } from './margin.js';
-import { ensureAccount, markCash, markPerps, walletLedgers } from './state.js';
+import { ensureAccount, markCash, markPerps, walletLedgers, watched } from './state.js';
 import type { Ctx } from './state.js';
 import type { Account, Result, WalletLedger, WalletRecord, WalletType } from './types.js';
 
@@ -270,24 +270,25 @@ const NONE: ReadonlyArray<[Account, WalletType]> = Object.freeze([]);
 /**
  * End of an engine command (events.ts deliver): every wallet the command marked takes its next
  * version if it changed; all movements of the command share one movement id. Returns the wallets
- * that changed, Perps Wallets first, for the `balance` pushes.
+ * that changed and that someone watches (state.ts `watched`), Perps Wallets first, for the
+ * `balance` pushes: most wallets a command touches are watched by no one.
  */
 export function settleWallets(ctx: Ctx): ReadonlyArray<[Account, WalletType]> {
   if (ctx.dirtyPerps.size === 0 && ctx.dirtyCash.size === 0) return NONE;
-  const changed: Array<[Account, WalletType]> = [];
+  let changed: Array<[Account, WalletType]> | null = null;
   passTx = 0;
   for (const acct of ctx.dirtyPerps) {
     const w = walletLedgers(ctx, acct);
-    if (w !== undefined && settle(ctx, acct, 'perps', w.perps)) changed.push([acct, 'perps']);
+    if (w !== undefined && settle(ctx, acct, 'perps', w.perps) && watched(ctx, acct.id)) (changed ??= []).push([acct, 'perps']);
   }
   ctx.dirtyPerps.clear();
   for (const acct of ctx.dirtyCash) {
     const w = walletLedgers(ctx, acct);
-    if (w !== undefined && settle(ctx, acct, 'spot', w.spot)) changed.push([acct, 'spot']);
+    if (w !== undefined && settle(ctx, acct, 'spot', w.spot) && watched(ctx, acct.id)) (changed ??= []).push([acct, 'spot']);
   }
   ctx.dirtyCash.clear();
   passTx = 0;
-  return changed;
+  return changed ?? NONE;
 }
 
 /**

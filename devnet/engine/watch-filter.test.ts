@@ -29,3 +29,28 @@ describe('watched accounts', () => {
     expect(events.some((e) => e.type === 'trade' && e.user === C)).toBe(true);
   });
 });
+
+describe('watched public trades', () => {
+  it('delivers a symbol’s public trades only while someone wants them; the feed records every trade', () => {
+    const ex = quiet();
+    for (const u of [A, C]) fund(ex, u, '100000');
+    const events = record(ex);
+    ex.watchPublicTrades((symbol) => symbol === 'ETH-USD');
+
+    ex.newOrder(A, limit('sell', '0.01', '95100'), Date.now());
+    ex.newOrder(C, market('buy', '0.01'), Date.now());
+    expect(events.filter((e) => e.type === 'public_trade')).toEqual([]);
+    // Balance pushes follow the account filter, not this one; order results always come.
+    expect(events.filter((e) => e.type === 'order_result')).toHaveLength(2);
+    // The trade is in the market's recent trades all the same (a new subscriber's first frame).
+    const recent = ex.recentTrades('BTC-USD');
+    expect(recent.ok && recent.value[0]).toMatchObject({ price: '95100', qty: '0.01', is_buyer_taker: true });
+
+    ex.watchPublicTrades((symbol) => symbol === 'BTC-USD');
+    ex.newOrder(A, limit('sell', '0.02', '95100'), Date.now());
+    ex.newOrder(C, market('buy', '0.02'), Date.now());
+    const trades = events.filter((e) => e.type === 'public_trade');
+    expect(trades).toHaveLength(1);
+    expect(trades[0]).toMatchObject({ symbol: 'BTC-USD', trade: { price: '95100', qty: '0.02', side: 'buy', symbol: 'BTC-USD' } });
+  });
+});

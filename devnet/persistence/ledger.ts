@@ -118,10 +118,22 @@ export class Ledger implements LedgerState {
     return this.worker ? this.worker.whenReady() : Promise.resolve(false);
   }
 
+  /**
+   * History's snapshot text (history-json.ts) is kept here only while this thread makes the images:
+   * with the worker's replica making them, serialising every order and trade as it settles would be
+   * the request thread's work for nothing (its replica does the same). Should the worker be lost for
+   * good, the text is made again here, once, and kept from then on.
+   */
+  private keepHistoryText(): void {
+    if (this.worker === null || this.worker.status === 'off') this.exchange.keepHistoryJson();
+    else this.exchange.dropHistoryJson();
+  }
+
   /** Applies a command now; journals it when it changed something. */
   run(cmd: Command): Outcome {
     const stamped = { ...cmd, now: this.clock() } as Stamped;
     const out = applyCommand(this, stamped);
+    this.keepHistoryText();
     this.exchange.sealHistory();
     if (out.ok && this.journal) {
       const line = JSON.stringify({ ...stamped, seq: ++this.seq });

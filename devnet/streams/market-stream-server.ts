@@ -73,9 +73,13 @@ export class MarketStreamServer {
   private readonly dirtyDepth = new Set<string>();
   private readonly dirtyPrice = new Set<string>();
   private readonly timer: ReturnType<typeof setInterval>;
+  /** `public_trade|<symbol>`, made once per symbol: asked for on every fill. */
+  private readonly tradeKeys = new Map<string, string>();
 
   constructor(private readonly deps: MarketStreamDeps) {
     this.timer = setInterval(() => this.flush(), deps.flushMs ?? 50);
+    // The engine renders a fill's public_trade only when a socket here would send it on.
+    deps.exchange().watchPublicTrades((symbol) => this.watchesPublicTrades(symbol));
   }
 
   attach(socket: GuardedSocket): void {
@@ -263,6 +267,17 @@ export class MarketStreamServer {
     return this.watchers.has(account);
   }
 
+  /** Whether some socket is subscribed to the symbol's public trades. */
+  watchesPublicTrades(symbol: string): boolean {
+    let key = this.tradeKeys.get(symbol);
+    if (key === undefined) {
+      key = `public_trade|${symbol}`;
+      this.tradeKeys.set(symbol, key);
+    }
+    for (const c of this.clients) if (c.subs.has(key)) return true;
+    return false;
+  }
+
   private wants(client: Client, channel: UserChannel) {
     return client.user.has(channel);
   }
@@ -277,7 +292,7 @@ export class MarketStreamServer {
         this.dirtyPrice.add(e.symbol);
         return;
       case 'public_trade': {
-        const key = `public_trade|${e.symbol}`;
+        const key = this.tradeKeys.get(e.symbol) ?? `public_trade|${e.symbol}`;
         for (const c of this.clients) if (c.subs.has(key)) this.push(c, 'public_trade', e.trade, e.symbol);
         return;
       }
