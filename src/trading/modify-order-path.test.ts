@@ -1,32 +1,20 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '../api/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../api/schemas';
-import type { ServiceConfig } from '../api/service-config';
-import { OrderStream } from '../api/stream/order-stream';
 import { FakeSocket } from '../testing/fake-socket';
-import { createSessionKey, type SessionKey } from '../wallet/session-key';
-import { useSessionStore } from '../wallet/session-store';
 import { runModify, type ModifyRequest } from './modify-order-machine';
 import { forceOrderPath } from './order-path';
+import { orderExchangeEachTest } from './testing/order-exchange';
 import { modifyEffects } from './use-modify-order';
 
 // Issue 17 leftover: a modify's cancel and replacement take the same way as every other order command
 // — the logged-in order stream, HTTP with x-session-id otherwise — and keep their three outcomes.
 // The app's real OrderStream over a socket the test drives, its real HTTP client over a local server
-// that plays the exchange's query_order.
+// that plays the exchange's query_order (testing/order-exchange.ts).
 
-const http: { path: string; sessionId: string | undefined }[] = [];
 /** What query_order answers for the original (by order_id) and the replacement (by cl_ord_id). */
 let original: Partial<Order> = { status: 'canceled', fill_qty: '0' };
 let replacement: Partial<Order> | null = null;
-let server: Server;
-let api: ApiClient;
-let key: SessionKey;
 type Frame = { session_id: string; request_id: string; method: string; params: string };
-let socket: FakeSocket<Frame>;
-let stream: OrderStream;
 
 const order: Order = {
   id: 42, cl_ord_id: 'web-old', user: '0xabc', symbol: 'BTC-USD', side: 'buy', order_type: 'limit', time_in_force: 'gtc',
@@ -36,64 +24,43 @@ const order: Order = {
 };
 const request: ModifyRequest = { order, price: '89000', qty: '0.02', clOrdId: 'web-new', minQty: '0.001' };
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      const url = req.url ?? '';
-      res.setHeader('content-type', 'application/json');
-      if (url.startsWith('/api/query_order')) {
-        const found = url.includes('cl_ord_id') ? replacement : original;
-        if (!found) return res.writeHead(404).end(JSON.stringify({ code: 404, message: 'order not found', request_id: 'q' }));
-        const o = url.includes('cl_ord_id') ? { ...order, id: 43, cl_ord_id: 'web-new', ...found } : { ...order, ...found };
-        return res.writeHead(200).end(JSON.stringify(o));
-      }
-      if (url.startsWith('/api/query_position_config')) return res.writeHead(404).end('{}');
-      http.push({ path: url, sessionId: req.headers['x-session-id'] as string | undefined });
-      res.writeHead(200).end(JSON.stringify({ code: 0, message: 'success', request_id: `h${http.length}` }));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  key = await createSessionKey();
-  api = createApiClient({ urls: { baseUrl: url, authUrl: url, bridgeUrl: url, geoUrl: url, isDevnet: false } as ServiceConfig, getCredentials: () => ({ token: 't', signer: key }) });
+const exchange = orderExchangeEachTest({
+  createSocket: () => new FakeSocket<Frame>(),
+  reads: (url) => {
+    if (url.startsWith('/api/query_order')) {
+      const byClOrdId = url.includes('cl_ord_id');
+      const found = byClOrdId ? replacement : original;
+      if (!found) return { status: 404, body: { code: 404, message: 'order not found', request_id: 'q' } };
+      return { status: 200, body: byClOrdId ? { ...order, id: 43, cl_ord_id: 'web-new', ...found } : { ...order, ...found } };
+    }
+    if (url.startsWith('/api/query_position_config')) return { status: 404, body: '{}' };
+    return undefined;
+  },
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+const { logIn } = exchange;
+/** The commands HTTP carried, by path and session id. */
+const http = () => exchange.http.map(({ path, sessionId }) => ({ path, sessionId }));
 
 beforeEach(() => {
   original = { status: 'canceled', fill_qty: '0' };
   replacement = null;
-  useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 't', expiresAt: Date.now() + 3_600_000, key }, vault: null });
-  stream = new OrderStream({ url: 'ws://x/ws-api/v1', createSocket: () => (socket = new FakeSocket<Frame>()) });
 });
-afterEach(() => {
-  stream.close();
-  http.length = 0;
-  forceOrderPath(null);
-  useSessionStore.setState({ session: null, vault: null });
-});
-
-function logIn() {
-  socket.open();
-  stream.authenticate({ token: 't' });
-  const login = socket.sent.find((m) => m.method === 'auth:login')!;
-  socket.reply({ code: 0, message: 'success', request_id: login.request_id });
-}
+afterEach(() => forceOrderPath(null));
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
-const frame = (method: string) => socket.sentRequest(method);
+const frame = (method: string) => exchange.socket.sentRequest(method);
 /** Waits until HTTP carried a request to this path. */
 async function httpCall(path: string) {
   for (let i = 0; i < 400; i++) {
-    const h = http.find((c) => c.path === path);
+    const h = http().find((c) => c.path === path);
     if (h) return h;
     await new Promise((r) => setTimeout(r, 5));
   }
   throw new Error(`no HTTP ${path}`);
 }
-const answer = (f: Frame, code = 0, message = 'success') => socket.reply({ code, message, request_id: f.request_id });
+const answer = (f: Frame, code = 0, message = 'success') => exchange.socket.reply({ code, message, request_id: f.request_id });
 const noPause = { pause: () => Promise.resolve() };
-const run = () => runModify(request, { ...modifyEffects(api, stream), ...noPause });
+const run = () => runModify(request, { ...modifyEffects(exchange.api, exchange.stream), ...noPause });
 
 describe('which way a modify goes', () => {
   it('logged in: the cancel goes as order:cancel and the replacement as order:new on the stream, nothing over HTTP', async () => {
@@ -106,7 +73,7 @@ describe('which way a modify goes', () => {
     expect(JSON.parse(placed.params)).toMatchObject({ symbol: 'BTC-USD', side: 'buy', price: '89000', qty: '0.02', cl_ord_id: 'web-new' });
     answer(placed);
     expect((await end).result).toEqual({ kind: 'moved', qty: '0.02', filledMeanwhile: '0' });
-    expect(http).toEqual([]);
+    expect(http()).toEqual([]);
   });
 
   it("the stream refuses the replacement: the original is canceled and the new order refused, in the service's words", async () => {
@@ -123,7 +90,7 @@ describe('which way a modify goes', () => {
     answer(await frame('order:cancel'));
     await frame('order:new');
     replacement = { status: 'open' };
-    socket.close();
+    exchange.socket.close();
     const s = await end;
     expect(s.result).toEqual({ kind: 'moved', qty: '0.02', filledMeanwhile: '0', status: 'open' });
   });
@@ -132,20 +99,20 @@ describe('which way a modify goes', () => {
     forceOrderPath('http');
     logIn();
     const end = run();
-    expect(await httpCall('/api/cancel_order')).toEqual({ path: '/api/cancel_order', sessionId: stream.sessionId });
+    expect(await httpCall('/api/cancel_order')).toEqual({ path: '/api/cancel_order', sessionId: exchange.stream.sessionId });
     await tick();
-    socket.reply({ code: 0, message: 'success', request_id: 'h1' });
-    expect(await httpCall('/api/new_order')).toEqual({ path: '/api/new_order', sessionId: stream.sessionId });
+    exchange.socket.reply({ code: 0, message: 'success', request_id: 'h1' });
+    expect(await httpCall('/api/new_order')).toEqual({ path: '/api/new_order', sessionId: exchange.stream.sessionId });
     await tick();
-    socket.reply({ code: 0, message: 'success', request_id: 'h2' });
+    exchange.socket.reply({ code: 0, message: 'success', request_id: 'h2' });
     expect((await end).result).toEqual({ kind: 'moved', qty: '0.02', filledMeanwhile: '0' });
-    expect(socket.sent.filter((m) => m.method.startsWith('order:'))).toEqual([]);
+    expect(exchange.socket.sent.filter((m) => m.method.startsWith('order:'))).toEqual([]);
   });
 
   it('not logged in: HTTP without a session id, accepted is all there is to know', async () => {
-    socket.open();
+    exchange.socket.open();
     const s = await run();
-    expect(http.map((h) => h)).toEqual([
+    expect(http()).toEqual([
       { path: '/api/cancel_order', sessionId: undefined },
       { path: '/api/new_order', sessionId: undefined },
     ]);
