@@ -1,3 +1,5 @@
+import type { FrameScheduler } from '../../lib/frame-batcher';
+import { marketFrame } from '../../lib/frame-clock';
 import { FrameCoalescer, type DecodedBatch } from './frame-coalescer';
 
 /** Where the market stream's frames are parsed, validated and coalesced. */
@@ -11,14 +13,49 @@ export interface FrameDecoding {
 export type DecodingFactory = (deliver: (batch: DecodedBatch) => void) => FrameDecoding;
 
 /**
- * In the page's own thread, synchronously: each frame is delivered as it arrives (the receiver
- * "pulls" at once, so nothing is held). Used where there is no Worker (unit tests) and until the
- * market worker is ready.
+ * How the service (and the bench's storm) opens a depth frame: `{"seq":…,["ts":…,]"channel":"depth_book","symbol":"…",`.
+ * A frame written otherwise is decoded as it arrives, like every other frame.
  */
-export const inThreadDecoding: DecodingFactory = (deliver) => {
-  const core: FrameCoalescer = new FrameCoalescer((batch) => {
-    deliver(batch);
-    if (batch.coalesced) core.pull();
-  });
-  return { push: (text) => core.push(text), close: () => undefined };
-};
+const DEPTH_HEAD = /^\{"seq":\d+,(?:"ts":[\d.]+,)?"channel":"depth_book","symbol":"([\w.:-]{1,40})",/;
+
+/**
+ * In the page's own thread. Depth snapshots wait for the frame (`frame`, the market feeds' frame
+ * clock): a snapshot replaces the whole book, so of those a symbol receives within one frame only
+ * the newest is ever drawn, and only that one is parsed and validated (with the same schema); the
+ * older are dropped unread, as the feed would have dropped them after decoding. At 200 snapshots a
+ * second that is a third of the parsing. Everything else is decoded at once, in order. Used where
+ * there is no Worker (unit tests), until the market worker is ready, and by default (decoding-choice.ts).
+ */
+export function decodingInFrames(frame: FrameScheduler = marketFrame): DecodingFactory {
+  return (deliver) => {
+    const core: FrameCoalescer = new FrameCoalescer((batch) => {
+      deliver(batch);
+      if (batch.coalesced) core.pull();
+    });
+    /** The newest depth frame's text per symbol, since the last frame. */
+    const held = new Map<string, string>();
+    let closed = false;
+    const release = () => {
+      const texts = [...held.values()];
+      held.clear();
+      if (!closed) for (const text of texts) core.push(text);
+    };
+    return {
+      push(text) {
+        const symbol = DEPTH_HEAD.exec(text)?.[1];
+        if (symbol === undefined) {
+          core.push(text);
+          return;
+        }
+        if (held.size === 0) frame(release);
+        held.set(symbol, text);
+      },
+      close() {
+        closed = true;
+        held.clear();
+      },
+    };
+  };
+}
+
+export const inThreadDecoding: DecodingFactory = decodingInFrames();

@@ -3,18 +3,21 @@ import { useEffect } from 'react';
 import type { DepthBook, PriceTick, PublicTrade } from '../../api/schemas';
 import type { MarketStream } from '../../api/stream/market-stream';
 import { createFrameBatcher } from '../../lib/frame-batcher';
+import { marketFrame } from '../../lib/frame-clock';
 import { writeDepth, writePrice, writePublicTrades } from './cache-writers';
 
 /**
  * Public channels of the symbol on screen into the cache, at most one write per animation frame:
- * the latest depth snapshot wins, trades accumulate. `priceSymbols` adds `price` for other symbols
+ * the latest depth snapshot wins, trades accumulate. The frame is the market frame clock's
+ * (lib/frame-clock.ts), the one the page's decoding hands the newest snapshot over in, so it is
+ * written in the frame it was decoded in. `priceSymbols` adds `price` for other symbols
  * (those with an open position, so their PnL moves too).
  */
 export function useMarketFeed(market: MarketStream, symbol: string, priceSymbols: readonly string[] = []) {
   const qc = useQueryClient();
   useEffect(() => {
-    const depth = createFrameBatcher<DepthBook>((books) => writeDepth(qc, books[books.length - 1]!));
-    const trades = createFrameBatcher<PublicTrade>((list) => writePublicTrades(qc, symbol, list));
+    const depth = createFrameBatcher<DepthBook>((books) => writeDepth(qc, books[books.length - 1]!), marketFrame);
+    const trades = createFrameBatcher<PublicTrade>((list) => writePublicTrades(qc, symbol, list), marketFrame);
     const offs = [
       market.subscribe('depth_book', symbol, (book) => depth.push(book)),
       market.subscribe('public_trade', symbol, (t) => trades.push(t)),
@@ -32,7 +35,7 @@ export function useMarketFeed(market: MarketStream, symbol: string, priceSymbols
       const latest = new Map<string, PriceTick>();
       for (const t of ticks) latest.set(t.symbol, t);
       for (const t of latest.values()) writePrice(qc, t);
-    });
+    }, marketFrame);
     const offs = priceKey.split(',').map((s) => market.subscribe('price', s, (t) => prices.push(t)));
     return () => {
       for (const off of offs) off();

@@ -1,0 +1,40 @@
+import type { FrameScheduler } from './frame-batcher';
+
+/**
+ * One animation frame's turn shared by the market stream's decoding and its feeds: callbacks
+ * scheduled while the turn runs (the decoder's newest book handed to the feed's batcher) run in the
+ * same turn, not a frame later as a requestAnimationFrame asked for from inside one would.
+ */
+export function createFrameClock(requestFrame: (cb: () => void) => unknown = defaultRequestFrame): FrameScheduler {
+  let queue: (() => void)[] = [];
+  let requested = false;
+  const turn = () => {
+    // Callbacks scheduled while this loop runs are appended and run by it.
+    for (let i = 0; i < queue.length; i++) {
+      try {
+        queue[i]!();
+      } catch (e) {
+        // One failing callback must not hold the others' frame; the error is still reported.
+        queueMicrotask(() => {
+          throw e;
+        });
+      }
+    }
+    queue = [];
+    requested = false;
+  };
+  return (cb) => {
+    queue.push(cb);
+    if (!requested) {
+      requested = true;
+      requestFrame(turn);
+    }
+  };
+}
+
+function defaultRequestFrame(cb: () => void): unknown {
+  return typeof requestAnimationFrame === 'function' ? requestAnimationFrame(cb) : setTimeout(cb, 16);
+}
+
+/** The market data's frame clock (api/stream/frame-decoding.ts, app/streams/use-market-feed.ts). */
+export const marketFrame: FrameScheduler = createFrameClock();
