@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeFileAtomicAsync } from './journal';
+import { writeChunksAtomicSync, writeFileAtomicAsync } from './journal';
 
 describe('writeFileAtomicAsync', () => {
   let dir = '';
@@ -18,6 +18,24 @@ describe('writeFileAtomicAsync', () => {
     expect(readFileSync(path, 'utf8')).toBe(chunks.join(''));
     // A rewrite replaces the whole file.
     await writeFileAtomicAsync(path, ['short'], 1_000);
+    expect(readFileSync(path, 'utf8')).toBe('short');
+  });
+});
+
+describe('writeChunksAtomicSync', () => {
+  let dir = '';
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes the pieces through one small buffer as exactly their UTF-8 concatenation, multi-byte characters at its edges included', () => {
+    dir = mkdtempSync(join(tmpdir(), 'journal-test-'));
+    const path = join(dir, 'snapshot.json');
+    // 3- and 4-byte characters at every offset against a 64-byte buffer, and pieces several buffers long.
+    const small = Array.from({ length: 3_000 }, (_, i) => `,{"id":${i},"note":"${'€'.repeat(i % 5)}x${'𝄞'.repeat(i % 3)}${'y'.repeat(i % 41)}"}`);
+    const large = `${'L'.repeat(700)}€${'M'.repeat(333)}𝄞`;
+    const chunks = ['[', ...small.slice(0, 1_000), large, ...small.slice(1_000), large, ']'];
+    writeChunksAtomicSync(path, chunks, `${path}.t.tmp`, 64);
+    expect(readFileSync(path, 'utf8')).toBe(chunks.join(''));
+    writeChunksAtomicSync(path, ['short'], `${path}.t.tmp`, 64);
     expect(readFileSync(path, 'utf8')).toBe('short');
   });
 });
