@@ -18,10 +18,10 @@ export interface OrderStreamOptions {
 }
 
 /**
- * The probe (order-stream-probe.ts says when) is the one request the service defines that changes
- * nothing: the same `auth:login` again, same token and session id, which the service takes as the
- * same account taking its session over (docs/service.md). It costs one request credit per idle
- * 2.5 s (an account refills about 22 a second).
+ * How often the stream looks whether a probe is due (order-stream-probe.ts says when). The probe is
+ * the one request the service defines that changes nothing: the same `auth:login` again, same token
+ * and session id, which the service takes as the same account taking its session over
+ * (docs/service.md). It costs one request credit per idle 2.5 s (an account refills about 22 a second).
  */
 const PROBE_CHECK_MS = 1_000;
 /** A probe refused for the rate limit executed nothing: the login it repeated still holds. */
