@@ -120,6 +120,22 @@ describe('OrderStream health while idle (a hung exchange keeps TCP up)', () => {
     stream.close();
   });
 
+  it('a probe the exchange fails to serve (500, 503) keeps the login: only a refusal of the token or session ends it', () => {
+    const { stream, socket, logins, logs } = loggedIn();
+    vi.advanceTimersByTime(4_000);
+    socket.reply({ code: 503, message: 'service unavailable', request_id: logs().at(-1)!.request_id });
+    vi.advanceTimersByTime(4_000);
+    socket.reply({ code: 500, message: 'internal error', request_id: logs().at(-1)!.request_id });
+    expect(stream.isLoggedIn).toBe(true);
+    expect(logins).toEqual([]);
+    // Still probed (a logged-out stream is not), so a later expiry is still heard.
+    vi.advanceTimersByTime(4_000);
+    socket.reply({ code: 403, message: 'session held by another account', request_id: logs().at(-1)!.request_id });
+    expect(stream.isLoggedIn).toBe(false);
+    expect(logins).toEqual([false]);
+    stream.close();
+  });
+
   it('sends no probe before login, nor when switched off', () => {
     let socket!: FakeSocket<Frame>;
     const idle = new OrderStream({ url: 'ws://x', createSocket: () => (socket = new FakeSocket()), now: () => Date.now(), online: () => true });

@@ -24,8 +24,13 @@ export interface OrderStreamOptions {
  * (docs/service.md). It costs one request credit per idle 2.5 s (an account refills about 22 a second).
  */
 const PROBE_CHECK_MS = 1_000;
-/** A probe refused for the rate limit executed nothing: the login it repeated still holds. */
-const RATE_LIMITED = 429;
+/**
+ * The refusals of a probe that end the login: the token (expired, 401) or the session (held by
+ * another account, 403). Any other (429 over budget, a 5xx the exchange failed to serve) executed
+ * nothing, so the login it repeated still holds — ending it would send every later order without
+ * the session until a reconnect, and stop the probing that hears a real expiry.
+ */
+const LOGIN_ENDED = new Set([401, 403]);
 
 /** Outcome replies are kept this long, so one that arrives before its HTTP response is not lost. */
 const REPLY_MEMORY_MS = 60_000;
@@ -243,10 +248,8 @@ export class OrderStream {
         this.confirmedLogin = reply.request_id;
         return;
       }
-      // Refused for the rate limit: nothing was executed, the login it repeated still holds.
-      if (reply.code === RATE_LIMITED) return;
-      // Refused otherwise (an expired token): a failed login.
-      this.loginAnswered(false, 'message' in reply ? reply.message : reply.status);
+      // Refused for the token or the session: a failed login; otherwise the login still holds.
+      if (LOGIN_ENDED.has(reply.code)) this.loginAnswered(false, 'message' in reply ? reply.message : reply.status);
       return;
     }
     const rid = reply.request_id;
