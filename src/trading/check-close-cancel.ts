@@ -3,7 +3,7 @@
 // back by its order id (query_order, retried like reconcile-order.ts) so the trader hears which are
 // canceled and which still stand before pressing Close again. No answer is never a refusal.
 import type { Order } from '../api/schemas';
-import { toast } from '../stores/toasts';
+import { toast, useToasts } from '../stores/toasts';
 import { reconcileOrder, type OrderFate } from './reconcile-order';
 
 /** What became of one blocker, in the words the trader reads. */
@@ -43,6 +43,12 @@ export interface CloseCancelCheck {
   /** The close's toast key: the check's toasts replace each other there. */
   key: string;
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * True once a later close of this symbol has started: the check (up to ~1½ min) then says nothing
+   * more — "press Close again" would lie about a position that later close has dealt with, and that
+   * close tells its own outcome.
+   */
+  superseded?: () => boolean;
 }
 
 /** The toast that says where the protection stands once every blocker has been read back. */
@@ -73,7 +79,7 @@ export function closeCancelToast(symbol: string, states: readonly { label: strin
 export async function checkCloseCancel(a: CloseCancelCheck): Promise<void> {
   const list = a.blockers.map(a.label).join(', ');
   const n = a.blockers.length;
-  toast(
+  const checking = toast(
     {
       kind: 'warn',
       key: a.key,
@@ -88,6 +94,10 @@ export async function checkCloseCancel(a: CloseCancelCheck): Promise<void> {
     const fate = fates[i]!;
     return { label: a.label(o), state: stateOf(fate), ...(fate.kind === 'unknown' ? { why: fate.message } : {}) };
   });
+  if (a.superseded?.()) {
+    useToasts.getState().dismiss(checking);
+    return;
+  }
   // Same rank as "checking": a later close of this symbol may replace it.
   toast({ kind: 'warn', key: a.key, rank: 0, ...closeCancelToast(a.symbol, states) }, 12_000);
 }

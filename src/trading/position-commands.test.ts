@@ -21,8 +21,13 @@ const answers: Record<string, Answer[]> = {};
 const received: { path: string; body: Record<string, unknown> }[] = [];
 /** What query_order says became of an order asked for by its cl_ord_id: it, or "not found". */
 let fate: Partial<Order> | 'missing' = 'missing';
-/** What query_order says of an order asked for by its order_id (a close's blocker): by id, or "not found"; 'fail' answers 503. */
-const fateById: Record<number, Partial<Order> | 'missing' | 'fail'> = {};
+/**
+ * What query_order says of an order asked for by its order_id (a close's blocker): by id, or "not
+ * found"; 'fail' answers 503; 'hold' answers only when the test calls `release` with its fate.
+ */
+const fateById: Record<number, Partial<Order> | 'missing' | 'fail' | 'hold'> = {};
+const held: ((f: Partial<Order>) => void)[] = [];
+const release = (f: Partial<Order>) => held.splice(0).forEach((answer) => answer(f));
 const asked: string[] = [];
 let server: Server;
 let api: ApiClient;
@@ -38,9 +43,11 @@ beforeAll(async () => {
         const id = Number(byId);
         asked.push(`#${id}`);
         const f = fateById[id] ?? 'missing';
+        const found = (g: Partial<Order>) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ...resting.find((o) => o.id === id), ...g }));
+        if (f === 'hold') return void held.push(found);
         if (f === 'fail') return res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 503, message: 'service unavailable', request_id: 'q' }));
         if (f === 'missing') return res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 404, message: 'order not found', request_id: 'q' }));
-        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ...resting.find((o) => o.id === id), ...f }));
+        return found(f);
       }
       if (path.startsWith('/api/query_order')) {
         const clOrdId = new URL(path, 'http://x').searchParams.get('cl_ord_id') ?? '';
@@ -69,6 +76,7 @@ afterEach(() => {
   fate = 'missing';
   for (const k of Object.keys(answers)) delete answers[k];
   for (const k of Object.keys(fateById)) delete fateById[Number(k)];
+  release({});
   useToasts.setState({ toasts: [] });
 });
 
@@ -184,6 +192,20 @@ describe('market close that always works', () => {
       ]),
     );
     expect(received).toEqual([]);
+  });
+
+  it('no answer to the cancel, then Close pressed again and placed before the check ends: the late check does not say to press Close again', async () => {
+    answers['/api/cancel_orders'] = ['drop'];
+    for (const id of [11, 12, 13]) fateById[id] = 'hold';
+    let rechecked = 0;
+    await marketClose(api, null, { position: long, orders: resting, places: btc, recheck: () => rechecked++ });
+    await vi.waitFor(() => expect(held.length).toBe(3));
+    // Open orders re-read meanwhile: the cancel had taken. The trader presses Close again; it is placed.
+    expect(await marketClose(api, null, { position: long, orders: [], places: btc })).toEqual({ symbol: 'BTC-USD', kind: 'closed' });
+    release({ status: 'canceled' });
+    await vi.waitFor(() => expect(rechecked).toBe(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(toasts()).toEqual([{ kind: 'success', title: 'Close placed: Close 0.500 BTC-USD at market', body: undefined }]);
   });
 
   it('a close refused after the cancel says the protection is gone', async () => {

@@ -131,6 +131,9 @@ export interface CloseResult {
 const HEADROOM_RACE = /headroom/i;
 const RETRY_AFTER_MS = 400;
 
+/** The latest close started for each symbol: a close checking an earlier cancel knows it is superseded. */
+const latestClose = new Map<string, object>();
+
 /**
  * Closes a whole position at market in one action, never flipping it: cancel the reduce-only orders
  * that block its headroom (cancel_orders), then a reduce-only market order for |qty|. Each step
@@ -144,6 +147,8 @@ export async function marketClose(
   { position, orders, places = placesOf(undefined, position.symbol), recheck }: MarketCloseInput,
 ): Promise<CloseResult> {
   const { symbol } = position;
+  const run = {};
+  latestClose.set(symbol, run);
   const qty = dec(position.qty);
   const side = reducingSide(qty);
   if (!side) return { symbol, kind: 'closed' };
@@ -174,6 +179,7 @@ export async function marketClose(
         query: (orderId) => api.user.queryOrder({ order_id: orderId }),
         why: cancel.message,
         key: `close-${symbol}`,
+        superseded: () => latestClose.get(symbol) !== run,
       });
       void check.finally(() => recheck?.());
       return { symbol, kind: 'unknown', detail: `No answer to the cancel of ${protection} (${cancel.message}); checking with the exchange which are still open. The close was not sent.` };
