@@ -206,6 +206,8 @@ export async function httpNewOrderLoad(
       const began = (at - Number(m[1]) - wallStart) / 1000;
       return began >= 0 && began < seconds ? [{ second: Math.floor(began), line: line.replace(/^\[devnet\] /, '') }] : [];
     });
+    // BENCH_THREADS=1: every thread's CPU, to tell the libuv pool (four equal threads: the ed25519
+    // checks) from V8's helpers (four smaller ones) when the split above is not enough.
     if (process.env.BENCH_THREADS) for (const [tid, t] of threads1) console.error(`  thread ${tid} nice ${t.nice}: ${(t.cpuMs - (threads0.get(tid)?.cpuMs ?? 0)).toFixed(0)} ms`);
     console.error(`[http-new-order] devnet CPU per request by thread: main ${perRequest(byThread.main)} µs, snapshot worker ${perRequest(byThread.snapshotWorker)} µs, other threads ${perRequest(byThread.other)} µs`);
     for (const s of snapshotsInWindow) console.error(`[http-new-order] snapshot in the window at second ${s.second}: ${s.line}`);
