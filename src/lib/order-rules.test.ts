@@ -41,6 +41,11 @@ describe('the order-entry rules', () => {
     expect(maxPositionError({ positionQty: dec('150'), side: 'buy', qty: dec('60'), maxPositionSize: '200', base: 'BTC', qtyDecimals: 3 })).toBe(
       'Position would be 210.000 BTC, above the maximum of 200.000 BTC',
     );
+    // A position finer than the symbol's places (the exchange's own, e.g. a liquidation's share): the
+    // size it would reach is shown rounded away from the maximum, so it never reads equal to it.
+    expect(maxPositionError({ positionQty: dec('199.9994'), side: 'buy', qty: dec('0.001'), maxPositionSize: '200', base: 'BTC', qtyDecimals: 3 })).toBe(
+      'Position would be 200.001 BTC, above the maximum of 200.000 BTC',
+    );
   });
 
   it('lets a reduce-only order only shrink the position, within what other reduce-only orders leave', () => {

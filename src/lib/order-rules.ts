@@ -84,7 +84,8 @@ export function sizeLimitError(qty: Dec, minQty: string, maxQty: string, base: s
 export function maxPositionError(a: { positionQty: Dec; side: Side; qty: Dec; maxPositionSize: string; base: string; qtyDecimals: number }): string | undefined {
   const after = a.positionQty.plus(signedQty(a.side, a.qty)).abs();
   if (!after.gt(a.maxPositionSize)) return undefined;
-  return `Position would be ${formatFixed(after, a.qtyDecimals)} ${a.base}, above the maximum of ${atMost(a.maxPositionSize, a.qtyDecimals)} ${a.base}`;
+  // Rounded away from the maximum (up), so it never reads equal to it.
+  return `Position would be ${atLeast(after, a.qtyDecimals)} ${a.base}, above the maximum of ${atMost(a.maxPositionSize, a.qtyDecimals)} ${a.base}`;
 }
 
 /**
