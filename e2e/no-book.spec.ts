@@ -14,8 +14,11 @@ test('with no order book from page load, the order form and the account tabs loa
   });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/trade/BTC-USD');
-  await expect(page.getByText('Loading order form…')).toBeHidden({ timeout: 6_000 });
-  await expect(page.locator('#order-size')).toBeVisible();
+  // The form itself, not the placeholder gone (hidden too before the page has rendered at all):
+  // 2 s after mount plus the page's and the form's code loading, with room for a loaded CI machine.
+  // Without the fallback it never comes.
+  await expect(page.locator('#order-size')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Loading order form…')).toBeHidden();
   // Signed out, the account tabs say what signing in shows.
   await expect(page.getByText('Sign in with your wallet to see positions')).toBeVisible();
   await expect(page.getByText(/Order book unavailable/)).toBeVisible();

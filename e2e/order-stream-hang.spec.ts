@@ -9,7 +9,7 @@ import { signInFunded } from './support/session';
 
 const health = (page: Page, stream: 'market' | 'orders') => page.getByTestId(`stream-state-${stream}`);
 
-test('a hung order stream with nothing pending reads stale within 10 s, orders take HTTP, live again when it answers', async ({ page }) => {
+test('a hung order stream with nothing pending reads stale, orders take HTTP, live again when it answers', async ({ page }) => {
   let hung = false;
   await page.routeWebSocket(/\/ws-api\/v1/, (ws) => {
     const server = ws.connectToServer();
@@ -29,7 +29,10 @@ test('a hung order stream with nothing pending reads stale within 10 s, orders t
   await expect(health(page, 'orders')).toHaveAttribute('data-health', 'live');
 
   hung = true;
-  await expect(health(page, 'orders')).toHaveAttribute('data-health', 'stale', { timeout: 11_000 });
+  // About 9.5 s on an idle machine (idle 2.5 s, the 1 s probe clock, stale after 5 s, the 1 s health
+  // clock; budgeted in order-stream.test.ts on fake timers). Here only that it comes at all — without
+  // the probe it never does — with room for a loaded CI machine's slow timers.
+  await expect(health(page, 'orders')).toHaveAttribute('data-health', 'stale', { timeout: 30_000 });
   await expect(page.getByTestId('stream-banner')).toContainText('Order stream stale');
   await expect(health(page, 'market')).toHaveAttribute('data-health', 'live');
 
@@ -44,6 +47,7 @@ test('a hung order stream with nothing pending reads stale within 10 s, orders t
   await expect(page.getByTestId('toasts')).not.toContainText(/rejected|refused/);
 
   hung = false;
-  await expect(health(page, 'orders')).toHaveAttribute('data-health', 'live', { timeout: 15_000 });
+  // The next probe is at most 10 s after the last lost one (REPROBE_MS), then the 1 s clocks.
+  await expect(health(page, 'orders')).toHaveAttribute('data-health', 'live', { timeout: 30_000 });
   await expect(page.getByTestId('stream-banner')).toBeHidden();
 });
