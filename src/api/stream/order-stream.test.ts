@@ -107,30 +107,23 @@ describe('OrderStream health while idle (a hung exchange keeps TCP up)', () => {
     stream.close();
   });
 
-  it('a probe refused for the token (expired) logs the stream out; one refused for the rate limit keeps it', () => {
+  it.each([
+    [401, 'token expired'],
+    [403, 'session held by another account'],
+  ])('a probe refused for the rate limit or not served (429, 503, 500) keeps the login; one refused with %i ends it', (code, message) => {
     const { stream, socket, logins, logs } = loggedIn();
-    vi.advanceTimersByTime(4_000);
-    socket.reply({ code: 429, message: 'too many requests', request_id: logs().at(-1)!.request_id });
+    const answerProbe = (c: number, m: string) => {
+      vi.advanceTimersByTime(4_000);
+      socket.reply({ code: c, message: m, request_id: logs().at(-1)!.request_id });
+    };
+    answerProbe(429, 'too many requests');
+    answerProbe(503, 'service unavailable');
+    answerProbe(500, 'internal error');
     expect(stream.isLoggedIn).toBe(true);
     expect(stream.health).toBe('live');
-    vi.advanceTimersByTime(4_000);
-    socket.reply({ code: 401, message: 'token expired', request_id: logs().at(-1)!.request_id });
-    expect(stream.isLoggedIn).toBe(false);
-    expect(logins).toEqual([false]);
-    stream.close();
-  });
-
-  it('a probe the exchange fails to serve (500, 503) keeps the login: only a refusal of the token or session ends it', () => {
-    const { stream, socket, logins, logs } = loggedIn();
-    vi.advanceTimersByTime(4_000);
-    socket.reply({ code: 503, message: 'service unavailable', request_id: logs().at(-1)!.request_id });
-    vi.advanceTimersByTime(4_000);
-    socket.reply({ code: 500, message: 'internal error', request_id: logs().at(-1)!.request_id });
-    expect(stream.isLoggedIn).toBe(true);
     expect(logins).toEqual([]);
-    // Still probed (a logged-out stream is not), so a later expiry is still heard.
-    vi.advanceTimersByTime(4_000);
-    socket.reply({ code: 403, message: 'session held by another account', request_id: logs().at(-1)!.request_id });
+    // Still probed (a logged-out stream is not), so the end of the login is still heard.
+    answerProbe(code, message);
     expect(stream.isLoggedIn).toBe(false);
     expect(logins).toEqual([false]);
     stream.close();
