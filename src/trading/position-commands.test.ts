@@ -158,39 +158,28 @@ describe('market close that always works', () => {
     expect(JSON.stringify(toasts())).not.toMatch(/refused|rejected/i);
   });
 
-  it('no answer to the cancel, and one blocker is still open: says which, and to try again', async () => {
+  it.each<[string, Record<number, Partial<Order> | 'fail'>, { title: string; body: string }]>([
+    [
+      'one blocker is still open: says which, and to try again',
+      { 11: { status: 'canceled' }, 12: { status: 'canceled' }, 13: { status: 'open' } },
+      {
+        title: 'Protection not all canceled, close not sent: BTC-USD',
+        body: 'Still open: Limit 0.100 @ 98,000.0. Canceled: TP 0.300 @ 99,000.0, SL 0.300 @ 93,000.0. Nothing was closed: press Close to try again.',
+      },
+    ],
+    [
+      'the exchange cannot say: the outcome stays unknown, pointing at Open orders',
+      { 11: { status: 'filled', fill_qty: '0.3' }, 12: 'fail', 13: { status: 'canceled' } },
+      {
+        title: 'Outcome still unknown: the cancel of the protection on BTC-USD',
+        body: 'The exchange did not say what became of SL 0.300 @ 93,000.0 (service unavailable). Filled before the cancel: TP 0.300 @ 99,000.0. Canceled: Limit 0.100 @ 98,000.0. The close was not sent: check Open orders before closing again.',
+      },
+    ],
+  ])('no answer to the cancel, and %s', async (_case, fates, said) => {
     answers['/api/cancel_orders'] = ['drop'];
-    fateById[11] = { status: 'canceled' };
-    fateById[12] = { status: 'canceled' };
-    fateById[13] = { status: 'open' };
+    Object.assign(fateById, fates);
     await marketClose(api, null, { position: long, orders: resting, places: btc });
-    await vi.waitFor(() =>
-      expect(toasts()).toEqual([
-        {
-          kind: 'warn',
-          title: 'Protection not all canceled, close not sent: BTC-USD',
-          body: 'Still open: Limit 0.100 @ 98,000.0. Canceled: TP 0.300 @ 99,000.0, SL 0.300 @ 93,000.0. Nothing was closed: press Close to try again.',
-        },
-      ]),
-    );
-    expect(received).toEqual([]);
-  });
-
-  it('no answer to the cancel, and the exchange cannot say: the outcome stays unknown, pointing at Open orders', async () => {
-    answers['/api/cancel_orders'] = ['drop'];
-    fateById[11] = { status: 'filled', fill_qty: '0.3' };
-    fateById[12] = 'fail';
-    fateById[13] = { status: 'canceled' };
-    await marketClose(api, null, { position: long, orders: resting, places: btc });
-    await vi.waitFor(() =>
-      expect(toasts()).toEqual([
-        {
-          kind: 'warn',
-          title: 'Outcome still unknown: the cancel of the protection on BTC-USD',
-          body: 'The exchange did not say what became of SL 0.300 @ 93,000.0 (service unavailable). Filled before the cancel: TP 0.300 @ 99,000.0. Canceled: Limit 0.100 @ 98,000.0. The close was not sent: check Open orders before closing again.',
-        },
-      ]),
-    );
+    await vi.waitFor(() => expect(toasts()).toEqual([{ kind: 'warn', ...said }]));
     expect(received).toEqual([]);
   });
 
