@@ -45,13 +45,21 @@ export function deliver(ctx: Ctx): void {
     if (ctx.queue.length > 0) ctx.queue = [];
     return;
   }
-  for (const [acct, m] of ctx.dirtyPos) {
-    for (const pos of m.values()) ctx.queue.push({ type: 'position', user: acct.id, position: renderPosition(ctx, acct, pos) });
+  // The size checks skip the iterators of empty collections: most commands change no watched position.
+  if (ctx.dirtyPos.size > 0) {
+    for (const [acct, m] of ctx.dirtyPos) {
+      for (const pos of m.values()) ctx.queue.push({ type: 'position', user: acct.id, position: renderPosition(ctx, acct, pos) });
+    }
+    ctx.dirtyPos.clear();
   }
-  ctx.dirtyPos.clear();
-  for (const [acct, type] of wallets) ctx.queue.push({ type: 'balance', user: acct.id, wallet: walletRecord(ctx, acct.id, type) });
-  for (const s of ctx.dirtyDepth) ctx.queue.push(depthEvent(s.spec.symbol));
-  ctx.dirtyDepth.clear();
+  for (let i = 0; i < wallets.length; i++) {
+    const [acct, type] = wallets[i]!;
+    ctx.queue.push({ type: 'balance', user: acct.id, wallet: walletRecord(ctx, acct.id, type) });
+  }
+  if (ctx.dirtyDepth.size > 0) {
+    for (const s of ctx.dirtyDepth) ctx.queue.push(depthEvent(s.spec.symbol));
+    ctx.dirtyDepth.clear();
+  }
   if (ctx.delivering) return;
   ctx.delivering = true;
   try {

@@ -8,6 +8,18 @@ import type { SymbolSpec } from './symbols.js';
 import type { Account, PositionRec } from './types.js';
 import { lockOfNotional, lockRatio } from '../../src/lib/order-lock';
 
+/** Leverages as bigints, made once: the margin formulas divide by them on every order. */
+const LEVERAGE: bigint[] = [];
+
+export function bigLeverage(leverage: number): bigint {
+  let v = LEVERAGE[leverage];
+  if (v === undefined) {
+    v = BigInt(leverage);
+    if (Number.isInteger(leverage) && leverage >= 0 && leverage <= 1000) LEVERAGE[leverage] = v;
+  }
+  return v;
+}
+
 export function notionalOf(spec: SymbolSpec, ticks: number, lots: number): bigint {
   return BigInt(ticks * lots) * spec.notionalUnit;
 }
@@ -30,7 +42,7 @@ export function positionUpnl(ctx: Ctx, pos: PositionRec): bigint {
 
 /** |qty| × entry / leverage. */
 export function initialMargin(pos: PositionRec, leverage: number): bigint {
-  return divCeil(pos.entryValue, BigInt(leverage));
+  return divCeil(pos.entryValue, bigLeverage(leverage));
 }
 
 /** position_value × mmr. */
@@ -152,16 +164,25 @@ export function withdrawable(ctx: Ctx, acct: Account): bigint {
  * the answer does not need (hot path: runs before every opening fill).
  */
 export function availableFor(ctx: Ctx, acct: Account, symbol: string): bigint {
-  let crossMargin = 0n;
+  // base = cross − cross margin − locked, taken term by term from the cross balance: no sums from 0n.
+  let base = acct.cross;
   let crossUpnl = 0n;
   for (const pos of acct.positions.values()) {
     if (pos.mode === 'isolated') continue;
     const s = ctx.syms.get(pos.symbol);
     if (s === undefined) continue;
-    crossMargin += divCeil(pos.entryValue, BigInt(posConfig(ctx, acct, pos.symbol).leverage));
-    crossUpnl += upnlAt(pos, notionalOf(s.spec, s.mark, pos.qty < 0 ? -pos.qty : pos.qty));
+    base -= divCeil(pos.entryValue, bigLeverage(posConfig(ctx, acct, pos.symbol).leverage));
+    const upnl = upnlAt(pos, notionalOf(s.spec, s.mark, pos.qty < 0 ? -pos.qty : pos.qty));
+    crossUpnl = crossUpnl === 0n ? upnl : crossUpnl + upnl;
   }
-  const base = acct.cross - crossMargin - lockedAmount(ctx, acct);
+  const tl = acct.lockTl;
+  for (let i = 0; i < tl.length; i++) {
+    const v = tl[i];
+    const s = ctx.symList[i];
+    if (v === undefined || v === 0 || s === undefined) continue;
+    base -= lockForTl(ctx, s.spec, v, posConfig(ctx, acct, s.spec.symbol).leverage);
+  }
+  if (crossUpnl === 0n) return base;
   if (posConfig(ctx, acct, symbol).mode === 'cross') return base + crossUpnl;
   return crossUpnl < 0n ? base + crossUpnl : base;
 }
@@ -214,10 +235,20 @@ export function fillKeepsMargin(
   const mode = pos !== undefined ? pos.mode : posConfig(ctx, acct, spec.symbol).mode;
   if (mode === 'cross') {
     if (budgeted) return true;
-    const f = accountFigures(ctx, acct);
-    const ownMaint = pos === undefined ? 0n : maintMargin(spec, notionalOf(spec, s.mark, size));
-    const maintAfter = f.crossMaint - ownMaint + maintMargin(spec, notionalOf(spec, s.mark, after < 0 ? -after : after));
-    return acct.cross + f.crossUpnl - notionalOf(spec, adverseTicks, lots) >= maintAfter;
+    // Only the cross upnl and the maintenance margin of the other cross positions matter here: the
+    // order locks (accountFigures' costliest term) do not, and this runs for every adverse maker fill.
+    let crossUpnl = 0n;
+    let othersMaint = 0n;
+    for (const p of acct.positions.values()) {
+      if (p.mode === 'isolated') continue;
+      const ps = p === pos ? s : ctx.syms.get(p.symbol);
+      if (ps === undefined) continue;
+      const value = notionalOf(ps.spec, ps.mark, p.qty < 0 ? -p.qty : p.qty);
+      crossUpnl += upnlAt(p, value);
+      if (p !== pos) othersMaint += maintMargin(ps.spec, value);
+    }
+    const maintAfter = after === 0 ? othersMaint : othersMaint + maintMargin(spec, notionalOf(spec, s.mark, after < 0 ? -after : after));
+    return acct.cross + crossUpnl - notionalOf(spec, adverseTicks, lots) >= maintAfter;
   }
   if (closeLots > 0 && pos !== undefined) {
     if (closeLots === size) {

@@ -130,12 +130,16 @@ function match(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, available?:
         if (lvl.total <= 0) book.removeLevel(lvl);
         return MSG_MARGIN;
       }
+      // The fill's ticks×lots, notional and taker fee are made once here and booked as they are.
+      const tl = BigInt(lvl.price * lots);
+      const notional = tl * spec.notionalUnit;
+      const takerFee = tl * spec.takerFeeUnit;
       if (checkMargin) {
         const opp = reducibleLots(acct, o.symbol, o.side);
         const open = opp < lots ? lots - opp : 0;
         const adverse = buy ? lvl.price - s.mark : s.mark - lvl.price;
         const cost = takerFillCostUnits(
-          open > 0 ? notionalOf(spec, lvl.price, open) : 0n, o.leverage, BigInt(lvl.price * lots) * spec.takerFeeUnit,
+          open === lots ? notional : open > 0 ? notionalOf(spec, lvl.price, open) : 0n, o.leverage, takerFee,
           adverse > 0 ? notionalOf(spec, adverse, lots) : 0n,
         );
         if (budget < cost) {
@@ -144,7 +148,7 @@ function match(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, available?:
         }
         budget -= cost;
       }
-      executeFill(ctx, s, o, acct, m, mAcct, lvl.price, lots);
+      executeFill(ctx, s, o, acct, m, mAcct, lvl.price, lots, tl, notional, takerFee);
       lvl.total -= lots;
       if (m.filled === m.qty) popHead(lvl);
       m = headOrder(lvl);
@@ -156,21 +160,22 @@ function match(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, available?:
 
 function executeFill(
   ctx: Ctx, s: SymbolState, taker: OrderRec, tAcct: Account, maker: OrderRec, mAcct: Account, price: number, lots: number,
+  tl: bigint, notional: bigint, takerFee: bigint,
 ): void {
   const spec = s.spec;
   const id = ++ctx.seq.trade;
-  const notional = notionalOf(spec, price, lots);
-  fillSide(ctx, s, mAcct, maker, lots, price, notional, spec.makerFeeUnit, id, true);
-  fillSide(ctx, s, tAcct, taker, lots, price, notional, spec.takerFeeUnit, id, false);
+  fillSide(ctx, s, mAcct, maker, lots, price, notional, spec.makerFeeUnit, id, true, tl * spec.makerFeeUnit);
+  fillSide(ctx, s, tAcct, taker, lots, price, notional, spec.takerFeeUnit, id, false, takerFee);
   recordMarketTrade(ctx, s, id, price, lots, taker.side);
 }
 
 /** Books one side of a fill: fee, order progress, position, trade record, TP/SL children. */
 export function fillSide(
   ctx: Ctx, s: SymbolState, acct: Account, o: OrderRec, lots: number, price: number, notional: bigint,
-  feeUnit: bigint, tradeId: number, resting: boolean,
+  feeUnit: bigint, tradeId: number, resting: boolean, feeMade?: bigint,
 ): void {
-  const fee = BigInt(price * lots) * feeUnit;
+  // feeMade: the same price × lots × feeUnit, when the caller has already made it.
+  const fee = feeMade ?? BigInt(price * lots) * feeUnit;
   acct.cross -= fee;
   ctx.fees += fee;
   o.filled += lots;

@@ -96,20 +96,26 @@ export function cancelOrders(
   const cls = p?.cl_ord_id_list ?? [];
   if (!Array.isArray(ids) || !Array.isArray(cls)) return bad('order_id_list and cl_ord_id_list must be arrays');
   if (ids.length === 0 && cls.length === 0) return bad('order_id_list or cl_ord_id_list is required');
-  if (!ids.every((x) => typeof x === 'number' && Number.isInteger(x))) return bad('order_id_list must contain integers');
-  if (!cls.every((x) => typeof x === 'string')) return bad('cl_ord_id_list must contain strings');
-  const acct = ctx.accounts.get(user);
-  const targets: Array<{ o: OrderRec | undefined; id: number; cl: string }> = [];
-  for (const id of ids) {
-    targets.push({ o: acct?.live.get(id), id, cl: '' });
+  for (let i = 0; i < ids.length; i++) {
+    const x: unknown = ids[i];
+    if (typeof x !== 'number' || !Number.isInteger(x)) return bad('order_id_list must contain integers');
   }
-  for (const cl of cls) targets.push({ o: acct?.liveCl.get(cl), id: 0, cl });
-  for (const t of targets) {
-    if (t.o !== undefined && acct !== undefined && acct.live.has(t.o.id)) {
-      cancelOrderRec(ctx, t.o, 'canceled by user');
-      orderResult(ctx, t.o, 0, 'success');
+  for (let i = 0; i < cls.length; i++) if (typeof cls[i] !== 'string') return bad('cl_ord_id_list must contain strings');
+  const acct = ctx.accounts.get(user);
+  // Every target is looked up before any is canceled (ids first, then client ids); one array of
+  // found orders, the ids and client ids read back from the lists, keeps a batch to one allocation.
+  const n = ids.length + cls.length;
+  const found: Array<OrderRec | undefined> = new Array<OrderRec | undefined>(n);
+  for (let i = 0; i < n; i++) found[i] = acct === undefined ? undefined : i < ids.length ? acct.live.get(ids[i]!) : acct.liveCl.get(cls[i - ids.length]!);
+  for (let i = 0; i < n; i++) {
+    const o = found[i];
+    if (o !== undefined && acct !== undefined && acct.live.has(o.id)) {
+      cancelOrderRec(ctx, o, 'canceled by user');
+      orderResult(ctx, o, 0, 'success');
     } else if (tracking(ctx)) {
-      push(ctx, { type: 'order_result', user, orderId: t.o?.id ?? t.id, clOrdId: t.o?.clOrdId ?? t.cl, code: 404, message: 'order not found' });
+      const id = i < ids.length ? ids[i]! : 0;
+      const cl = i < ids.length ? '' : cls[i - ids.length]!;
+      push(ctx, { type: 'order_result', user, orderId: o?.id ?? id, clOrdId: o?.clOrdId ?? cl, code: 404, message: 'order not found' });
     }
   }
   return { ok: true, value: undefined };

@@ -246,7 +246,7 @@ let passTx = 0;
 function walletTotal(acct: Account, type: WalletType): bigint {
   if (type === 'spot') return acct.cashFree + acct.cashLocked;
   let total = acct.cross;
-  for (const p of acct.positions.values()) total += p.isoMargin;
+  for (const p of acct.positions.values()) if (p.isoMargin !== 0n) total += p.isoMargin;
   return total;
 }
 
