@@ -3,8 +3,10 @@ import type { ApiClient } from './client';
 import type { KlineQuery } from './market';
 import { queryKeys } from './query-keys';
 import { collectAllPages } from '../lib/collect-pages';
-import type { Order } from './schemas';
+import type { Order, SymbolPrice } from './schemas';
 import type { FundingFilter, OpenOrdersFilter, OrdersFilter, TradesFilter } from './user';
+
+const markOf = (p: SymbolPrice) => p.mark_price;
 
 /** queryOptions factories for every GET of the spec; features share one cache through them. */
 export const marketQueries = {
@@ -16,6 +18,18 @@ export const marketQueries = {
     queryOptions({ queryKey: queryKeys.market.symbolMarket(symbol), queryFn: () => api.market.symbolMarket(symbol), staleTime: 5_000 }),
   symbolPrice: (api: ApiClient, symbol: string) =>
     queryOptions({ queryKey: queryKeys.market.symbolPrice(symbol), queryFn: () => api.market.symbolPrice(symbol), staleTime: 5_000 }),
+  /**
+   * The mark price alone, from the symbol-price cache: a price tick rewrites the whole entry (its
+   * time at least), and a panel that shows or computes from the mark (PnL, price lines) re-renders
+   * only when the mark itself moves.
+   */
+  markPrice: (api: ApiClient, symbol: string) =>
+    queryOptions({
+      queryKey: queryKeys.market.symbolPrice(symbol),
+      queryFn: () => api.market.symbolPrice(symbol),
+      staleTime: 5_000,
+      select: markOf,
+    }),
   // Every depth snapshot replaces the book whole: comparing two hundred levels deep against the last
   // one, a frame at a time, would find nothing to keep.
   depth: (api: ApiClient, symbol: string) =>
@@ -25,8 +39,15 @@ export const marketQueries = {
       staleTime: 5_000,
       structuralSharing: false,
     }),
+  // Each frame's trades are prepended to a new list: comparing it to the last one (100 trades deep)
+  // finds nothing to keep, every slot holds another trade. The trade objects are kept by the writer.
   recentTrades: (api: ApiClient, symbol: string) =>
-    queryOptions({ queryKey: queryKeys.market.recentTrades(symbol), queryFn: () => api.market.recentTrades(symbol), staleTime: 5_000 }),
+    queryOptions({
+      queryKey: queryKeys.market.recentTrades(symbol),
+      queryFn: () => api.market.recentTrades(symbol),
+      staleTime: 5_000,
+      structuralSharing: false,
+    }),
   fundingRates: (api: ApiClient, symbol: string, start: number, end: number) =>
     queryOptions({
       queryKey: queryKeys.market.fundingRates(symbol, start, end),

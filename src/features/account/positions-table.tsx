@@ -55,9 +55,10 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
   const askFirst = useTradeSettings((s) => s.confirmCloseAll);
   const closing = useClosingSymbols();
   const symbols = [...new Set(positions.map((p) => p.symbol))];
-  const prices = useQueries({ queries: symbols.map((s) => marketQueries.symbolPrice(api, s)) });
+  // Marks alone: the table re-renders when a mark moves, not on every price tick of the symbols.
+  const marks = useQueries({ queries: symbols.map((s) => marketQueries.markPrice(api, s)) });
   const markOf = (p: Position): Dec => {
-    const live = prices[symbols.indexOf(p.symbol)]?.data?.mark_price;
+    const live = marks[symbols.indexOf(p.symbol)]?.data;
     return dec(live ?? p.mark_price);
   };
 

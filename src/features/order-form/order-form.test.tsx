@@ -408,6 +408,35 @@ describe('order form under a fast book', () => {
     expect($('#order-size').value).toBe('0.1');
   });
 
+  it('price ticks that leave the mark where it was do not redraw the form; a new mark does', async () => {
+    let commits = 0;
+    let cache: QueryClient | undefined;
+    render(
+      <Profiler id="form" onRender={() => commits++}>
+        <OrderForm symbol="BTC-USD" info={btcInfo} />
+      </Profiler>,
+      (qc) => {
+        cache = qc;
+        qc.setQueryData(queryKeys.market.depth('BTC-USD'), bookAt(100010));
+      },
+    );
+    type($('#order-size'), '0.1');
+    const tick = (mark: string, i: number) =>
+      act(async () => {
+        cache!.setQueryData(queryKeys.market.symbolPrice('BTC-USD'), {
+          base: 'BTC', quote: 'USD', symbol: 'BTC-USD', index_price: String(100000 + i), mark_price: mark, last_price: String(100000 + i),
+          mid_price: '100000', spread_ask: '100000.5', spread_bid: '99999.5', time: `2025-01-01T00:00:${String(i).padStart(2, '0')}Z`,
+        });
+        await new Promise((r) => setTimeout(r, 0)); // react-query tells its observers on the next tick
+      });
+    const before = commits;
+    for (let i = 1; i <= 20; i++) await tick('100000', i);
+    expect(commits).toBe(before);
+    await tick('100001', 21);
+    expect(commits).toBeGreaterThan(before);
+    expect($('#order-size').value).toBe('0.1');
+  });
+
   it("a market order's estimate follows new snapshots within a quarter second, without a key pressed", () => {
     vi.useFakeTimers();
     try {

@@ -11,7 +11,8 @@ export function useOrderContext(symbol: string) {
   const api = useApi();
   const account = useSessionStore(actingAccount);
   const signedIn = account !== null;
-  const price = useQuery(marketQueries.symbolPrice(api, symbol));
+  // The mark alone: a price tick that leaves it where it was does not rebuild the form's context.
+  const mark = useQuery(marketQueries.markPrice(api, symbol)).data;
   const positions = useQuery(userQueries.positions(api, account));
   const openOrders = useQuery(userQueries.openOrders(api, account));
   const balance = useQuery(userQueries.balance(api, account));
@@ -23,7 +24,7 @@ export function useOrderContext(symbol: string) {
     const positionQty = position ? dec(position.qty) : dec(0);
     return {
       account,
-      mark: price.data ? dec(price.data.mark_price) : null,
+      mark: mark !== undefined ? dec(mark) : null,
       position,
       positions: signedIn ? (positions.data ?? []) : [],
       balance: signedIn ? balance.data : undefined,
@@ -34,5 +35,5 @@ export function useOrderContext(symbol: string) {
       config: signedIn ? config.data : undefined,
       configError: config.error,
     };
-  }, [account, signedIn, symbol, price.data, positions.data, openOrders.data, balance.data, config.data, config.error]);
+  }, [account, signedIn, symbol, mark, positions.data, openOrders.data, balance.data, config.data, config.error]);
 }
