@@ -20,6 +20,15 @@ describe('writeFileAtomicAsync', () => {
     await writeFileAtomicAsync(path, ['short'], 1_000);
     expect(readFileSync(path, 'utf8')).toBe('short');
   });
+
+  it('never cuts a character written as two UTF-16 units where it slices a large piece', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'journal-test-'));
+    const path = join(dir, 'snapshot.json');
+    // '𝄞' straddles the first slice's end (units 999 and 1000 of a 1 000-unit slice), then the third's.
+    const large = `${'a'.repeat(999)}𝄞${'b'.repeat(1_000)}𝄞${'c'.repeat(500)}`;
+    await writeFileAtomicAsync(path, ['[', large, ']'], 1_000);
+    expect(readFileSync(path, 'utf8')).toBe(`[${large}]`);
+  });
 });
 
 describe('writeChunksAtomicSync', () => {

@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 
 /**
  * An append-only file of JSON lines. Each append is a write(2) before the caller replies, so a
@@ -92,7 +92,9 @@ export function writeChunksAtomicSync(path: string, chunks: readonly string[], t
         writeAll(fd, buf, used);
         used = 0;
         if (chunk.length * 3 > bufferBytes) {
-          writeSync(fd, chunk);
+          // Its bytes, not the string: a short write (disk full) must be seen, or the file is short.
+          const bytes = Buffer.from(chunk);
+          writeAll(fd, bytes, bytes.length);
           continue;
         }
       }
@@ -107,6 +109,15 @@ export function writeChunksAtomicSync(path: string, chunks: readonly string[], t
   }
   closeSync(fd);
   renameSync(tmp, path);
+}
+
+const isHighSurrogate = (unit: number): boolean => unit >= 0xd800 && unit <= 0xdbff;
+
+/** writeAll for the threadpool: FileHandle.write takes what the kernel took, which may be part of it. */
+async function writeAllAsync(fh: FileHandle, text: string): Promise<void> {
+  const bytes = Buffer.from(text);
+  let off = 0;
+  while (off < bytes.length) off += (await fh.write(bytes, off, bytes.length - off)).bytesWritten;
 }
 
 /**
@@ -125,7 +136,7 @@ export async function writeFileAtomicAsync(path: string, chunks: string[], slice
       const text = group.join('');
       group = [];
       groupChars = 0;
-      await fh.write(text);
+      await writeAllAsync(fh, text);
     };
     for (const chunk of chunks) {
       if (chunk.length < sliceChars) {
@@ -135,7 +146,13 @@ export async function writeFileAtomicAsync(path: string, chunks: string[], slice
         continue;
       }
       await flush();
-      for (let i = 0; i < chunk.length; i += sliceChars) await fh.write(chunk.slice(i, i + sliceChars));
+      for (let i = 0; i < chunk.length; ) {
+        let end = Math.min(i + sliceChars, chunk.length);
+        // A slice ending between the two halves of a surrogate pair would write each half as U+FFFD.
+        if (end < chunk.length && end - 1 > i && isHighSurrogate(chunk.charCodeAt(end - 1))) end--;
+        await writeAllAsync(fh, chunk.slice(i, end));
+        i = end;
+      }
     }
     await flush();
     await fh.sync();
