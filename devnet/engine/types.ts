@@ -146,6 +146,15 @@ export interface Account {
    * set for every non-system account once it is created (ensureAccount) or first changes.
    */
   wallets?: { spot: WalletLedger; perps: WalletLedger };
+  /** Not state (never in snapshots): wallets.ts settle's memo of each ledger's inbound − outbound. */
+  settled?: { spot: SettledNet; perps: SettledNet };
+}
+
+/** A ledger's inbound − outbound with the inbound and outbound it was taken from (wallets.ts settle). */
+export interface SettledNet {
+  inbound: bigint;
+  outbound: bigint;
+  net: bigint;
 }
 
 /**

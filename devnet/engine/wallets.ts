@@ -4,7 +4,7 @@ import { bmax, parseDecimal, SCALE_DP } from './decimal.js';
 import { accountFigures, balanceTotal, freeCash, withdrawable } from './margin.js';
 import { ensureAccount, markCash, markPerps, walletLedgers, watched } from './state.js';
 import type { Ctx } from './state.js';
-import type { Account, Result, WalletLedger, WalletRecord, WalletType } from './types.js';
+import type { Account, Result, SettledNet, WalletLedger, WalletRecord, WalletType } from './types.js';
 
 const bad = (message: string, code = 400): { ok: false; code: number; message: string } => ({ ok: false, code, message });
 const OK: Result<void> = { ok: true, value: undefined };
@@ -250,15 +250,45 @@ function walletTotal(acct: Account, type: WalletType): bigint {
   return total;
 }
 
+/**
+ * inbound − outbound as of the wallet's last settle, remembered with the inbound and outbound it was
+ * taken from: every command settles two or three wallets, and most hold the same total as before.
+ * Kept on the account, outside its image (snapshot.ts lists the fields it keeps), and used only while
+ * the ledger still holds the same inbound and outbound, so a restored or adopted ledger is read anew.
+ */
+function settledNet(acct: Account, type: WalletType, w: WalletLedger): SettledNet {
+  let memo = acct.settled;
+  if (memo === undefined) {
+    memo = {
+      spot: { inbound: -1n, outbound: 0n, net: 0n },
+      perps: { inbound: -1n, outbound: 0n, net: 0n },
+    };
+    acct.settled = memo;
+  }
+  const m = memo[type];
+  if (m.inbound !== w.inbound || m.outbound !== w.outbound) {
+    m.inbound = w.inbound;
+    m.outbound = w.outbound;
+    m.net = w.inbound - w.outbound;
+  }
+  return m;
+}
+
 /** Takes the wallet's next version; a change of total is a movement. */
 function settle(ctx: Ctx, acct: Account, type: WalletType, w: WalletLedger): boolean {
-  const delta = walletTotal(acct, type) - (w.inbound - w.outbound);
-  if (delta !== 0n) {
+  const total = walletTotal(acct, type);
+  const m = settledNet(acct, type, w);
+  if (total !== m.net) {
+    const delta = total - m.net;
     if (delta > 0n) w.inbound += delta;
     else w.outbound -= delta;
     if (passTx === 0) passTx = ctx.seq.walletTx = (ctx.seq.walletTx ?? 0) + 1;
     w.lastTx = passTx;
     w.lastTxAt = ctx.time;
+    // inbound − outbound is the total now.
+    m.inbound = w.inbound;
+    m.outbound = w.outbound;
+    m.net = total;
   }
   w.version += 1;
   w.updatedAt = ctx.time;
