@@ -56,10 +56,13 @@ export function deliver(ctx: Ctx): void {
     const [acct, type] = wallets[i]!;
     ctx.queue.push({ type: 'balance', user: acct.id, wallet: walletRecord(ctx, acct.id, type) });
   }
-  if (ctx.dirtyDepth.size > 0) {
-    for (const s of ctx.dirtyDepth) ctx.queue.push(depthEvent(s.spec.symbol));
-    ctx.dirtyDepth.clear();
+  const depth = ctx.dirtyDepth;
+  for (let i = 0; i < depth.n; i++) {
+    const s = depth.items[i]!;
+    s.depthMarked = false;
+    ctx.queue.push(depthEvent(s.spec.symbol));
   }
+  depth.n = 0;
   if (ctx.delivering) return;
   ctx.delivering = true;
   try {

@@ -16,7 +16,7 @@ import { Prng } from './prng.js';
 import * as q from './queries.js';
 import { HistoryJson } from './history-json.js';
 import { snapshot as takeSnapshot, snapshotChunks, restoreCtx } from './snapshot.js';
-import { ensureAccount, FLOW, HOUSE, MAKER, markDepth, push, tracking } from './state.js';
+import { dirtyList, ensureAccount, FLOW, HOUSE, MAKER, markDepth, push, tracking } from './state.js';
 import type { Ctx, ResolvedConfig, SymbolState } from './state.js';
 import { buildSpec, DEFAULT_SYMBOLS } from './symbols.js';
 import type { SymbolConfig } from './symbols.js';
@@ -99,7 +99,7 @@ function freshCtx(config: ExchangeConfig): Ctx {
     seq: { order: 0, trade: 0, position: 0, fundingTx: 0, fundingRate: 0, liq: 0 },
     rng: new Prng(cfg.seed), fees: 0n, deposits: 0n, withdrawals: 0n, credits: new Map(), withdraws: new Map(),
     vaults: new Map(), vaultsByOwner: new Map(), listeners: [], watchFilter: null, publicTradeFilter: null, queue: [], delivering: false,
-    dirtyPos: new Map(), dirtyPerps: new Set(), dirtyCash: new Set(), dirtyDepth: new Set(), history: null,
+    dirtyPos: new Map(), dirtyPerps: dirtyList(), dirtyCash: dirtyList(), dirtyDepth: dirtyList(), history: null,
   };
   for (const sc of config.symbols ?? DEFAULT_SYMBOLS) {
     const spec = buildSpec(sc, ctx.symList.length);

@@ -8,7 +8,7 @@ import type { Bar, KlineStore } from './klines.js';
 import { BookSide } from './order-book.js';
 import { Prng } from './prng.js';
 import type { Ctx, ResolvedConfig, SymbolState } from './state.js';
-import { newAccount } from './state.js';
+import { dirtyList, newAccount } from './state.js';
 import { buildSpec } from './symbols.js';
 import type { SymbolConfig } from './symbols.js';
 import type {
@@ -209,9 +209,9 @@ export function restoreCtx(json: string, overrides: Partial<ResolvedConfig>): Ct
     queue: [],
     delivering: false,
     dirtyPos: new Map(),
-    dirtyPerps: new Set(),
-    dirtyCash: new Set(),
-    dirtyDepth: new Set(),
+    dirtyPerps: dirtyList(),
+    dirtyCash: dirtyList(),
+    dirtyDepth: dirtyList(),
     history: null,
   };
   for (const m of image.markets) {

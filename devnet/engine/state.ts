@@ -32,6 +32,8 @@ export interface SymbolState {
   klines: KlineStore;
   recent: PublicTradeRec[];
   fundingRecords: FundingRateRec[];
+  /** Not state: in ctx.dirtyDepth already (a Set's clear after every command costs a new table). */
+  depthMarked?: boolean;
 }
 
 
@@ -78,11 +80,30 @@ export interface Ctx {
    * Wallets the command being run may have changed, watched or not (their versions move either
    * way: wallets.ts settleWallets, at delivery). Not state: empty between commands.
    */
-  dirtyPerps: Set<Account>;
-  dirtyCash: Set<Account>;
-  dirtyDepth: Set<SymbolState>;
+  dirtyPerps: DirtyList<Account>;
+  dirtyCash: DirtyList<Account>;
+  /** Symbols whose depth the command changed (each once: SymbolState.depthMarked). */
+  dirtyDepth: DirtyList<SymbolState>;
   /** Snapshot text of settled history, kept only where snapshots are taken (not state). */
   history: HistoryJson | null;
+}
+
+/**
+ * What a command marked, in marking order: `n` entries of `items` count. Emptied by resetting `n`, so
+ * the array keeps its storage from command to command (a Set's clear, or an array's length = 0,
+ * would allocate again every command).
+ */
+export interface DirtyList<T> {
+  items: T[];
+  n: number;
+}
+
+export function dirtyList<T>(): DirtyList<T> {
+  return { items: [], n: 0 };
+}
+
+function addDirty<T>(l: DirtyList<T>, x: T): void {
+  l.items[l.n++] = x;
 }
 
 export const HOUSE = 'sys_insurance';
@@ -181,18 +202,31 @@ export function markPosition(ctx: Ctx, acct: Account, pos: PositionRec): void {
   m.set(pos.symbol, pos);
 }
 
+/** Account.dirtyWallets bits: the account is in ctx.dirtyPerps / ctx.dirtyCash. */
+export const DIRTY_PERPS = 1;
+export const DIRTY_CASH = 2;
+
 /** The command may have changed the account's Perps Wallet (recorded whether or not anyone listens: its version counts). */
 export function markPerps(ctx: Ctx, acct: Account): void {
-  if (!acct.system) ctx.dirtyPerps.add(acct);
+  if (!acct.system && (acct.dirtyWallets === undefined || (acct.dirtyWallets & DIRTY_PERPS) === 0)) {
+    acct.dirtyWallets = (acct.dirtyWallets ?? 0) | DIRTY_PERPS;
+    addDirty(ctx.dirtyPerps, acct);
+  }
 }
 
 /** The command may have changed the account's Cash Wallet. */
 export function markCash(ctx: Ctx, acct: Account): void {
-  if (!acct.system) ctx.dirtyCash.add(acct);
+  if (!acct.system && (acct.dirtyWallets === undefined || (acct.dirtyWallets & DIRTY_CASH) === 0)) {
+    acct.dirtyWallets = (acct.dirtyWallets ?? 0) | DIRTY_CASH;
+    addDirty(ctx.dirtyCash, acct);
+  }
 }
 
 export function markDepth(ctx: Ctx, s: SymbolState): void {
-  if (ctx.listeners.length > 0) ctx.dirtyDepth.add(s);
+  if (ctx.listeners.length > 0 && s.depthMarked !== true) {
+    s.depthMarked = true;
+    addDirty(ctx.dirtyDepth, s);
+  }
 }
 
 export function push(ctx: Ctx, e: EngineEvent): void {

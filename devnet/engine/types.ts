@@ -148,6 +148,8 @@ export interface Account {
   wallets?: { spot: WalletLedger; perps: WalletLedger };
   /** Not state (never in snapshots): wallets.ts settle's memo of each ledger's inbound − outbound. */
   settled?: { spot: SettledNet; perps: SettledNet };
+  /** Not state: state.ts DIRTY_PERPS / DIRTY_CASH while the account waits in ctx.dirtyPerps / dirtyCash. */
+  dirtyWallets?: number;
 }
 
 /** A ledger's inbound − outbound with the inbound and outbound it was taken from (wallets.ts settle). */

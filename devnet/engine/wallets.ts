@@ -2,7 +2,7 @@
 // Every command validates fully before mutating, so an error changes nothing.
 import { bmax, parseDecimal, SCALE_DP } from './decimal.js';
 import { accountFigures, balanceTotal, freeCash, withdrawable } from './margin.js';
-import { ensureAccount, markCash, markPerps, walletLedgers, watched } from './state.js';
+import { DIRTY_CASH, DIRTY_PERPS, ensureAccount, markCash, markPerps, walletLedgers, watched } from './state.js';
 import type { Ctx } from './state.js';
 import type { Account, Result, SettledNet, WalletLedger, WalletRecord, WalletType } from './types.js';
 
@@ -304,19 +304,25 @@ const NONE: ReadonlyArray<[Account, WalletType]> = Object.freeze([]);
  * `balance` pushes: most wallets a command touches are watched by no one.
  */
 export function settleWallets(ctx: Ctx): ReadonlyArray<[Account, WalletType]> {
-  if (ctx.dirtyPerps.size === 0 && ctx.dirtyCash.size === 0) return NONE;
+  const perps = ctx.dirtyPerps;
+  const cash = ctx.dirtyCash;
+  if (perps.n === 0 && cash.n === 0) return NONE;
   let changed: Array<[Account, WalletType]> | null = null;
   passTx = 0;
-  for (const acct of ctx.dirtyPerps) {
+  for (let i = 0; i < perps.n; i++) {
+    const acct = perps.items[i]!;
+    acct.dirtyWallets = (acct.dirtyWallets ?? 0) & ~DIRTY_PERPS;
     const w = walletLedgers(ctx, acct);
     if (w !== undefined && settle(ctx, acct, 'perps', w.perps) && watched(ctx, acct.id)) (changed ??= []).push([acct, 'perps']);
   }
-  ctx.dirtyPerps.clear();
-  for (const acct of ctx.dirtyCash) {
+  perps.n = 0;
+  for (let i = 0; i < cash.n; i++) {
+    const acct = cash.items[i]!;
+    acct.dirtyWallets = (acct.dirtyWallets ?? 0) & ~DIRTY_CASH;
     const w = walletLedgers(ctx, acct);
     if (w !== undefined && settle(ctx, acct, 'spot', w.spot) && watched(ctx, acct.id)) (changed ??= []).push([acct, 'spot']);
   }
-  ctx.dirtyCash.clear();
+  cash.n = 0;
   passTx = 0;
   return changed ?? NONE;
 }
