@@ -1,15 +1,25 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 
 /**
  * An append-only file of JSON lines. Each append is a write(2) before the caller replies, so a
  * SIGKILL of the process loses nothing that was acknowledged (the kernel holds the bytes).
+ *
+ * An append is whole or not there: a write the disk takes only part of (disk full, file size
+ * limit) is finished or, when the rest is refused, cut off again (ftruncate to the size before it),
+ * and the append throws. A torn line left in the file would be harmless only as the last line:
+ * once later appends follow it (the disk has room again), a restart refuses the journal as corrupt.
  */
 export class Journal {
   private fd: number;
+  /** Bytes of complete lines in the file: where a refused append is cut back to. */
+  private size: number;
+  /** Set when a refused append could not be cut off: the file may end in a torn line. */
+  private torn: Error | null = null;
 
   constructor(private readonly path: string) {
     this.fd = openSync(path, 'a');
+    this.size = fstatSync(this.fd).size;
   }
 
   /** Appends one entry; returns its length in characters (≈ bytes: the lines are mostly ASCII). */
@@ -17,13 +27,34 @@ export class Journal {
     return this.appendJson(JSON.stringify(entry));
   }
 
-  /** Appends an entry already in JSON (one line, no newline): the caller keeps the text to send on. */
+  /**
+   * Appends an entry already in JSON (one line, no newline): the caller keeps the text to send on.
+   * Throws (the write's error: EFBIG, ENOSPC, EIO …) when the line could not be written whole; the
+   * file then holds exactly the lines before it.
+   */
   appendJson(json: string): number {
+    if (this.torn) throw this.torn;
     const line = `${json}\n`;
-    writeSync(this.fd, line);
+    const bytes = Buffer.byteLength(line);
+    try {
+      const n = writeSync(this.fd, line);
+      // A regular file takes a line in one go; only a nearly full disk takes part of it.
+      if (n < bytes) writeRest(this.fd, Buffer.from(line), n);
+    } catch (e) {
+      this.cutBack(e);
+      throw e;
+    }
+    this.size += bytes;
     return line.length;
   }
 
+  private cutBack(cause: unknown): void {
+    try {
+      ftruncateSync(this.fd, this.size);
+    } catch (e) {
+      this.torn = new Error(`journal ${this.path}: an append failed (${String(cause)}) and its part could not be cut off (${String(e)})`, { cause: e });
+    }
+  }
   /** Every complete entry; a torn last line (crash mid-write) was never acknowledged and is dropped. */
   static read(path: string): unknown[] {
     if (!existsSync(path)) return [];
@@ -49,6 +80,7 @@ export class Journal {
     closeSync(this.fd);
     renameSync(this.path, sealedPath);
     this.fd = openSync(this.path, 'a');
+    this.size = fstatSync(this.fd).size;
   }
 
   close(): void {
@@ -61,16 +93,32 @@ export class Journal {
 export function writeFileAtomic(path: string, content: string): void {
   const tmp = `${path}.tmp`;
   const fd = openSync(tmp, 'w');
-  writeSync(fd, content);
-  fsyncSync(fd);
+  try {
+    const bytes = Buffer.from(content);
+    writeAll(fd, bytes, bytes.length);
+    fsyncSync(fd);
+  } catch (e) {
+    closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw e;
+  }
   closeSync(fd);
   renameSync(tmp, path);
 }
 
+/** The bytes of `buf` from `off` on, after a short write: write(2) until all are taken or one fails. */
+function writeRest(fd: number, buf: Buffer, off: number): void {
+  while (off < buf.length) {
+    const n = writeSync(fd, buf, off, buf.length - off);
+    // write(2) taking nothing of a non-empty buffer is the disk refusing it, without an errno.
+    if (n === 0) throw Object.assign(new Error('ENOSPC: the disk took none of the write'), { code: 'ENOSPC' });
+    off += n;
+  }
+}
+
 /** write(2) until all of it is written (a regular file takes it in one go; this is for the odd short write). */
 function writeAll(fd: number, buf: Buffer, length: number): void {
-  let off = 0;
-  while (off < length) off += writeSync(fd, buf, off, length - off);
+  writeRest(fd, length === buf.length ? buf : buf.subarray(0, length), 0);
 }
 
 /**

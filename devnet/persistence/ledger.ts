@@ -129,7 +129,11 @@ export class Ledger implements LedgerState {
     else this.exchange.dropHistoryJson();
   }
 
-  /** Applies a command now; journals it when it changed something. */
+  /**
+   * Applies a command now; journals it when it changed something. A command is applied before it is
+   * journaled (whether it changes anything is known only then); should its line not be writable,
+   * the process stops at once (stopWithoutJournal) rather than reply or serve on.
+   */
   run(cmd: Command): Outcome {
     const stamped = { ...cmd, now: this.clock() } as Stamped;
     const out = applyCommand(this, stamped);
@@ -137,7 +141,11 @@ export class Ledger implements LedgerState {
     this.exchange.sealHistory();
     if (out.ok && this.journal) {
       const line = JSON.stringify({ ...stamped, seq: ++this.seq });
-      this.journalChars += this.journal.appendJson(line);
+      try {
+        this.journalChars += this.journal.appendJson(line);
+      } catch (e) {
+        stopWithoutJournal(stamped.op, this.seq, e);
+      }
       // After the write: what the worker holds is a copy, never the record of the command.
       this.worker?.post(line);
       // At least `snapshotEvery` commands apart, and not before the journal has grown as large as
@@ -226,4 +234,32 @@ export class Ledger implements LedgerState {
     await this.worker?.close();
     this.worker = null;
   }
+}
+
+/** Exit status of a devnet stopped because its journal could not take a command (EX_IOERR). */
+export const JOURNAL_LOST_EXIT = 74;
+
+/**
+ * The command was applied in memory but its journal line could not be written (disk full, file
+ * size limit, I/O error; Journal.appendJson has cut off any part of it). The memory now holds a
+ * state the disk does not: answering "error" would be a lie (the order is live), answering "ok"
+ * would promise what a restart loses, and serving on would show others fills and balances that are
+ * not durable. So, as PostgreSQL PANICs on a failed WAL write, the process stops here: synchronously,
+ * before this command's reply or any later one, with no snapshot of that state (process.exit runs
+ * no async close). `npm start` (scripts/start.mjs) restarts it on the same data dir, which loads
+ * exactly the durable state: every acknowledged command, not this one; a client whose reply was
+ * lost finds out with query_order.
+ *
+ * Journaling before applying would avoid the stop, but every refused command would then have to be
+ * written and cut off again, and the chain indexer treats a refused deposit as done (its cursor
+ * would move past it): a stop is the one answer every caller handles.
+ */
+function stopWithoutJournal(op: string, seq: number, e: unknown): never {
+  const why = e instanceof Error ? e.message : String(e);
+  // stderr is written synchronously (a file, pipe or terminal on Linux): the line is out before the exit.
+  process.stderr.write(
+    `[devnet] FATAL: command ${op} (seq ${seq}) was applied in memory but its journal line could not be written (${why}); ` +
+      `stopping so that only the durable state is served (a restart on this data dir loads every acknowledged command, not this unacknowledged one)\n`,
+  );
+  process.exit(JOURNAL_LOST_EXIT);
 }
