@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Journal } from './journal';
-import { Ledger } from './ledger';
+import { JOURNAL_LOST_EXIT, Ledger } from './ledger';
 
 const JOURNAL = fileURLToPath(new URL('./journal.ts', import.meta.url));
 const LEDGER = fileURLToPath(new URL('./ledger.ts', import.meta.url));
@@ -72,7 +72,7 @@ for (let i = 0; i < 100; i++) {
     const acked = r.stdout.split('\n').filter((l) => l.startsWith('acked ')).map((l) => l.slice('acked '.length));
     expect(acked.length).toBeGreaterThan(0);
     expect(acked.length).toBeLessThan(100);
-    expect(r.status).toBe(74);
+    expect(r.status).toBe(JOURNAL_LOST_EXIT);
     expect(r.stderr).toContain(`newOrder (seq ${acked.length + 4}) was applied in memory but its journal line could not be written`);
 
     const clOrdIds = (l: Ledger) =>

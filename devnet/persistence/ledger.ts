@@ -248,7 +248,9 @@ export const JOURNAL_LOST_EXIT = 74;
  * before this command's reply or any later one, with no snapshot of that state (process.exit runs
  * no async close). `npm start` (scripts/start.mjs) restarts it on the same data dir, which loads
  * exactly the durable state: every acknowledged command, not this one; a client whose reply was
- * lost finds out with query_order.
+ * lost finds out with query_order. (Events the engine delivered while applying it, the market
+ * stream's private pushes, may already be on their sockets; the restart closes those, and a client
+ * reconnecting loads its orders and balances again over HTTP.)
  *
  * Journaling before applying would avoid the stop, but every refused command would then have to be
  * written and cut off again, and the chain indexer treats a refused deposit as done (its cursor
