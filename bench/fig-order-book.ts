@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import type { Browser } from 'playwright';
 import { benchPage, pageNow, sleep, waitFor, type BenchPage } from './browser';
 import { summarizeProfile, withoutIdle, type CpuProfile, type ProfileSummary } from './lib/cpuprofile';
@@ -205,6 +206,8 @@ export async function stormPage(browser: Browser, kind: 'app' | 'naive', url: st
     if (kind === 'app' && typingSeconds > 0) result.typing = await typingUnderStorm(bp, s, typingSeconds);
     if (s.profileSeconds > 0) {
       const profile = await cpuProfile(bp, () => s.storm.run({ seconds: s.profileSeconds }));
+      // The raw profile, for a look at call trees (Chrome DevTools' Performance panel loads it).
+      if (process.env.BENCH_STORM_PROFILE) writeFileSync(`${process.env.BENCH_STORM_PROFILE}-${kind}.cpuprofile`, JSON.stringify(profile));
       result.profile = withoutIdle(summarizeProfile(profile, { mapDir: s.mapDir, top: 25 }));
     }
     return result;

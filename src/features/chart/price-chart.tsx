@@ -11,6 +11,8 @@ import { chartLines } from './chart-lines';
 import type { ChartParts } from './chart-parts';
 import { chartOptions, palette } from './chart-theme';
 import { LineDropConfirm } from './line-drop-confirm';
+import { VOLUME_SCALE_TOP } from './live-bar-change';
+import { createPriceLineSet, type PriceLineSet } from './price-line-set';
 import { ResolutionBar } from './resolution-bar';
 import { useCandles } from './use-candles';
 import { useOrderLineDrag, type LineDrop } from './use-order-line-drag';
@@ -48,7 +50,7 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
     });
     candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.22 } });
     const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'volume', lastValueVisible: false, priceLineVisible: false });
-    chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
+    chart.priceScale('volume').applyOptions({ scaleMargins: { top: VOLUME_SCALE_TOP, bottom: 0 } });
     const onMove = (param: MouseEventParams) => {
       const bar = param.seriesData.get(candles) as Legend | undefined;
       setLegend(bar && 'open' in bar ? { open: bar.open, high: bar.high, low: bar.low, close: bar.close } : null);
@@ -74,21 +76,21 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
 
   // Mark price, open orders, the position and its TP/SL of this symbol as price lines.
   const account = useSessionStore(actingAccount);
-  const price = useQuery(marketQueries.symbolPrice(api, symbol));
+  const mark = useQuery(marketQueries.markPrice(api, symbol)).data ?? null;
   const orders = useQuery(userQueries.openOrders(api, account));
   const positions = useQuery(userQueries.positions(api, account));
   const symbolOrders = useMemo(() => (account ? (orders.data?.result ?? []).filter((o) => o.symbol === symbol) : []), [account, orders.data, symbol]);
   const lines = useMemo(
     () =>
       chartLines({
-        mark: price.data?.mark_price ?? null,
+        mark,
         orders: symbolOrders,
         position: account ? positions.data?.find((p) => p.symbol === symbol) : undefined,
         priceDecimals: decimals,
         qtyDecimals,
         symbol,
       }),
-    [price.data?.mark_price, symbolOrders, positions.data, symbol, account, decimals, qtyDecimals],
+    [mark, symbolOrders, positions.data, symbol, account, decimals, qtyDecimals],
   );
 
   // An order's line drags to a new price: resting limit orders with no modify under way.
@@ -100,16 +102,15 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
   const [drop, setDrop] = useState<LineDrop | null>(null);
   const drag = useOrderLineDrag({ container, parts, orders: draggable, priceDecimals: decimals, onDrop: setDrop });
   const closeDrop = useCallback(() => setDrop(null), []);
+  // The lines change in place (price-line-set.ts): a mark tick re-prices the mark's line only. Leaving
+  // the page removes the chart and its lines with it; nothing here may touch a removed chart
+  // (a removal would schedule a repaint of a disposed chart, "Object is disposed").
+  const lineSet = useRef<PriceLineSet | null>(null);
   useEffect(() => {
     const p = parts.current;
-    if (!p) return;
-    const created = lines.map((l) => p.candles.createPriceLine(l));
-    return () => {
-      // Leaving the page removes the chart first (the effect above): its lines went with it, and
-      // removing one now would schedule a repaint of a disposed chart ("Object is disposed").
-      if (p.removed) return;
-      for (const c of created) p.candles.removePriceLine(c);
-    };
+    if (!p || p.removed) return;
+    if (lineSet.current?.series !== p.candles) lineSet.current = createPriceLineSet(p.candles);
+    lineSet.current.sync(lines);
   }, [lines]);
 
   const key = `${symbol}|${resolution}`;

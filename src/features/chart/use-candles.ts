@@ -6,9 +6,11 @@ import { useApi } from '../../api/react';
 import type { KlineResolution } from '../../api/schemas';
 import type { MarketStream } from '../../api/stream/market-stream';
 import { createFrameBatcher } from '../../lib/frame-batcher';
+import { marketFrame } from '../../lib/frame-clock';
 import type { ChartParts } from './chart-parts';
 import { palette } from './chart-theme';
 import { needsNewWindow, prependPage, replaceTail, windowFor, type CandleWindow, type HistoryView } from './candle-window';
+import { changesChart, VOLUME_SCALE_TOP } from './live-bar-change';
 import { applyTrade, historyToBars, resolutionSeconds, type Bar, type LiveTrade } from './kline-buckets';
 
 /** Bars per history request (initial, and each time the trader scrolls back). */
@@ -63,6 +65,8 @@ export function useCandles(
     let settleFrame = 0;
     let expectedView: HistoryView | null = null;
     const early: LiveTrade[] = [];
+    /** The latest bar as the series has it; undefined after a setData, so the next live bar is sent. */
+    let sent: Bar | undefined;
 
     p.chart.applyOptions({ timeScale: { secondsVisible: resolution === '1T' || resolution === '3S' } });
     p.candles.setData([]);
@@ -78,6 +82,7 @@ export function useCandles(
     const show = (next: CandleWindow, view: HistoryView | null) => {
       const slice = history.slice(next.start, next.end);
       showing = true;
+      sent = undefined;
       try {
         p.candles.setData(slice.map(candle));
         p.volume.setData(slice.map(volume));
@@ -109,7 +114,8 @@ export function useCandles(
       );
     const applyLive = (trades: LiveTrade[]) => {
       // Each bar the batch touched is handed to the chart once, in time order, when the series
-      // holds the latest bar; scrolled back, the history alone takes the trades.
+      // holds the latest bar and only if it changes what the chart shows (live-bar-change.ts);
+      // scrolled back, the history alone takes the trades.
       const touched: Bar[] = [];
       for (const t of trades) {
         const r = applyTrade(history.at(-1), t, resolution);
@@ -122,9 +128,15 @@ export function useCandles(
         if (touched.at(-1)?.time === r.bar.time) touched[touched.length - 1] = r.bar;
         else touched.push(r.bar);
       }
+      if (touched.length === 0) return;
+      // The pane can grow up to the viewport (a window made taller, a hidden phone tab shown): volume
+      // left out must stay under half a pixel at that height too.
+      const volumeAreaPx = Math.max(p.chart.paneSize().height, window.innerHeight) * (1 - VOLUME_SCALE_TOP);
       for (const bar of touched) {
+        if (!changesChart(sent, bar, volumeAreaPx)) continue;
         p.candles.update(candle(bar));
         p.volume.update(volume(bar));
+        sent = bar;
       }
     };
     const loadTail = async (first: boolean) => {
@@ -154,10 +166,11 @@ export function useCandles(
     };
     void loadTail(true);
 
+    // On the market's frame clock: the chart takes the frame's trades in the same turn as the book.
     const live = createFrameBatcher<LiveTrade>((trades) => {
       if (ready) applyLive(trades);
       else early.push(...trades);
-    });
+    }, marketFrame);
     const offTrades = marketStream?.subscribe('public_trade', symbol, (t) =>
       live.push({ price: Number(t.price), qty: Number(t.qty), timeMs: t.time }),
     );
