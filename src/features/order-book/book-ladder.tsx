@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import { memo, useMemo, useRef } from 'react';
+import { marketQueries } from '../../api/queries';
+import { useApi } from '../../api/react';
+import { useElementSize } from '../../ui/use-element-size';
+import { buildBook } from './book-levels';
+import { BookRow } from './book-row';
+
+const ROW_HEIGHT = 18;
+const SPREAD_HEIGHT = 24;
+/** Rows per side before the panel is measured (and in tests, which have no layout). */
+const UNMEASURED_ROWS = 12;
+
+/** How many rows fit per side in `height` px, the spread row aside; never fewer than three. */
+function rowsThatFit(height: number): number {
+  return height > 0 ? Math.max(3, Math.floor((height - SPREAD_HEIGHT) / 2 / ROW_HEIGHT)) : UNMEASURED_ROWS;
+}
+
+interface Props {
+  symbol: string;
+  tick: string;
+  decimals: { price: number; size: number; spread: number };
+  /** The feed is behind: the rows dim (the panel's title says since when). */
+  stale: boolean;
+  onPick: (price: string) => void;
+}
+
+/**
+ * The asks, the spread and the bids: the part of the book that changes with every snapshot. It
+ * reads the depth itself, so a frame re-renders only these rows, not the panel's title, grouping
+ * picker and column labels around them.
+ */
+export const BookLadder = memo(function BookLadder({ symbol, tick, decimals, stale, onPick }: Props) {
+  const api = useApi();
+  const depth = useQuery(marketQueries.depth(api, symbol));
+  const body = useRef<HTMLDivElement>(null);
+  const rows = rowsThatFit(useElementSize(body).height);
+  const { price, size, spread } = decimals;
+  const view = useMemo(
+    () => (depth.data ? buildBook(depth.data, tick, rows, { price, size, spread }) : null),
+    [depth.data, tick, rows, price, size, spread],
+  );
+  return (
+    <div ref={body} className={`flex min-h-0 flex-1 flex-col ${stale ? 'opacity-40' : ''}`} data-stale={stale ? 'true' : undefined}>
+      {!view ? (
+        <p className="p-3 text-muted">{depth.isError ? `Order book unavailable: ${depth.error.message}` : 'Loading order book…'}</p>
+      ) : (
+        <>
+          <div className="flex min-h-0 flex-1 flex-col-reverse overflow-hidden" data-testid="book-asks">
+            {view.asks.map((row, slot) => (
+              <BookRow key={slot} {...row} side="asks" onPick={onPick} />
+            ))}
+          </div>
+          <div className="flex h-6 shrink-0 items-center justify-between border-y border-line bg-panel-2 px-2" data-testid="book-spread">
+            <span className="text-muted">Spread</span>
+            <span className="num">{view.spreadText ?? '—'}</span>
+          </div>
+          <div className="flex min-h-0 flex-1 flex-col overflow-hidden" data-testid="book-bids">
+            {view.bids.map((row, slot) => (
+              <BookRow key={slot} {...row} side="bids" onPick={onPick} />
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+});
