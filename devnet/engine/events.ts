@@ -3,7 +3,8 @@
 // delivered after the command has finished, so listeners always observe a
 // consistent engine and may safely call back into it (re-entrant calls just
 // append to the queue being drained). A throwing listener is isolated.
-import type { Ctx } from './state.js';
+import { push } from './state.js';
+import type { Ctx, DirtyList } from './state.js';
 import type { EngineEvent, ExchangeEvent } from './types.js';
 import { renderFundingRate, renderOrder, renderPosition, renderPublicTrade, renderTrade } from './views.js';
 import { settleWallets, walletRecord } from './wallets.js';
@@ -42,48 +43,61 @@ export function deliver(ctx: Ctx): void {
   if (ctx.listeners.length === 0) {
     // markPosition/markDepth record only while someone listens and the wallets were settled above,
     // so only the queue can hold leftovers.
-    if (ctx.queue.length > 0) ctx.queue = [];
+    if (ctx.queue.n > 0) dropDelivered(ctx.queue, ctx.queue.n);
     return;
   }
   // The size checks skip the iterators of empty collections: most commands change no watched position.
   if (ctx.dirtyPos.size > 0) {
     for (const [acct, m] of ctx.dirtyPos) {
-      for (const pos of m.values()) ctx.queue.push({ type: 'position', user: acct.id, position: renderPosition(ctx, acct, pos) });
+      for (const pos of m.values()) push(ctx, { type: 'position', user: acct.id, position: renderPosition(ctx, acct, pos) });
     }
     ctx.dirtyPos.clear();
   }
   for (let i = 0; i < wallets.length; i++) {
     const [acct, type] = wallets[i]!;
-    ctx.queue.push({ type: 'balance', user: acct.id, wallet: walletRecord(ctx, acct.id, type) });
+    push(ctx, { type: 'balance', user: acct.id, wallet: walletRecord(ctx, acct.id, type) });
   }
   const depth = ctx.dirtyDepth;
   for (let i = 0; i < depth.n; i++) {
     const s = depth.items[i]!;
     s.depthMarked = false;
-    ctx.queue.push(depthEvent(s.spec.symbol));
+    push(ctx, depthEvent(s.spec.symbol));
   }
   depth.n = 0;
   if (ctx.delivering) return;
   ctx.delivering = true;
+  // One list, read in order while listeners (re-entering the engine) append to it: what they cause is
+  // delivered after everything queued before, and the list keeps its storage for the next command.
+  const q = ctx.queue;
+  let done = 0;
   try {
-    while (ctx.queue.length > 0) {
-      const batch = ctx.queue;
-      ctx.queue = [];
-      for (const queued of batch) {
-        const e = toWire(ctx, queued);
-        // ctx.listeners is replaced, never mutated (Exchange.on): a listener added or removed by
-        // another one takes effect from the next event, as with a copy per event, without the copy.
-        const ls = ctx.listeners;
-        for (let i = 0; i < ls.length; i++) {
-          try {
-            ls[i]!(e);
-          } catch {
-            // A faulty listener must not break matching or starve other listeners.
-          }
+    while (done < q.n) {
+      const e = toWire(ctx, q.items[done++]!);
+      // ctx.listeners is replaced, never mutated (Exchange.on): a listener added or removed by
+      // another one takes effect from the next event, as with a copy per event, without the copy.
+      const ls = ctx.listeners;
+      for (let i = 0; i < ls.length; i++) {
+        try {
+          ls[i]!(e);
+        } catch {
+          // A faulty listener must not break matching or starve other listeners.
         }
       }
     }
   } finally {
+    dropDelivered(q, done);
     ctx.delivering = false;
   }
+}
+
+/**
+ * Removes the first `done` events (all of them once delivery ends), keeping the list's storage; the
+ * slots left behind let go of their events.
+ */
+function dropDelivered(q: DirtyList<EngineEvent | undefined>, done: number): void {
+  const n = q.n;
+  const rest = n - done;
+  for (let i = 0; i < rest; i++) q.items[i] = q.items[i + done];
+  for (let i = rest; i < n; i++) q.items[i] = undefined;
+  q.n = rest;
 }

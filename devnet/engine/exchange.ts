@@ -98,7 +98,7 @@ function freshCtx(config: ExchangeConfig): Ctx {
     time: cfg.startTime, lastStepSec: Math.floor(cfg.startTime / 1000),
     seq: { order: 0, trade: 0, position: 0, fundingTx: 0, fundingRate: 0, liq: 0 },
     rng: new Prng(cfg.seed), fees: 0n, deposits: 0n, withdrawals: 0n, credits: new Map(), withdraws: new Map(),
-    vaults: new Map(), vaultsByOwner: new Map(), listeners: [], watchFilter: null, publicTradeFilter: null, queue: [], delivering: false,
+    vaults: new Map(), vaultsByOwner: new Map(), listeners: [], watchFilter: null, publicTradeFilter: null, queue: dirtyList(), delivering: false,
     dirtyPos: new Map(), dirtyPerps: dirtyList(), dirtyCash: dirtyList(), dirtyDepth: dirtyList(), history: null,
   };
   for (const sc of config.symbols ?? DEFAULT_SYMBOLS) {

@@ -206,7 +206,7 @@ export function restoreCtx(json: string, overrides: Partial<ResolvedConfig>): Ct
     vaults: new Map(image.vaults),
     vaultsByOwner: new Map(image.vaultsByOwner),
     listeners: [], watchFilter: null, publicTradeFilter: null,
-    queue: [],
+    queue: dirtyList(),
     delivering: false,
     dirtyPos: new Map(),
     dirtyPerps: dirtyList(),

@@ -73,7 +73,8 @@ export interface Ctx {
   watchFilter: ((user: string) => boolean) | null;
   /** Symbols whose public trades are wanted; null = all (not part of snapshots). */
   publicTradeFilter: ((symbol: string) => boolean) | null;
-  queue: EngineEvent[];
+  /** Events of the command being run (and of commands listeners run from delivery), in order. */
+  queue: DirtyList<EngineEvent>;
   delivering: boolean;
   dirtyPos: Map<Account, Map<string, PositionRec>>;
   /**
@@ -230,5 +231,5 @@ export function markDepth(ctx: Ctx, s: SymbolState): void {
 }
 
 export function push(ctx: Ctx, e: EngineEvent): void {
-  ctx.queue.push(e);
+  addDirty(ctx.queue, e);
 }
