@@ -60,6 +60,20 @@ const POW10N = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
  * anything else goes through parseDecimal for the exact error message.
  */
 export function parseUnits(input: unknown, decimals: number, field: string): Parsed<number> {
+  const v = plainUnits(input, decimals);
+  if (!Number.isNaN(v)) return { ok: true, value: v };
+  const r = parseDecimal(input, decimals, field);
+  if (!r.ok) return r;
+  if (r.value > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, message: `${field} is too large` };
+  return { ok: true, value: Number(r.value) };
+}
+
+/**
+ * parseUnits' fast path without a result object (new_order parses two or three per order): the
+ * count of a short, well-formed decimal string, or NaN when parseUnits has to look closer (it may
+ * still accept the input, or says why not).
+ */
+export function plainUnits(input: unknown, decimals: number): number {
   if (typeof input === 'string' && input.length > 0 && input.length <= 17) {
     let v = 0;
     let frac = -1;
@@ -87,13 +101,10 @@ export function parseUnits(input: unknown, decimals: number, field: string): Par
     const scale = POW10N[decimals - (frac < 0 ? 0 : frac)];
     if (ok && scale !== undefined) {
       v *= scale;
-      if (v <= Number.MAX_SAFE_INTEGER) return { ok: true, value: v };
+      if (v <= Number.MAX_SAFE_INTEGER) return v;
     }
   }
-  const r = parseDecimal(input, decimals, field);
-  if (!r.ok) return r;
-  if (r.value > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, message: `${field} is too large` };
-  return { ok: true, value: Number(r.value) };
+  return NaN;
 }
 
 /** Canonical rendering: no trailing zeros, no trailing '.', "0" for zero. */

@@ -1,6 +1,6 @@
 // new_order validation. Everything checkable at submission is checked here,
 // without touching state, so a rejected request changes nothing.
-import { parseUnits } from './decimal.js';
+import { parseUnits, plainUnits } from './decimal.js';
 import { availableFor, orderLock } from './margin.js';
 import { reducibleLots } from './matching.js';
 import { isWholePositionChild } from './tpsl.js';
@@ -125,9 +125,12 @@ export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Che
   const tif: TimeInForce = p.time_in_force;
   if (type === 'market' && tif === 'alo') return bad('time_in_force alo is not allowed for market orders');
 
-  const q = parseUnits(p.qty, spec.qd, 'qty');
-  if (!q.ok) return bad(q.message.includes('decimal places') ? `qty must be a multiple of the qty tick ${formatUnits(1, spec.qd)}` : q.message);
-  const qty = q.value;
+  let qty = plainUnits(p.qty, spec.qd);
+  if (Number.isNaN(qty)) {
+    const q = parseUnits(p.qty, spec.qd, 'qty');
+    if (!q.ok) return bad(q.message.includes('decimal places') ? `qty must be a multiple of the qty tick ${formatUnits(1, spec.qd)}` : q.message);
+    qty = q.value;
+  }
   const hasTp = present(p.tp_price) && p.tp_price !== '';
   const hasSl = present(p.sl_price) && p.sl_price !== '';
   const wholePosition = isWholePositionRequest(p, qty, hasTp, hasSl);
@@ -138,10 +141,13 @@ export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Che
   let price = 0;
   if (type === 'limit') {
     if (!present(p.price) || p.price === '') return bad('price is required for limit orders');
-    const r = parseUnits(p.price, spec.pd, 'price');
-    if (!r.ok) return bad(r.message.includes('decimal places') ? `price must be a multiple of the price tick ${formatUnits(1, spec.pd)}` : r.message);
-    if (r.value <= 0) return bad('price must be positive');
-    price = r.value;
+    price = plainUnits(p.price, spec.pd);
+    if (Number.isNaN(price)) {
+      const r = parseUnits(p.price, spec.pd, 'price');
+      if (!r.ok) return bad(r.message.includes('decimal places') ? `price must be a multiple of the price tick ${formatUnits(1, spec.pd)}` : r.message);
+      price = r.value;
+    }
+    if (price <= 0) return bad('price must be positive');
     const cap = capTicks(spec, s.mark);
     const floor = floorTicks(spec, s.mark);
     if (price > cap) return bad(`price is above the price cap ${formatUnits(cap, spec.pd)} (mark × (1 + ${spec.cfg.priceCapRatio}))`);
