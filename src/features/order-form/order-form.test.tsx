@@ -437,6 +437,31 @@ describe('order form under a fast book', () => {
     expect($('#order-size').value).toBe('0.1');
   });
 
+  it('a market order clicked after the book thinned is checked against the book as it is now', async () => {
+    signIn();
+    const newOrder = vi.fn(ok);
+    api.trade.newOrder = newOrder;
+    let cache: QueryClient | undefined;
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />, (qc) => {
+      seedAccount(false, '100000')(qc);
+      cache = qc;
+    });
+    act(() => [...container.querySelectorAll('[role=tab]')].find((t) => t.textContent === 'Market')!.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+    type($('#order-size'), '1');
+    const snapshot = (depth: object) =>
+      act(async () => {
+        cache!.setQueryData(queryKeys.market.depth('BTC-USD'), depth);
+        await new Promise((r) => setTimeout(r, 0)); // react-query tells its observers on the next tick
+      });
+    // The feed moves on: within the quarter second the form waits, only 0.5 BTC is left within the slippage.
+    await snapshot(bookAt(100010));
+    await snapshot({ symbol: 'BTC-USD', asks: [['100010', '0.5'], ['101500', '10']], bids: bookAt(100010).bids });
+    await act(async () => submitButton().click());
+    expect(newOrder).not.toHaveBeenCalled();
+    expect(container.textContent).toContain('The book fills only 0.500 of 1.000 BTC');
+    expect($('#order-size').value).toBe('1');
+  });
+
   it("a market order's estimate follows new snapshots within a quarter second, without a key pressed", () => {
     vi.useFakeTimers();
     try {

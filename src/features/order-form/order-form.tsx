@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState, type FormEvent } from 'react';
 import type { OrderType, Side, SymbolInfo, TimeInForce } from '../../api/schemas';
 import { D, dec } from '../../lib/decimal';
 import { show } from '../../lib/display';
@@ -25,7 +25,7 @@ import { OrderSummary } from './order-summary';
 import { feeRateOf, isMissingValueError, validateOrder, type OrderField } from './order-validation';
 import { newClientOrderId } from '../../trading/order-commands';
 import { useSubmitOrder } from '../../trading/use-order-commands';
-import { useOrderBook } from './use-order-book';
+import { useLatestOrderBook, useOrderBook } from './use-order-book';
 import { useOrderContext } from './use-order-context';
 import { useSideHotkeys } from './use-side-hotkeys';
 import { Button } from '../../ui/button';
@@ -137,10 +137,15 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
   // The side an order takes from, sorted once per book snapshot and side: a market order walks it,
   // and so does a limit priced through the book (for the margin its fills take: signed in only).
   // Otherwise the form does not follow the book at all, so a fast book never delays typing.
-  const book = useOrderBook(symbol, draft.type === 'market' || marginAvailable !== null);
+  const usesBook = draft.type === 'market' || marginAvailable !== null;
+  const book = useOrderBook(symbol, usesBook);
+  const latestBook = useLatestOrderBook(symbol, usesBook);
+  // Renders the form again, reading the newest book: after an action was checked against a newer
+  // book than the one shown, so the form shows what was checked.
+  const [, showLatestBook] = useReducer((n: number) => n + 1, 0);
   const bookLevels = useMemo(() => (book ? takingLevels(book, draft.side) : null), [draft.side, book]);
-  const validated = useMemo(
-    () =>
+  const validateWith = useCallback(
+    (levels: typeof bookLevels) =>
       validateOrder(draft, {
         info,
         mark: ctx.mark,
@@ -148,11 +153,20 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
         reduceHeadroom: ctx.reduceHeadroom,
         available: marginAvailable,
         leverage,
-        bookLevels,
+        bookLevels: levels,
         slippagePct: slippageText,
       }),
-    [draft, info, ctx.mark, ctx.positionQty, ctx.reduceHeadroom, marginAvailable, leverage, bookLevels, slippageText],
+    [draft, info, ctx.mark, ctx.positionQty, ctx.reduceHeadroom, marginAvailable, leverage, slippageText],
   );
+  const validated = useMemo(() => validateWith(bookLevels), [validateWith, bookLevels]);
+  /** The checks and the book's levels as of now: the rendered ones unless the book moved since. */
+  const checkedNow = () => {
+    const now = latestBook();
+    if (now === book) return { checked: validated, levels: bookLevels };
+    showLatestBook();
+    const levels = now ? takingLevels(now, draft.side) : null;
+    return { checked: validateWith(levels), levels };
+  };
   const setSlippage = (text: string) => {
     setSlippageText(text);
     const r = parseTypedDecimal(text, { maxDecimals: 2 });
@@ -195,6 +209,7 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
    * be reduced for a reduce-only order. A limit order without a price yet is sized at the mark.
    */
   const setPercent = (pct: number) => {
+    const { checked: validated, levels: bookLevels } = checkedNow();
     const price = validated.price ?? ctx.mark;
     let qty = dec(0);
     if (draft.reduceOnly) qty = ctx.reduceHeadroom.mul(pct).div(100).toDecimalPlaces(info.qty_tick_decimals, D.ROUND_DOWN);
@@ -255,7 +270,7 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
       return;
     }
     setAttempted(true);
-    const body = buildOrderBody(symbol, draft, validated, newClientOrderId());
+    const body = buildOrderBody(symbol, draft, checkedNow().checked, newClientOrderId());
     if (!body || submitting) return;
     if (positionChange && !confirmed) {
       setConfirmingOrder(true);

@@ -50,3 +50,13 @@ export function useOrderBook(symbol: string, needed: boolean): DepthBook | undef
   const read = () => (needed ? qc.getQueryData<DepthBook>(queryKeys.market.depth(symbol)) : undefined);
   return useSyncExternalStore(subscribe, read, read);
 }
+
+/**
+ * The newest book in the cache at the moment of asking. A click re-renders nothing before its
+ * handler runs, so the form's rendered book can be up to BOOK_REFRESH_MS old when the trader
+ * presses Buy: the send and the size buttons check against this one instead.
+ */
+export function useLatestOrderBook(symbol: string, needed: boolean): () => DepthBook | undefined {
+  const qc = useQueryClient();
+  return useCallback(() => (needed ? qc.getQueryData<DepthBook>(queryKeys.market.depth(symbol)) : undefined), [qc, symbol, needed]);
+}
