@@ -53,6 +53,14 @@ describe('decoding in the page, a frame at a time for depth', () => {
     expect(frames).toHaveLength(0);
   });
 
+  it('hands over what it holds before a depth frame written another way, so the older book never lands on the newer', () => {
+    const { d, frames, seen } = decoding();
+    d.push(depth(1, 'BTC-USD', '1'));
+    d.push(JSON.stringify({ seq: 2, channel: 'depth_book', ts: 5, symbol: 'BTC-USD', data: { ...sampleDepthBook, symbol: 'BTC-USD', bids: [['2', '1']] } }));
+    while (frames.length) frames.shift()!();
+    expect(seen().at(-1)).toBe('BTC-USD:2');
+  });
+
   it('drops what it holds once closed', () => {
     const { d, frames, seen } = decoding();
     d.push(depth(1, 'BTC-USD', '1'));

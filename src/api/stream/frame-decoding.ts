@@ -44,6 +44,9 @@ export function decodingInFrames(frame: FrameScheduler = marketFrame): DecodingF
       push(text) {
         const symbol = DEPTH_HEAD.exec(text)?.[1];
         if (symbol === undefined) {
+          // A depth frame written another way is decoded now: what is held is older and goes first,
+          // or it would land on top of this newer book at the frame.
+          if (held.size > 0 && text.includes('"depth_book"')) release();
           core.push(text);
           return;
         }
