@@ -91,11 +91,17 @@ export class Journal {
 
 /** Writes a file so that a crash leaves either the old or the new content, never half. */
 export function writeFileAtomic(path: string, content: string): void {
-  const tmp = `${path}.tmp`;
-  const fd = openSync(tmp, 'w');
-  try {
+  replaceAtomically(path, `${path}.tmp`, (fd) => {
     const bytes = Buffer.from(content);
     writeAll(fd, bytes, bytes.length);
+  });
+}
+
+/** `write` fills `tmp`, which is fsynced and renamed onto `path`; on any failure `path` keeps what it had. */
+function replaceAtomically(path: string, tmp: string, write: (fd: number) => void): void {
+  const fd = openSync(tmp, 'w');
+  try {
+    write(fd);
     fsyncSync(fd);
   } catch (e) {
     closeSync(fd);
@@ -130,8 +136,7 @@ function writeAll(fd: number, buf: Buffer, length: number): void {
  */
 export function writeChunksAtomicSync(path: string, chunks: readonly string[], tmp = `${path}.tmp`, bufferBytes = 1 << 20): void {
   const buf = Buffer.allocUnsafe(bufferBytes);
-  const fd = openSync(tmp, 'w');
-  try {
+  replaceAtomically(path, tmp, (fd) => {
     let used = 0;
     for (const chunk of chunks) {
       // A UTF-16 code unit is at most 3 bytes of UTF-8 (a surrogate pair, two units, is 4): this
@@ -149,14 +154,7 @@ export function writeChunksAtomicSync(path: string, chunks: readonly string[], t
       used += buf.write(chunk, used);
     }
     writeAll(fd, buf, used);
-    fsyncSync(fd);
-  } catch (e) {
-    closeSync(fd);
-    rmSync(tmp, { force: true });
-    throw e;
-  }
-  closeSync(fd);
-  renameSync(tmp, path);
+  });
 }
 
 const isHighSurrogate = (unit: number): boolean => unit >= 0xd800 && unit <= 0xdbff;
