@@ -384,43 +384,39 @@ describe('order form under a fast book', () => {
     bids: Array.from({ length: 20 }, (_, i) => [String(99990 - 100 * i), '0.5'] as [string, string]),
   });
 
-  it('a limit order the book does not price is not redrawn by each book snapshot, and keeps what was typed', async () => {
-    let commits = 0;
-    let cache: QueryClient | undefined;
+  /** The form over a book, with its commits counted and '0.1' typed in the size. */
+  function renderCounted() {
+    const counted = { commits: 0, cache: undefined as QueryClient | undefined };
     render(
-      <Profiler id="form" onRender={() => commits++}>
+      <Profiler id="form" onRender={() => counted.commits++}>
         <OrderForm symbol="BTC-USD" info={btcInfo} />
       </Profiler>,
       (qc) => {
-        cache = qc;
+        counted.cache = qc;
         qc.setQueryData(queryKeys.market.depth('BTC-USD'), bookAt(100010));
       },
     );
     type($('#order-size'), '0.1');
-    const before = commits;
+    return counted;
+  }
+
+  it('a limit order the book does not price is not redrawn by each book snapshot, and keeps what was typed', async () => {
+    const counted = renderCounted();
+    const cache = counted.cache;
+    const before = counted.commits;
     for (let i = 1; i <= 20; i++) {
       await act(async () => {
         cache!.setQueryData(queryKeys.market.depth('BTC-USD'), bookAt(100010 + i));
         await new Promise((r) => setTimeout(r, 0)); // react-query tells its observers on the next tick
       });
     }
-    expect(commits).toBe(before);
+    expect(counted.commits).toBe(before);
     expect($('#order-size').value).toBe('0.1');
   });
 
   it('price ticks that leave the mark where it was do not redraw the form; a new mark does', async () => {
-    let commits = 0;
-    let cache: QueryClient | undefined;
-    render(
-      <Profiler id="form" onRender={() => commits++}>
-        <OrderForm symbol="BTC-USD" info={btcInfo} />
-      </Profiler>,
-      (qc) => {
-        cache = qc;
-        qc.setQueryData(queryKeys.market.depth('BTC-USD'), bookAt(100010));
-      },
-    );
-    type($('#order-size'), '0.1');
+    const counted = renderCounted();
+    const cache = counted.cache;
     const tick = (mark: string, i: number) =>
       act(async () => {
         cache!.setQueryData(queryKeys.market.symbolPrice('BTC-USD'), {
@@ -429,11 +425,11 @@ describe('order form under a fast book', () => {
         });
         await new Promise((r) => setTimeout(r, 0)); // react-query tells its observers on the next tick
       });
-    const before = commits;
+    const before = counted.commits;
     for (let i = 1; i <= 20; i++) await tick('100000', i);
-    expect(commits).toBe(before);
+    expect(counted.commits).toBe(before);
     await tick('100001', 21);
-    expect(commits).toBeGreaterThan(before);
+    expect(counted.commits).toBeGreaterThan(before);
     expect($('#order-size').value).toBe('0.1');
   });
 
