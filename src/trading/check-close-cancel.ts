@@ -69,6 +69,13 @@ export function closeCancelToast(symbol: string, states: readonly { label: strin
   if (states.some((b) => b.state === 'open')) {
     return { title: `Protection not all canceled, close not sent: ${symbol}`, body: `${listed} Nothing was closed: press Close to try again.` };
   }
+  if (states.some((b) => b.state === 'filled')) {
+    // A filled take-profit or stop reduced or closed the position: it is not as it was.
+    return {
+      title: `Protection no longer open, close not sent: ${symbol}`,
+      body: `${listed} The fill changed the position: check Positions, then press Close again to close what is left at market.`,
+    };
+  }
   return { title: `Protection canceled, close not sent: ${symbol}`, body: `${listed} The position is open without them: press Close again to close it at market.` };
 }
 
