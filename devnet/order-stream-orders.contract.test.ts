@@ -8,17 +8,7 @@ import type { NewOrderBody, OrderStreamReply } from '../src/api/schemas';
 import type { BodySigner } from '../src/api/signing';
 import { OrderStream } from '../src/api/stream/order-stream';
 import type { Devnet } from './devnet';
-import { bestPrice, expectAudit, fund, nodeSocket, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(cond: () => boolean, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await sleep(10);
-  }
-}
+import { bestPrice, expectAudit, fund, nodeSocket, signedInTrader, startTestDevnet, until, type Trader } from './test-support/harness';
 
 let devnet: Devnet;
 let trader: Trader;

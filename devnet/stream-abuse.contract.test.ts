@@ -17,17 +17,7 @@ import { MarketStream } from '../src/api/stream/market-stream';
 import { OrderStream } from '../src/api/stream/order-stream';
 import { signIn } from '../src/wallet/sign-in';
 import { DEVNET_SIGNIN, type Devnet } from './devnet';
-import { bestPrice, evmWallet, expectAudit, fund, nodeSocket, signedInTrader, startTestDevnet, type Trader } from './test-support/harness';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(cond: () => boolean, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await sleep(10);
-  }
-}
+import { bestPrice, evmWallet, expectAudit, fund, nodeSocket, signedInTrader, sleep, startTestDevnet, until, type Trader } from './test-support/harness';
 
 interface Opened {
   ws: WebSocket;

@@ -2,20 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { dec } from '../../src/lib/decimal';
 import type { Devnet } from '../devnet';
-import { expectAudit, fund, signedInTrader, startTestDevnet, type Trader } from '../test-support/harness';
+import { expectAudit, fund, signedInTrader, sleep, startTestDevnet, until, type Trader } from '../test-support/harness';
 
 /** What the trades add up to, in base units. */
 const sizeOf = (trades: readonly { qty: string }[]) => trades.reduce((n, t) => n.plus(t.qty), dec(0)).toFixed();
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(cond: () => boolean, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await sleep(10);
-  }
-}
 
 interface TradeFrame {
   channel: string;

@@ -79,3 +79,14 @@ export function expectAudit(devnet: Devnet | undefined): void {
   const report = auditLedger(devnet.ledger);
   if (!report.ok) throw new Error(`audit of named accounts failed: ${report.detail}`);
 }
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Polls `cond` every 10 ms; fails naming `what` after `ms`. */
+export async function until(cond: () => boolean, ms: number, what: string): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await sleep(10);
+  }
+}
