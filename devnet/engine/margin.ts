@@ -164,8 +164,8 @@ export function withdrawable(ctx: Ctx, acct: Account): bigint {
  * the answer does not need (hot path: runs before every opening fill).
  */
 export function availableFor(ctx: Ctx, acct: Account, symbol: string): bigint {
-  // base = cross − cross margin − locked, taken term by term from the cross balance: no sums from 0n.
-  let base = acct.cross;
+  // base = cross − cross margin − locked, each position's margin taken straight from the cross balance.
+  let base = acct.cross - lockedAmount(ctx, acct);
   let crossUpnl = 0n;
   for (const pos of acct.positions.values()) {
     if (pos.mode === 'isolated') continue;
@@ -174,13 +174,6 @@ export function availableFor(ctx: Ctx, acct: Account, symbol: string): bigint {
     base -= divCeil(pos.entryValue, bigLeverage(posConfig(ctx, acct, pos.symbol).leverage));
     const upnl = upnlAt(pos, notionalOf(s.spec, s.mark, pos.qty < 0 ? -pos.qty : pos.qty));
     crossUpnl = crossUpnl === 0n ? upnl : crossUpnl + upnl;
-  }
-  const tl = acct.lockTl;
-  for (let i = 0; i < tl.length; i++) {
-    const v = tl[i];
-    const s = ctx.symList[i];
-    if (v === undefined || v === 0 || s === undefined) continue;
-    base -= lockForTl(ctx, s.spec, v, posConfig(ctx, acct, s.spec.symbol).leverage);
   }
   if (crossUpnl === 0n) return base;
   if (posConfig(ctx, acct, symbol).mode === 'cross') return base + crossUpnl;

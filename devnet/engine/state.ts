@@ -209,18 +209,20 @@ export const DIRTY_CASH = 2;
 
 /** The command may have changed the account's Perps Wallet (recorded whether or not anyone listens: its version counts). */
 export function markPerps(ctx: Ctx, acct: Account): void {
-  if (!acct.system && (acct.dirtyWallets === undefined || (acct.dirtyWallets & DIRTY_PERPS) === 0)) {
-    acct.dirtyWallets = (acct.dirtyWallets ?? 0) | DIRTY_PERPS;
-    addDirty(ctx.dirtyPerps, acct);
-  }
+  markWallet(acct, DIRTY_PERPS, ctx.dirtyPerps);
 }
 
 /** The command may have changed the account's Cash Wallet. */
 export function markCash(ctx: Ctx, acct: Account): void {
-  if (!acct.system && (acct.dirtyWallets === undefined || (acct.dirtyWallets & DIRTY_CASH) === 0)) {
-    acct.dirtyWallets = (acct.dirtyWallets ?? 0) | DIRTY_CASH;
-    addDirty(ctx.dirtyCash, acct);
-  }
+  markWallet(acct, DIRTY_CASH, ctx.dirtyCash);
+}
+
+/** Puts the account in `list` once per command, `bit` of Account.dirtyWallets saying it is there. */
+function markWallet(acct: Account, bit: number, list: DirtyList<Account>): void {
+  const marks = acct.dirtyWallets ?? 0;
+  if (acct.system || (marks & bit) !== 0) return;
+  acct.dirtyWallets = marks | bit;
+  addDirty(list, acct);
 }
 
 export function markDepth(ctx: Ctx, s: SymbolState): void {
