@@ -63,8 +63,9 @@ const run = (c) => { now += 250; const r = l.run(c); if (!r.ok) throw new Error(
 run({ op: 'ensureAccount', user: '${user}' });
 run({ op: 'deposit', user: '${user}', amount: '10000', ref: 'dep' });
 run({ op: 'transferToPerps', user: '${user}', amount: '5000' });
-const bids = l.exchange.depthBook('BTC-USD').value.bids.map(([p]) => Number(p));
-const price = (Math.min(...bids) * 0.98).toFixed(1);
+// A buy at the lowest bid rests: it crosses no ask. Number only orders the prices; the price sent is the book's own string.
+const bids = l.exchange.depthBook('BTC-USD').value.bids;
+const price = bids.reduce((low, [p]) => (Number(p) < Number(low) ? p : low), bids[0][0]);
 for (let i = 0; i < 100; i++) {
   run({ op: 'newOrder', user: '${user}', params: { symbol: 'BTC-USD', side: 'buy', order_type: 'limit', qty: '0.001', price, time_in_force: 'gtc', reduce_only: false, cl_ord_id: 'o-' + i } });
   console.log('acked o-' + i);
