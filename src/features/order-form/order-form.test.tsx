@@ -213,6 +213,20 @@ function seedAccount(withPosition: boolean, available = balance.cross_available)
 const ok = async () => ({ code: 0, message: 'success', request_id: 'r1' });
 const leverageBox = () => container.querySelector('input[aria-label=Leverage]') as HTMLInputElement;
 const submitButton = () => $<HTMLButtonElement>('[data-testid=submit-order]');
+const marketTab = () => act(() => [...container.querySelectorAll('[role=tab]')].find((t) => t.textContent === 'Market')!.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+
+/** A signed-in trader (100,000 USD available, no position) with a market order of `size` BTC typed; the form's cache. */
+function marketOrderOf(size: string): QueryClient {
+  signIn();
+  let cache: QueryClient | undefined;
+  render(<OrderForm symbol="BTC-USD" info={btcInfo} />, (qc) => {
+    seedAccount(false, '100000')(qc);
+    cache = qc;
+  });
+  marketTab();
+  type($('#order-size'), size);
+  return cache!;
+}
 
 describe('order form leverage', () => {
   it.each(['2.5', '-3', '1e1', '0', '41', ''])('refuses leverage %j next to the box and keeps the text', (text) => {
@@ -295,12 +309,9 @@ describe('order form leverage', () => {
 
 describe('order form market orders', () => {
   it('shows the estimated fill and impact, and sends the slippage limit as the price', async () => {
-    signIn();
     const newOrder = vi.fn(ok);
     api.trade.newOrder = newOrder;
-    render(<OrderForm symbol="BTC-USD" info={btcInfo} />, seedAccount(false, '100000'));
-    act(() => [...container.querySelectorAll('[role=tab]')].find((t) => t.textContent === 'Market')!.dispatchEvent(new MouseEvent('click', { bubbles: true })));
-    type($('#order-size'), '1');
+    marketOrderOf('1');
     // 0.5 at 100 010 + 0.5 at 100 110 = 100 060; impact 50 / 100 010
     expect($('[data-testid=market-estimate]').textContent).toBe('Est. fill ≈ 100,060.0 · impact 0.05 %');
     await act(async () => submitButton().click());
@@ -308,12 +319,9 @@ describe('order form market orders', () => {
   });
 
   it('says before sending when the book cannot fill the size within the slippage, and a wider slippage fixes it', async () => {
-    signIn();
     const newOrder = vi.fn(ok);
     api.trade.newOrder = newOrder;
-    render(<OrderForm symbol="BTC-USD" info={btcInfo} />, seedAccount(false, '100000'));
-    act(() => [...container.querySelectorAll('[role=tab]')].find((t) => t.textContent === 'Market')!.dispatchEvent(new MouseEvent('click', { bubbles: true })));
-    type($('#order-size'), '6');
+    marketOrderOf('6');
     expect(container.textContent).toContain('The book fills only 5.000 of 6.000 BTC within 1 % of the mark (up to 101,000.0)');
     await act(async () => submitButton().click());
     expect(newOrder).not.toHaveBeenCalled();
@@ -337,8 +345,6 @@ describe('order form size buttons', () => {
 });
 
 describe('order form settings', () => {
-  const marketTab = () => act(() => [...container.querySelectorAll('[role=tab]')].find((t) => t.textContent === 'Market')!.dispatchEvent(new MouseEvent('click', { bubbles: true })));
-
   it('asks before a market order when the trader wants to be asked; Cancel sends nothing', async () => {
     useTradeSettings.getState().change({ confirmMarket: true });
     signIn();
@@ -434,19 +440,12 @@ describe('order form under a fast book', () => {
   });
 
   it('a market order clicked after the book thinned is checked against the book as it is now', async () => {
-    signIn();
     const newOrder = vi.fn(ok);
     api.trade.newOrder = newOrder;
-    let cache: QueryClient | undefined;
-    render(<OrderForm symbol="BTC-USD" info={btcInfo} />, (qc) => {
-      seedAccount(false, '100000')(qc);
-      cache = qc;
-    });
-    act(() => [...container.querySelectorAll('[role=tab]')].find((t) => t.textContent === 'Market')!.dispatchEvent(new MouseEvent('click', { bubbles: true })));
-    type($('#order-size'), '1');
+    const cache = marketOrderOf('1');
     const snapshot = (depth: object) =>
       act(async () => {
-        cache!.setQueryData(queryKeys.market.depth('BTC-USD'), depth);
+        cache.setQueryData(queryKeys.market.depth('BTC-USD'), depth);
         await new Promise((r) => setTimeout(r, 0)); // react-query tells its observers on the next tick
       });
     // The feed moves on: within the quarter second the form waits, only 0.5 BTC is left within the slippage.
@@ -461,17 +460,10 @@ describe('order form under a fast book', () => {
   it("a market order's estimate follows new snapshots within a quarter second, without a key pressed", () => {
     vi.useFakeTimers();
     try {
-      signIn();
-      let cache: QueryClient | undefined;
-      render(<OrderForm symbol="BTC-USD" info={btcInfo} />, (qc) => {
-        seedAccount(false, '100000')(qc);
-        cache = qc;
-      });
-      act(() => [...container.querySelectorAll('[role=tab]')].find((t) => t.textContent === 'Market')!.dispatchEvent(new MouseEvent('click', { bubbles: true })));
-      type($('#order-size'), '1');
+      const cache = marketOrderOf('1');
       expect($('[data-testid=market-estimate]').textContent).toBe('Est. fill ≈ 100,060.0 · impact 0.05 %');
       // The book moves up 40: 0.5 at 100 050 + 0.5 at 100 150.
-      act(() => cache!.setQueryData(queryKeys.market.depth('BTC-USD'), bookAt(100050)));
+      act(() => cache.setQueryData(queryKeys.market.depth('BTC-USD'), bookAt(100050)));
       act(() => vi.advanceTimersByTime(250));
       expect($('[data-testid=market-estimate]').textContent).toBe('Est. fill ≈ 100,100.0 · impact 0.05 %');
     } finally {
