@@ -47,8 +47,8 @@ export function useOrderBook(symbol: string, needed: boolean): DepthBook | undef
     },
     [qc, symbol, needed],
   );
-  const read = () => (needed ? qc.getQueryData<DepthBook>(queryKeys.market.depth(symbol)) : undefined);
-  return useSyncExternalStore(subscribe, read, read);
+  const latest = useLatestOrderBook(symbol, needed);
+  return useSyncExternalStore(subscribe, latest, latest);
 }
 
 /**
