@@ -115,11 +115,14 @@ function replaceAtomically(path: string, tmp: string, write: (fd: number) => voi
 /** The bytes of `buf` from `off` on, after a short write: write(2) until all are taken or one fails. */
 function writeRest(fd: number, buf: Buffer, off: number): void {
   while (off < buf.length) {
-    const n = writeSync(fd, buf, off, buf.length - off);
-    // write(2) taking nothing of a non-empty buffer is the disk refusing it, without an errno.
-    if (n === 0) throw Object.assign(new Error('ENOSPC: the disk took none of the write'), { code: 'ENOSPC' });
-    off += n;
+    off += taken(writeSync(fd, buf, off, buf.length - off));
   }
+}
+
+/** Bytes a write(2) of a non-empty buffer took; none is the disk refusing it without an errno. */
+function taken(n: number): number {
+  if (n === 0) throw Object.assign(new Error('ENOSPC: the disk took none of the write'), { code: 'ENOSPC' });
+  return n;
 }
 
 /** write(2) until all of it is written (a regular file takes it in one go; this is for the odd short write). */
@@ -163,7 +166,7 @@ const isHighSurrogate = (unit: number): boolean => unit >= 0xd800 && unit <= 0xd
 async function writeAllAsync(fh: FileHandle, text: string): Promise<void> {
   const bytes = Buffer.from(text);
   let off = 0;
-  while (off < bytes.length) off += (await fh.write(bytes, off, bytes.length - off)).bytesWritten;
+  while (off < bytes.length) off += taken((await fh.write(bytes, off, bytes.length - off)).bytesWritten);
 }
 
 /**
