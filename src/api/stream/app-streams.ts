@@ -1,7 +1,7 @@
 import { MarketStream } from './market-stream';
 import { OrderStream } from './order-stream';
 import { browserSocket, type SocketFactory } from './socket';
-import { marketDecoding } from './decoding-choice';
+import { marketLink } from './link-choice';
 
 /** The app's one market stream and one order response stream, and who to tell after a reconnect. */
 export interface AppStreams {
@@ -22,8 +22,8 @@ export function createAppStreams(urls: { streamUrl: string; orderStreamUrl: stri
     createSocket,
     onReconnected: reconnected,
     onInvalid: (error) => console.warn(`market stream: ignored a message (${error})`),
-    // In the page unless asked for the market worker (decoding-choice.ts says why).
-    decoding: marketDecoding(),
+    // The socket in the market worker once its code is in (link-choice.ts, worker-link.ts).
+    link: marketLink(createSocket),
   });
   const order = new OrderStream({ url: urls.orderStreamUrl, createSocket, onReconnected: reconnected });
   return {

@@ -24,7 +24,7 @@ const DEPTH_HEAD = /^\{"seq":\d+,(?:"ts":[\d.]+,)?"channel":"depth_book","symbol
  * the newest is ever drawn, and only that one is parsed and validated (with the same schema); the
  * older are dropped unread, as the feed would have dropped them after decoding. At 200 snapshots a
  * second that is a third of the parsing. Everything else is decoded at once, in order. Used where
- * there is no Worker (unit tests), until the market worker is ready, and by default (decoding-choice.ts).
+ * there is no Worker (unit tests), and until the market worker takes the socket (worker-link.ts).
  */
 export function decodingInFrames(frame: FrameScheduler = marketFrame): DecodingFactory {
   return (deliver) => {

@@ -1,4 +1,4 @@
-import type { ReconnectingSocket } from './socket';
+import type { ConnectionState } from './stream-link';
 import { streamHealth, type StreamHealth } from './stream-health';
 
 /** Re-evaluated this often while someone listens: staleness is the absence of events, so a clock must look. */
@@ -19,7 +19,7 @@ export class HealthWatch {
   private unhookSocket: (() => void) | null = null;
 
   constructor(
-    private readonly socket: ReconnectingSocket,
+    private readonly socket: Pick<ConnectionState, 'status' | 'failures' | 'now' | 'onStatus'>,
     /** Since when the stream owes a frame (see HealthInput.owedSince), or null. */
     private readonly owedSince: () => number | null,
     private readonly online: () => boolean = browserOnline,

@@ -1,8 +1,9 @@
 import type { MarketStreamMessage, PublicChannel, UserChannel } from '../schemas';
 import { symbolOf, type DecodedBatch } from './frame-coalescer';
-import { inThreadDecoding, type DecodingFactory, type FrameDecoding } from './frame-decoding';
+import type { DecodingFactory } from './frame-decoding';
 import { HealthWatch } from './health-watch';
-import { ReconnectingSocket, type SocketFactory, type StreamStatus } from './socket';
+import type { SocketFactory, StreamStatus } from './socket';
+import { pageLink, type LinkFactory, type StreamLink } from './stream-link';
 import type { StreamHealth } from './stream-health';
 
 type MessageOf<C extends MarketStreamMessage['channel']> = Extract<MarketStreamMessage, { channel: C }>;
@@ -25,8 +26,10 @@ export interface MarketStreamOptions {
   now?: () => number;
   /** Whether the browser is online (tests); navigator.onLine by default. */
   online?: () => boolean;
-  /** Where frames are parsed, validated and coalesced: in this thread by default, the market worker in the app (worker-decoding.ts). */
+  /** How frames are decoded in the page's own link (frame-decoding.ts by default). */
   decoding?: DecodingFactory;
+  /** Where the socket and the decoding live: in this thread by default (`pageLink`), the market worker in the app (worker-link.ts). */
+  link?: LinkFactory;
 }
 
 /**
@@ -41,38 +44,32 @@ export interface MarketStreamOptions {
  * channels that were not asked for.
  */
 export class MarketStream {
-  private readonly socket: ReconnectingSocket;
+  private readonly link: StreamLink;
   private readonly handlers = new Map<string, Set<AnyHandler>>();
   private auth: StreamAuth | null = null;
   private authed = false;
   private readonly authListeners = new Set<(ok: boolean, msg: string) => void>();
   private readonly watch: HealthWatch;
-  private readonly decoder: FrameDecoding;
 
   constructor(private readonly opts: MarketStreamOptions) {
-    this.decoder = (opts.decoding ?? inThreadDecoding)((batch) => this.deliver(batch));
-    this.socket = new ReconnectingSocket(
-      opts.url,
-      opts.createSocket,
-      {
+    const connect = opts.link ?? pageLink(opts.createSocket, opts.decoding, opts.now);
+    this.link = connect(opts.url, {
       onOpen: (reconnected) => {
         this.authed = false;
         for (const key of this.handlers.keys()) {
           const [channel, symbol] = key.split('|') as [string, string];
-          if (isPublic(channel)) this.socket.send({ subscribe: { channel, symbol } });
+          if (isPublic(channel)) this.link.send({ subscribe: { channel, symbol } });
         }
         if (this.auth) this.sendAuth();
         if (reconnected) opts.onReconnected?.();
       },
-      onText: (text) => this.decoder.push(text),
-      },
-      opts.now,
-    );
-    this.watch = new HealthWatch(this.socket, () => this.owedSince(), opts.online);
+      onBatch: (batch) => this.deliver(batch),
+    });
+    this.watch = new HealthWatch(this.link, () => this.owedSince(), opts.online);
   }
 
   get status(): StreamStatus {
-    return this.socket.status;
+    return this.link.status;
   }
 
   /**
@@ -89,14 +86,14 @@ export class MarketStream {
 
   /** When the last frame arrived (ms), for "as of hh:mm:ss"; null before the first. */
   get lastFrameAt(): number | null {
-    return this.socket.lastFrameAt;
+    return this.link.lastFrameAt;
   }
 
   private owedSince(): number | null {
-    const opened = this.socket.openedAt;
+    const opened = this.link.openedAt;
     if (opened === null) return null;
     const subscribed = [...this.handlers.keys()].some((k) => isPublic(k.split('|')[0]!));
-    return subscribed ? Math.max(opened, this.socket.lastFrameAt ?? opened) : null;
+    return subscribed ? Math.max(opened, this.link.lastFrameAt ?? opened) : null;
   }
 
   get isAuthenticated(): boolean {
@@ -104,7 +101,7 @@ export class MarketStream {
   }
 
   onStatus(listener: (s: StreamStatus) => void): () => void {
-    return this.socket.onStatus(listener);
+    return this.link.onStatus(listener);
   }
 
   onAuth(listener: (ok: boolean, msg: string) => void): () => void {
@@ -119,14 +116,14 @@ export class MarketStream {
     if (!set) {
       set = new Set();
       this.handlers.set(key, set);
-      this.socket.send({ subscribe: { channel, symbol } });
+      this.link.send({ subscribe: { channel, symbol } });
     }
     set.add(handler as unknown as AnyHandler);
     return () => {
       set.delete(handler as unknown as AnyHandler);
       if (set.size === 0 && this.handlers.get(key) === set) {
         this.handlers.delete(key);
-        this.socket.send({ unsubscribe: { channel, symbol } });
+        this.link.send({ unsubscribe: { channel, symbol } });
       }
     };
   }
@@ -141,14 +138,14 @@ export class MarketStream {
     let set = this.handlers.get(key);
     if (!set) {
       this.handlers.set(key, (set = new Set()));
-      if (this.authed) this.socket.send({ subscribe: { channel } });
+      if (this.authed) this.link.send({ subscribe: { channel } });
     }
     set.add(handler as unknown as AnyHandler);
     return () => {
       set.delete(handler as unknown as AnyHandler);
       if (set.size === 0 && this.handlers.get(key) === set) {
         this.handlers.delete(key);
-        if (this.authed) this.socket.send({ unsubscribe: { channel } });
+        if (this.authed) this.link.send({ unsubscribe: { channel } });
       }
     };
   }
@@ -170,13 +167,13 @@ export class MarketStream {
     if (!changed) return;
     this.authed = false;
     if (auth) this.sendAuth();
-    else this.socket.drop(); // the protocol has no logout: a fresh connection forgets the account
+    else this.link.drop(); // the protocol has no logout: a fresh connection forgets the account
   }
 
   private sendAuth() {
     if (!this.auth) return;
     const { token, impersonate } = this.auth;
-    this.socket.send({ auth: { token, ...(impersonate ? { impersonate } : {}) } });
+    this.link.send({ auth: { token, ...(impersonate ? { impersonate } : {}) } });
   }
 
   private deliver(batch: DecodedBatch) {
@@ -187,7 +184,7 @@ export class MarketStream {
   private dispatch(msg: MarketStreamMessage) {
     if (msg.channel === 'auth') {
       this.authed = msg.data.code === 200 || msg.data.code === 0;
-      if (this.authed) for (const channel of this.userChannels()) this.socket.send({ subscribe: { channel } });
+      if (this.authed) for (const channel of this.userChannels()) this.link.send({ subscribe: { channel } });
       for (const l of this.authListeners) l(this.authed, msg.data.msg);
       return;
     }
@@ -198,13 +195,12 @@ export class MarketStream {
 
   /** Simulates a network drop (tests, and the "reconnect now" button). */
   drop() {
-    this.socket.drop();
+    this.link.drop();
   }
 
   close() {
     this.watch.stop();
-    this.socket.close();
-    this.decoder.close();
+    this.link.close();
   }
 }
 

@@ -1,0 +1,51 @@
+import { FrameCoalescer } from './frame-coalescer';
+import type { MarketWorkerPort, ToMarketWorker } from './market-worker-protocol';
+import { ReconnectingSocket, type SocketFactory } from './socket';
+
+/**
+ * The market worker's work (market-worker.ts runs it; worker-link.ts is the page's end): it owns
+ * the market stream's socket, reconnecting with backoff, and parses, validates and coalesces every
+ * frame off the page's main thread, so the page receives at most one batch of public data at a
+ * time, books sorted best first. The page keeps the subscriptions: after each (re)connect it is
+ * told, and sends them again, tagged with the connection they are for.
+ */
+export function serveMarketStream(port: MarketWorkerPort, createSocket: SocketFactory) {
+  let socket: ReconnectingSocket | null = null;
+  /** The open connection's number (0: none yet). */
+  let conn = 0;
+  const coalescer = new FrameCoalescer((batch) => port.postMessage({ kind: 'batch', batch, lastFrameAt: socket?.lastFrameAt ?? null }), true);
+  const postStatus = () => {
+    if (socket) port.postMessage({ kind: 'status', status: socket.status, failures: socket.failures, openedAt: socket.openedAt, lastFrameAt: socket.lastFrameAt });
+  };
+
+  port.onmessage = (e: { data: ToMarketWorker }) => {
+    const m = e.data;
+    switch (m.kind) {
+      case 'connect':
+        if (socket) return;
+        socket = new ReconnectingSocket(m.url, createSocket, {
+          onOpen: (reconnected) => {
+            conn += 1;
+            port.postMessage({ kind: 'open', conn, reconnected });
+          },
+          onText: (text) => coalescer.push(text),
+        });
+        socket.onStatus(postStatus);
+        postStatus();
+        return;
+      case 'send':
+        if (m.conn === conn) socket?.send(m.message);
+        return;
+      case 'pull':
+        coalescer.pull();
+        return;
+      case 'drop':
+        socket?.drop();
+        return;
+      case 'close':
+        socket?.close();
+        return;
+    }
+  };
+  port.postMessage('ready');
+}

@@ -1,0 +1,252 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sampleDepthBook, sampleOrder } from '../__fixtures__/spec-samples';
+import { FakeSocket } from '../../testing/fake-socket';
+import { MarketStream } from './market-stream';
+import { serveMarketStream } from './market-worker-core';
+import type { FromMarketWorker, MarketWorkerPort, ToMarketWorker } from './market-worker-protocol';
+import { decodingInFrames } from './frame-decoding';
+import { pageLink } from './stream-link';
+import type { StreamStatus } from './socket';
+import { workerLink, type MarketWorkerHandle } from './worker-link';
+
+type Sent = { subscribe?: { channel: string; symbol?: string }; unsubscribe?: unknown; auth?: { token: string } };
+
+/**
+ * The market worker in this thread: the real worker code (market-worker-core.ts) over a stand-in
+ * channel that clones messages as postMessage does. The page's side of it receives what the worker
+ * sent only when the test calls `deliver` (the page's next task).
+ */
+class FakeWorker implements MarketWorkerHandle {
+  onmessage: ((e: MessageEvent<FromMarketWorker>) => void) | null = null;
+  onerror: ((e: { message: string }) => void) | null = null;
+  terminated = false;
+  readonly posted: ToMarketWorker[] = [];
+  private outbox: FromMarketWorker[] = [];
+  private readonly port: MarketWorkerPort = { postMessage: (m) => this.outbox.push(structuredClone(m)), onmessage: null };
+
+  constructor(createSocket: (url: string) => FakeSocket<Sent>) {
+    serveMarketStream(this.port, createSocket);
+  }
+  postMessage(m: ToMarketWorker) {
+    if (this.terminated) return;
+    this.posted.push(m);
+    this.port.onmessage?.({ data: structuredClone(m) });
+  }
+  deliver() {
+    while (this.outbox.length > 0 && !this.terminated) this.onmessage?.({ data: this.outbox.shift()! } as MessageEvent<FromMarketWorker>);
+  }
+  terminate() {
+    // A terminated worker's socket closes with it.
+    this.port.onmessage?.({ data: { kind: 'close' } });
+    this.terminated = true;
+  }
+}
+
+const depth = (seq: number, bid: string) => ({ seq, channel: 'depth_book', symbol: 'BTC-USD', data: { ...sampleDepthBook, bids: [[bid, '1']] } });
+
+let pageSockets: FakeSocket<Sent>[];
+let workerSockets: FakeSocket<Sent>[];
+let workers: FakeWorker[];
+let invalid: string[];
+let reconnects: number;
+let statuses: StreamStatus[];
+let stream: MarketStream;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  pageSockets = [];
+  workerSockets = [];
+  workers = [];
+  invalid = [];
+  reconnects = 0;
+  statuses = [];
+  const socketsIn = (list: FakeSocket<Sent>[]) => (url: string) => {
+    const s = new FakeSocket<Sent>(url);
+    list.push(s);
+    return s;
+  };
+  stream = new MarketStream({
+    url: 'ws://test.invalid/ws-stream/v1',
+    createSocket: socketsIn(pageSockets),
+    onInvalid: (error) => invalid.push(error),
+    onReconnected: () => reconnects++,
+    // The page decodes on a frame clock of its own here: a timer, which the fake clock runs.
+    link: workerLink(pageLink(socketsIn(pageSockets), decodingInFrames((cb) => setTimeout(cb, 16))), () => {
+      const w = new FakeWorker(socketsIn(workerSockets));
+      workers.push(w);
+      return w;
+    }),
+  });
+  stream.onStatus((s) => statuses.push(s));
+});
+
+afterEach(() => {
+  stream.close();
+  vi.useRealTimers();
+});
+
+/** The page's socket opens and brings the first book; the worker starts half a second later, connects, and its socket opens. */
+function movedToWorker(): { worker: FakeWorker; socket: FakeSocket<Sent> } {
+  pageSockets[0]!.open();
+  pageSockets[0]!.reply(depth(1, '1'));
+  vi.advanceTimersByTime(16); // the frame that decodes it
+  vi.advanceTimersByTime(500);
+  expect(workers).toHaveLength(1);
+  const worker = workers[0]!;
+  worker.deliver(); // 'ready': the page asks it to connect
+  expect(workerSockets).toHaveLength(1);
+  const socket = workerSockets[0]!;
+  socket.open();
+  worker.deliver(); // its status and 'open'
+  return { worker, socket };
+}
+
+describe('MarketStream with its socket in the market worker', () => {
+  it('starts in the page, then moves to the worker: subscribes there, closes the page socket, reads back what moved meanwhile', () => {
+    const seen: string[] = [];
+    stream.subscribe('depth_book', 'BTC-USD', (book) => seen.push(book.bids[0]![0]));
+    vi.runOnlyPendingTimers(); // the page decodes in frames
+    const { worker, socket } = movedToWorker();
+    vi.runOnlyPendingTimers();
+    expect(seen).toEqual(['1']);
+    expect(pageSockets[0]!.readyState).toBe(3);
+    expect(socket.sent).toEqual([{ subscribe: { channel: 'depth_book', symbol: 'BTC-USD' } }]);
+    expect(reconnects).toBe(1);
+    // Open once, and open throughout: the move is not shown as a drop.
+    expect(statuses).toEqual(['open']);
+    expect(stream.status).toBe('open');
+
+    socket.reply(depth(2, '2'));
+    worker.deliver();
+    expect(seen).toEqual(['1', '2']);
+    // What the page socket still receives after the move is not read.
+    pageSockets[0]!.reply(depth(9, '9'));
+    vi.runOnlyPendingTimers();
+    expect(seen).toEqual(['1', '2']);
+  });
+
+  it('has one batch in flight: what arrives while the page is busy comes as one batch, the newest book', () => {
+    const seen: string[] = [];
+    stream.subscribe('depth_book', 'BTC-USD', (book) => seen.push(book.bids[0]![0]));
+    const { worker, socket } = movedToWorker();
+    for (const [seq, bid] of [[2, '2'], [3, '3'], [4, '4']] as const) socket.reply(depth(seq, bid));
+    worker.deliver(); // '2' went at once; taking it asks for the next, which holds only '4'
+    vi.runOnlyPendingTimers();
+    expect(seen).toEqual(['1', '2', '4']);
+    expect(worker.posted.filter((p) => p.kind === 'pull')).toHaveLength(2); // a pull per batch taken
+  });
+
+  it('reports invalid frames from the worker and never hands them to subscribers', () => {
+    const seen: unknown[] = [];
+    stream.subscribe('depth_book', 'BTC-USD', (book) => seen.push(book));
+    vi.runOnlyPendingTimers();
+    const { worker, socket } = movedToWorker();
+    socket.reply({ seq: 2, channel: 'depth_book', symbol: 'BTC-USD', data: { symbol: 'BTC-USD', asks: [[1, '1']], bids: [] } });
+    worker.deliver();
+    expect(invalid).toEqual([expect.stringMatching(/^data\.asks\.0\.0: /)]);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("re-authenticates and resubscribes after the worker's socket drops, user channels once auth succeeds", () => {
+    const orders: number[] = [];
+    stream.subscribe('depth_book', 'BTC-USD', () => undefined);
+    stream.onUser('order', (o) => orders.push(o.id));
+    stream.authenticate({ token: 'tok' });
+    const { worker, socket } = movedToWorker();
+    expect(socket.sent).toEqual([{ subscribe: { channel: 'depth_book', symbol: 'BTC-USD' } }, { auth: { token: 'tok' } }]);
+    socket.reply({ seq: 1, channel: 'auth', data: { code: 200, msg: 'success' } });
+    worker.deliver();
+    expect(stream.isAuthenticated).toBe(true);
+    expect(socket.sent).toContainEqual({ subscribe: { channel: 'order' } });
+
+    socket.close(); // a network drop
+    worker.deliver();
+    expect(stream.status).toBe('reconnecting');
+    expect(stream.health).toBe('reconnecting');
+    vi.advanceTimersByTime(20_000); // the backoff
+    const second = workerSockets[1]!;
+    second.open();
+    worker.deliver();
+    expect(stream.status).toBe('open');
+    expect(second.sent).toEqual([{ subscribe: { channel: 'depth_book', symbol: 'BTC-USD' } }, { auth: { token: 'tok' } }]);
+    second.reply({ seq: 1, channel: 'auth', data: { code: 200, msg: 'success' } });
+    worker.deliver();
+    expect(second.sent).toContainEqual({ subscribe: { channel: 'order' } });
+    second.reply({ seq: 2, channel: 'order', data: sampleOrder });
+    worker.deliver();
+    expect(orders).toEqual([sampleOrder.id]);
+    expect(reconnects).toBe(2); // the move, and the drop
+  });
+
+  it('never sends a message meant for a connection that dropped on the next one', () => {
+    stream.subscribe('depth_book', 'BTC-USD', () => undefined);
+    const { worker, socket } = movedToWorker();
+    socket.close();
+    vi.advanceTimersByTime(20_000);
+    workerSockets[1]!.open(); // open in the worker; the page has not heard yet
+    stream.subscribe('public_trade', 'BTC-USD', () => undefined); // still tagged with the old connection
+    worker.deliver(); // now it hears, and subscribes everything on the new one
+    expect(workerSockets[1]!.sent).toEqual([
+      { subscribe: { channel: 'depth_book', symbol: 'BTC-USD' } },
+      { subscribe: { channel: 'public_trade', symbol: 'BTC-USD' } },
+    ]);
+  });
+
+  it('measures staleness from the frames the worker received', () => {
+    stream.subscribe('depth_book', 'BTC-USD', () => undefined);
+    const { worker, socket } = movedToWorker();
+    socket.reply(depth(2, '2'));
+    worker.deliver();
+    expect(stream.health).toBe('live');
+    vi.advanceTimersByTime(10_000); // nothing more arrives
+    expect(stream.health).toBe('stale');
+    socket.reply(depth(3, '3'));
+    worker.deliver();
+    expect(stream.health).toBe('live');
+  });
+
+  it('takes the socket back into the page when the worker fails, and does not start another', () => {
+    const seen: string[] = [];
+    stream.subscribe('depth_book', 'BTC-USD', (book) => seen.push(book.bids[0]![0]));
+    vi.runOnlyPendingTimers();
+    const { worker } = movedToWorker();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    worker.onerror?.({ message: 'boom' });
+    expect(worker.terminated).toBe(true);
+    const back = pageSockets[1]!;
+    back.open();
+    expect(back.sent).toEqual([{ subscribe: { channel: 'depth_book', symbol: 'BTC-USD' } }]);
+    expect(reconnects).toBe(2);
+    back.reply(depth(2, '2'));
+    vi.runOnlyPendingTimers();
+    expect(seen).toEqual(['1', '2']);
+    vi.advanceTimersByTime(5_000);
+    expect(workers).toHaveLength(1);
+  });
+
+  it('stays in the page when the worker fails before its socket opens', () => {
+    const seen: string[] = [];
+    stream.subscribe('depth_book', 'BTC-USD', (book) => seen.push(book.bids[0]![0]));
+    pageSockets[0]!.open();
+    pageSockets[0]!.reply(depth(1, '1'));
+    vi.advanceTimersByTime(16);
+    vi.advanceTimersByTime(500);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    workers[0]!.onerror?.({ message: 'no module workers here' });
+    pageSockets[0]!.reply(depth(2, '2'));
+    vi.advanceTimersByTime(5_000);
+    expect(seen).toEqual(['1', '2']);
+    expect(pageSockets).toHaveLength(1);
+    expect(workers).toHaveLength(1);
+    expect(reconnects).toBe(0);
+  });
+
+  it('closing the stream ends the worker and its socket', () => {
+    stream.subscribe('depth_book', 'BTC-USD', () => undefined);
+    const { worker, socket } = movedToWorker();
+    stream.close();
+    expect(worker.terminated).toBe(true);
+    expect(socket.readyState).toBe(3);
+    expect(stream.status).toBe('closed');
+  });
+});
