@@ -118,8 +118,10 @@ export function buildBook(book: { asks: readonly DepthLevel[]; bids: readonly De
   return { asks: asks.rows, bids: bids.rows, spreadText };
 }
 
-/** Width of a depth bar in percent of the widest (to 0.0001 %: it only sizes a bar). */
+/** Width of a depth bar in percent of the widest, to the nearest half percent (it only sizes a bar). */
 export function depthPercent(total: bigint, maxTotal: bigint): number {
   if (maxTotal <= 0n) return 0;
-  return Math.min(100, Number((total * 1_000_000n) / maxTotal) / 10_000);
+  // In half-percent steps (about a pixel and a half of the panel): finer steps are invisible, and
+  // each change is a style write on that row in the frame.
+  return Math.min(100, Number((total * 200n + maxTotal / 2n) / maxTotal) / 2);
 }

@@ -15,7 +15,8 @@ export const BookRow = memo(function BookRow({ price, priceText, sizeText, total
     <button
       type="button"
       onClick={() => onPick(price)}
-      title={`Use ${price} as the order price`}
+      // One title for every row: a per-price title would be rewritten on every row each frame.
+      title="Use this price in the order form"
       className="relative grid h-[18px] w-full shrink-0 grid-cols-3 items-center px-2 text-right hover:bg-panel-2"
       data-testid={`book-${side}-row`}
     >
