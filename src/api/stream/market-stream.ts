@@ -49,6 +49,7 @@ export class MarketStream {
   private auth: StreamAuth | null = null;
   private authed = false;
   private readonly authListeners = new Set<(ok: boolean, msg: string) => void>();
+  private readonly resyncListeners = new Set<() => void>();
   private readonly watch: HealthWatch;
 
   constructor(private readonly opts: MarketStreamOptions) {
@@ -61,7 +62,10 @@ export class MarketStream {
           if (isPublic(channel)) this.link.send({ subscribe: { channel, symbol } });
         }
         if (this.auth) this.sendAuth();
-        if (reconnected) opts.onReconnected?.();
+        if (reconnected) {
+          opts.onReconnected?.();
+          for (const l of [...this.resyncListeners]) l();
+        }
       },
       onBatch: (batch) => this.deliver(batch),
     });
@@ -102,6 +106,15 @@ export class MarketStream {
 
   onStatus(listener: (s: StreamStatus) => void): () => void {
     return this.link.onStatus(listener);
+  }
+
+  /**
+   * After a reconnect, or the socket's move into the market worker: the stream is subscribed again,
+   * and what it carried in between may be missed (read it back over HTTP).
+   */
+  onReconnected(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
   }
 
   onAuth(listener: (ok: boolean, msg: string) => void): () => void {

@@ -105,6 +105,8 @@ describe('MarketStream with its socket in the market worker', () => {
   it('starts in the page, then moves to the worker: subscribes there, closes the page socket, reads back what moved meanwhile', () => {
     const seen: string[] = [];
     stream.subscribe('depth_book', 'BTC-USD', (book) => seen.push(book.bids[0]![0]));
+    let chartReloads = 0; // the chart reads its tail again on this
+    stream.onReconnected(() => chartReloads++);
     vi.runOnlyPendingTimers(); // the page decodes in frames
     const { worker, socket } = movedToWorker();
     vi.runOnlyPendingTimers();
@@ -112,6 +114,7 @@ describe('MarketStream with its socket in the market worker', () => {
     expect(pageSockets[0]!.readyState).toBe(3);
     expect(socket.sent).toEqual([{ subscribe: { channel: 'depth_book', symbol: 'BTC-USD' } }]);
     expect(reconnects).toBe(1);
+    expect(chartReloads).toBe(1);
     // Open once, and open throughout: the move is not shown as a drop.
     expect(statuses).toEqual(['open']);
     expect(stream.status).toBe('open');

@@ -175,14 +175,9 @@ export function useCandles(
       live.push({ price: Number(t.price), qty: Number(t.qty), timeMs: t.time }),
     );
 
-    let wasDown = false;
-    const offStatus = marketStream?.onStatus((s) => {
-      if (s === 'reconnecting') wasDown = true;
-      else if (s === 'open' && wasDown) {
-        wasDown = false;
-        void loadTail(false);
-      }
-    });
+    // After a reconnect (or the stream's move into the market worker) trades may have been missed:
+    // the tail is read again.
+    const offResync = marketStream?.onReconnected(() => void loadTail(false));
 
     const loadOlder = () => {
       loadingOlder = true;
@@ -235,7 +230,7 @@ export function useCandles(
       element.removeEventListener('dblclick', onDoubleClick);
       live.stop();
       offTrades?.();
-      offStatus?.();
+      offResync?.();
       // Gone with the chart when the page is left (the chart is removed first); nothing may touch it then.
       if (!p.removed) p.chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
     };
