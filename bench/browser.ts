@@ -6,6 +6,14 @@ import { CHROMIUM_ARGS } from '../playwright.config';
 
 const PROBE = readFileSync(resolve(import.meta.dirname, 'instrument/probe.js'), 'utf8');
 
+/**
+ * What the probe needs served at the page's origin (static-server's `extraFiles`): the wrapper the
+ * app's market worker is started from, so its socket is stamped too (a worker runs no init script).
+ */
+export const PROBE_FILES: Record<string, string> = {
+  '/__bench/market-worker-probe.js': resolve(import.meta.dirname, 'instrument/market-worker-probe.js'),
+};
+
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }

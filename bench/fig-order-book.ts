@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import type { Browser } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { benchPage, pageNow, sleep, waitFor, type BenchPage } from './browser';
 import { summarizeProfile, withoutIdle, type CpuProfile, type ProfileSummary } from './lib/cpuprofile';
 import { FrameIndex, framesOf, READ_PROBE, updateLatency, type ProbeData } from './lib/frames';
@@ -25,9 +25,60 @@ export interface StormRun {
   framesPerSec: number;
   /** The page's workers at the end (the app's market worker: api/stream/market-worker.ts). */
   workers: string[];
+  /** Where the market-stream socket lived, and which side stamped its messages (all of the page's life). */
+  marketSocket: MarketSocket;
   /** The app only: typing in the order form's size field during a further storm (key → painted). */
   typing?: TypingResult;
   profile?: ProfileSummary;
+}
+
+export interface MarketSocket {
+  /** The side of the newest market-stream socket opened before the measured storm. */
+  where: 'page' | 'worker' | 'none';
+  /** Every market-stream socket the page or its worker opened (page time). */
+  sockets: ProbeData['streamSockets'];
+  /** Arrivals stamped by each side during the measured storm (and the 400 ms after it). */
+  stormStampedBy: ProbeData['arrivalsFrom'];
+  /** Arrivals stamped by each side over the page's life. */
+  allStampedBy: ProbeData['arrivalsFrom'];
+}
+
+function marketSocket(d: ProbeData, t1: number, before: ProbeData['arrivalsFrom']): MarketSocket {
+  const opened = d.streamSockets.filter((s) => s.t <= t1).sort((a, b) => a.t - b.t);
+  return {
+    where: opened.at(-1)?.where ?? 'none',
+    sockets: d.streamSockets,
+    stormStampedBy: { page: d.arrivalsFrom.page - before.page, worker: d.arrivalsFrom.worker - before.worker },
+    allStampedBy: d.arrivalsFrom,
+  };
+}
+
+/**
+ * The app opens the stream in the page and moves it to its market worker once that has started
+ * (api/stream/worker-link.ts): give the move time to finish, so the measured storm has one socket.
+ * Without a market worker, or one that never opens a socket, this only waits out its timeout.
+ */
+async function marketSocketSettled(page: Page, storm: StormServer): Promise<void> {
+  const READ = `(() => { const b = window.__bench; return { workers: b.marketWorkers, workerSocket: b.streamSockets.some((s) => s.where === 'worker') }; })()`;
+  await waitFor(
+    'one market socket',
+    async () => {
+      const r = (await page.evaluate(READ)) as { workers: number; workerSocket: boolean };
+      return storm.subscribers('depth_book') === 1 && (r.workers === 0 || r.workerSocket);
+    },
+    5_000,
+    100,
+  ).catch(() => undefined);
+}
+
+/** The probe's per-side stamp counts once the worker's pending stamps are in. */
+const STAMPED_BY = `window.__bench.settle().then(() => ({ ...window.__bench.arrivalsFrom }))`;
+
+/** A worker's script path; the probe's wrapper (browser.ts PROBE_FILES) named by the app's worker it runs. */
+function workerPath(url: string): string {
+  const u = new URL(url);
+  const target = u.searchParams.get('target');
+  return target ? `${new URL(target).pathname} (in ${u.pathname})` : u.pathname;
 }
 
 export interface TypingResult {
@@ -162,7 +213,9 @@ export async function stormPage(browser: Browser, kind: 'app' | 'naive', url: st
     await sleep(500);
     if (!(await page.evaluate(WATCH))) throw new Error(`${kind}: book or trades panel not found`);
     await s.storm.run({ seconds: s.warmupSeconds });
+    await marketSocketSettled(page, s.storm);
     await sleep(200);
+    const stampedBefore = (await page.evaluate(STAMPED_BY)) as ProbeData['arrivalsFrom'];
     await bp.gc();
     const m1 = await bp.metrics();
     const t1 = await pageNow(page);
@@ -200,7 +253,8 @@ export async function stormPage(browser: Browser, kind: 'app' | 'naive', url: st
       heapGrowthMB: (m3.JSHeapUsedSize! - m1.JSHeapUsedSize!) / 1024 / 1024,
       heapBeforeMB: m1.JSHeapUsedSize! / 1024 / 1024,
       framesPerSec: framesInWindow / ((t2 - t1) / 1000),
-      workers: page.workers().map((w) => new URL(w.url()).pathname),
+      workers: page.workers().map((w) => workerPath(w.url())),
+      marketSocket: marketSocket(d, t1, stampedBefore),
     };
     const typingSeconds = s.typingSeconds ?? Math.min(10, s.seconds / 2);
     if (kind === 'app' && typingSeconds > 0) result.typing = await typingUnderStorm(bp, s, typingSeconds);

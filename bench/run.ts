@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { launchChromium } from './browser';
+import { launchChromium, PROBE_FILES } from './browser';
 import { APP_DIST, buildApp, buildPages, PAGES_DIST, STORM_APP_DIST } from './build';
 import type { EngineResult } from './engine-throughput';
 import { chartBench, chartLoadProfile, chartScrollBack, type ChartResult, type ScrollBackResult } from './fig-chart';
@@ -92,9 +92,9 @@ if (browserFigures) {
     buildApp(PORTS.devnet, STORM_APP_DIST, STORM_URL),
     buildPages(),
   ]);
-  const app = await serveStatic(APP_DIST, PORTS.app);
-  const stormApp = await serveStatic(STORM_APP_DIST, PORTS.stormApp);
-  const pages = await serveStatic(PAGES_DIST, PORTS.pages, { crossOriginIsolated: true });
+  const app = await serveStatic(APP_DIST, PORTS.app, { extraFiles: PROBE_FILES });
+  const stormApp = await serveStatic(STORM_APP_DIST, PORTS.stormApp, { extraFiles: PROBE_FILES });
+  const pages = await serveStatic(PAGES_DIST, PORTS.pages, { crossOriginIsolated: true, extraFiles: PROBE_FILES });
   const storm = await StormServer.start(PORTS.storm);
   if (storm.url !== STORM_URL) throw new Error(`storm at ${storm.url}, app built for ${STORM_URL}`);
   const browser = await launchChromium();
@@ -130,6 +130,18 @@ if (browserFigures) {
       row(f, 'long tasks > 50 ms', `${a.longTasks.count} (max ${ms(a.longTasks.maxMs, 0)})`, '0', a.longTasks.count === 0, `naive ${n.longTasks.count}`);
       if (a.typing) row(f, 'typing in the order form, key → painted p99', `${ms(a.typing.latencyMs.p99)} (p50 ${ms(a.typing.latencyMs.p50)}, ${a.typing.keys} keys)`, '≤ 32 ms', a.typing.latencyMs.p99 <= 32);
       row(f, 'heap growth after GC', `${a.heapGrowthMB.toFixed(2)} MB`, '< 5 MB', a.heapGrowthMB < 5, `naive ${n.heapGrowthMB.toFixed(2)} MB`);
+      const stamped = a.depth.messages + a.trades.messages;
+      const sent = a.storm.depthSent + a.storm.tradesSent;
+      const by = a.marketSocket.stormStampedBy;
+      const n0 = (x: number) => x.toLocaleString('en-US');
+      row(
+        f,
+        'market stream socket in (info)',
+        `${a.marketSocket.where}: ${n0(stamped)} of ${n0(sent)} storm messages stamped (in the page ${n0(by.page)}, in the worker ${n0(by.worker)}; ${a.storm.clients} subscribed socket${a.storm.clients === 1 ? '' : 's'})`,
+        '—',
+        null,
+        `naive: ${n.marketSocket.where}`,
+      );
     }
     if (!skip.has(3)) {
       log('figure 3: order round trip on the devnet (sign in, 1 + 10 market orders over HTTP, then over the order stream)');

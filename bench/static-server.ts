@@ -37,20 +37,28 @@ function walk(dir: string): string[] {
   });
 }
 
+export interface ServeOptions {
+  /** COOP/COEP: cross-origin isolation (bench pages: finer timers); the app is served without. */
+  crossOriginIsolated?: boolean;
+  /** Files served beside the build, URL path → file (the probe's market-worker wrapper, browser.ts PROBE_FILES). */
+  extraFiles?: Record<string, string>;
+}
+
 /**
  * A production-like static server for a `vite build` output: every file precompressed with gzip
  * (sent when the browser accepts it), immutable caching for hashed assets, SPA fallback to
  * index.html. Content-Length is exact, so the page's resource timing reports the gzip bytes.
- * `crossOriginIsolated` adds COOP/COEP (bench pages: finer timers); the app is served without.
  */
-export async function serveStatic(root: string, port: number, opts: { crossOriginIsolated?: boolean } = {}): Promise<StaticServer> {
+export async function serveStatic(root: string, port: number, opts: ServeOptions = {}): Promise<StaticServer> {
   const files = new Map<string, Entry>();
-  for (const file of walk(root)) {
+  const add = (path: string, file: string) => {
     const raw = readFileSync(file);
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
     const compressible = !file.endsWith('.map') && /^(text|application\/json|image\/svg)/.test(type);
-    files.set(`/${relative(root, file).split(sep).join('/')}`, { raw, gz: compressible ? gzipSync(raw, { level: GZIP_LEVEL }) : null, type });
-  }
+    files.set(path, { raw, gz: compressible ? gzipSync(raw, { level: GZIP_LEVEL }) : null, type });
+  };
+  for (const file of walk(root)) add(`/${relative(root, file).split(sep).join('/')}`, file);
+  for (const [path, file] of Object.entries(opts.extraFiles ?? {})) add(path, file);
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const entry = files.get(path) ?? (extname(path) === '' ? files.get('/index.html') : undefined);

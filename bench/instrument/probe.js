@@ -1,4 +1,4 @@
-/* global window, document, performance, MessageChannel, MutationObserver, ResizeObserver, PerformanceObserver, Headers, URL */
+/* global window, document, performance, MessageChannel, MutationObserver, ResizeObserver, PerformanceObserver, Headers, URL, URLSearchParams, BroadcastChannel, setTimeout */
 /**
  * In-page instrumentation for the benchmarks, installed with `addInitScript` before any page script
  * (plain JS on purpose: it is injected as text, never bundled). Configure with
@@ -6,7 +6,10 @@
  *
  * Everything is recorded as `performance.now()` times in flat arrays (cheap to push, read once at
  * the end by the harness), so the probe costs the page almost nothing:
- * - `arrivals`: market-stream messages at WebSocket `message` dispatch: [t, seq, channel, sentWall]...
+ * - `arrivals`: market-stream messages at WebSocket `message` dispatch: [t, seq, channel, sentWall]...,
+ *   stamped where the socket lives: here for a page socket, by market-worker-probe.js for the app's
+ *   market worker's (`arrivalsFrom` counts each side; `streamSockets` says where each was opened).
+ *   The harness reads after `settle()`, which fetches the worker's last stamps and keeps time order.
  * - `frames`: a rAF loop marks each frame's rAF phase start (`raf`), a ResizeObserver on a 1-px
  *   element toggled every frame marks the end of that frame's DOM work (`ro`: RO callbacks run after
  *   rAF callbacks, their microtasks, style and layout), and a message posted from the rAF callback
@@ -22,6 +25,9 @@
   const now = () => performance.now();
   const B = {
     arrivals: [],
+    arrivalsFrom: { page: 0, worker: 0 },
+    streamSockets: [],
+    marketWorkers: 0,
     frames: { raf: [], ro: [], post: [] },
     watched: {},
     longTasks: [],
@@ -44,11 +50,14 @@
       for (const [from, to] of cfg.redirect || []) if (target === from) target = to;
       super(target, protocols);
       if (target.includes('/ws-stream/')) {
+        B.streamSockets.push({ where: 'page', url: target, t: now() });
         this.addEventListener('message', (e) => {
           const t = now();
           if (typeof e.data !== 'string') return;
           const m = HEAD.exec(e.data);
-          if (m) B.arrivals.push(t, Number(m[1]), CHANNELS[m[3]] || 0, m[2] ? Number(m[2]) : 0);
+          if (!m) return;
+          B.arrivals.push(t, Number(m[1]), CHANNELS[m[3]] || 0, m[2] ? Number(m[2]) : 0);
+          B.arrivalsFrom.page++;
         });
       } else if (target.includes('/ws-api/')) {
         this.addEventListener('message', (e) => {
@@ -64,6 +73,92 @@
     }
   }
   window.WebSocket = BenchWebSocket;
+
+  // ---- the app's market worker: started from the bench's wrapper module, which stamps its socket
+  // (bench/instrument/market-worker-probe.js, served at the app's origin by bench/static-server.ts)
+  const NativeWorker = window.Worker;
+  const workerIds = new Set();
+  const liveWorkerIds = new Set();
+  const flushWaits = new Map();
+  let flushTokens = 0;
+  let probeChannel = null;
+  const fromWorker = (e) => {
+    const m = e.data;
+    if (!m || !workerIds.has(m.id)) return;
+    if (m.arrivals) {
+      const a = m.arrivals;
+      const origin = performance.timeOrigin;
+      const last = B.arrivals.length - 4;
+      if (last >= 0 && a[0] - origin < B.arrivals[last]) B.arrivalsUnsorted = true;
+      for (let i = 0; i < a.length; i += 4) B.arrivals.push(a[i] - origin, a[i + 1], a[i + 2], a[i + 3]);
+      B.arrivalsFrom.worker += a.length / 4;
+    } else if (m.opened) {
+      B.streamSockets.push({ where: 'worker', url: m.opened, t: m.at - performance.timeOrigin });
+    } else if (m.flushed) {
+      const done = flushWaits.get(m.flushed);
+      if (done) done(true);
+    }
+  };
+  if (NativeWorker) {
+    class BenchWorker extends NativeWorker {
+      constructor(url, options) {
+        if (!options || options.name !== 'market-stream') {
+          super(url, options);
+          return;
+        }
+        const id = Math.random().toString(36).slice(2);
+        const query = new URLSearchParams({ target: new URL(String(url), document.baseURI).href, id, cfg: JSON.stringify({ redirect: cfg.redirect || [] }) });
+        if (!probeChannel) {
+          probeChannel = new BroadcastChannel('bench-probe');
+          probeChannel.onmessage = fromWorker;
+        }
+        workerIds.add(id);
+        liveWorkerIds.add(id);
+        B.marketWorkers++;
+        super(`/__bench/market-worker-probe.js?${query}`, options);
+        this.benchProbeId = id;
+      }
+      terminate() {
+        liveWorkerIds.delete(this.benchProbeId);
+        super.terminate();
+      }
+    }
+    window.Worker = BenchWorker;
+  }
+  /** Asks each live market worker for the stamps it still holds; resolves when all answered (or 1 s). */
+  const flushWorkers = () =>
+    Promise.all(
+      [...liveWorkerIds].map(
+        (id) =>
+          new Promise((done) => {
+            const token = ++flushTokens;
+            const finish = (ok) => {
+              flushWaits.delete(token);
+              done(ok);
+            };
+            flushWaits.set(token, finish);
+            probeChannel.postMessage({ id, flush: token });
+            setTimeout(() => finish(false), 1000);
+          }),
+      ),
+    );
+  /** Page and worker stamps interleave only when both held a stream socket: put them back in time order. */
+  const sortArrivals = () => {
+    if (!B.arrivalsUnsorted) return;
+    const a = B.arrivals;
+    const order = [];
+    for (let i = 0; i < a.length; i += 4) order.push(i);
+    order.sort((x, y) => a[x] - a[y]);
+    const sorted = [];
+    for (const i of order) sorted.push(a[i], a[i + 1], a[i + 2], a[i + 3]);
+    B.arrivals = sorted;
+    B.arrivalsUnsorted = false;
+  };
+  /** Before the harness reads: every stamp in, in time order. */
+  B.settle = async () => {
+    await flushWorkers();
+    sortArrivals();
+  };
 
   // ---- fetch: when a signed new_order leaves the page
   const nativeFetch = window.fetch.bind(window);

@@ -4,6 +4,10 @@ import { lowerBound, upperBound } from './stats';
 export interface ProbeData {
   timeOrigin: number;
   arrivals: number[];
+  /** How many arrivals each side stamped: a page socket, or the app's market worker's socket. */
+  arrivalsFrom: { page: number; worker: number };
+  /** Each market-stream socket opened, and where (page time). */
+  streamSockets: { where: 'page' | 'worker'; url: string; t: number }[];
   frames: { raf: number[]; ro: number[]; post: number[] };
   watched: Record<string, (number | null)[]>;
   longTasks: number[];
@@ -104,5 +108,5 @@ export function updateLatency(d: ProbeData, idx: FrameIndex, ch: number, watcher
   return out;
 }
 
-/** Reads everything the probe recorded. */
-export const READ_PROBE = `(() => { const b = window.__bench; return { timeOrigin: performance.timeOrigin, arrivals: b.arrivals, frames: b.frames, watched: b.watched, longTasks: b.longTasks, loaf: b.loaf, clicks: b.clicks, requests: b.requests, orderReplies: b.orderReplies, rafTags: b.rafTags, marks: b.marks }; })()`;
+/** Reads everything the probe recorded, the market worker's last stamps included (`settle`). */
+export const READ_PROBE = `(async () => { const b = window.__bench; await b.settle(); return { timeOrigin: performance.timeOrigin, arrivals: b.arrivals, arrivalsFrom: b.arrivalsFrom, streamSockets: b.streamSockets, frames: b.frames, watched: b.watched, longTasks: b.longTasks, loaf: b.loaf, clicks: b.clicks, requests: b.requests, orderReplies: b.orderReplies, rafTags: b.rafTags, marks: b.marks }; })()`;
