@@ -1,4 +1,5 @@
-import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { relayFor } from './support/relay-control';
 import { signInWith } from './support/session';
 
 // Issue 18 leftover: on a phone the header still tells each stream's state — a dot per stream in its
@@ -20,13 +21,9 @@ async function noSidewaysScroll(page: Page) {
 }
 
 test("phone header: each stream's state in a dot with its name, its colour turning when it is not live, no sideways scroll", async ({ page }, testInfo) => {
-  // The market stream's socket goes through the test, which can cut it and refuse the reconnects.
-  let down = false;
-  const market: { client: WebSocketRoute; server: WebSocketRoute }[] = [];
-  await page.routeWebSocket(/\/ws-stream\/v1/, (client) => {
-    if (down) return void client.close({ code: 4000, reason: 'network down' });
-    market.push({ client, server: client.connectToServer() });
-  });
+  // The market stream's socket goes through the stream relay, which this test can cut and refuse
+  // the reconnects on.
+  const relay = await relayFor(page.context());
   await page.goto('/trade/BTC-USD');
   await signInWith(page, /Devnet wallet/);
 
@@ -46,11 +43,7 @@ test("phone header: each stream's state in a dot with its name, its colour turni
 
   // The market stream drops and cannot come back: its dot turns, its name says so, and the banner
   // under the header says it in words; all still within the screen.
-  down = true;
-  for (const { client, server } of market.splice(0)) {
-    await server.close();
-    await client.close({ code: 4000, reason: 'network down' });
-  }
+  await relay.cut('market');
   await expect(state('market')).toHaveAttribute('data-health', /^(reconnecting|offline)$/);
   await expect(state('market').getByTestId('stream-state-words')).toHaveText(/^Market (reconnecting|offline)$/);
   expect(await colour()).not.toBe(liveColour);
@@ -58,5 +51,4 @@ test("phone header: each stream's state in a dot with its name, its colour turni
   await expect(page.getByTestId('stream-banner')).toContainText(/Market data (reconnecting|offline)/);
   await noSidewaysScroll(page);
   await page.screenshot({ path: testInfo.outputPath('header-phone-reconnecting.png') });
-  down = false;
 });

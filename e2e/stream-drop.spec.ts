@@ -1,23 +1,14 @@
-import { expect, test, type WebSocketRoute } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { dec } from '../src/lib/decimal';
 import { bestBookPrice, wholePrice } from './support/book';
 import { BASE } from './support/ports';
 import { signInWith, storedToken } from './support/session';
 import { nodeTrader } from './support/node-trader';
+import { relayFor } from './support/relay-control';
 
 test('a dropped stream is shown, reconnects, and the fill that happened meanwhile is not missed', async ({ page }) => {
-  // Every stream socket goes through the test, which can cut it and refuse reconnects for a while.
-  let down = false;
-  let refused = 0;
-  const live: { client: WebSocketRoute; server: WebSocketRoute }[] = [];
-  await page.routeWebSocket(/\/ws-(stream|api)\/v1/, (client) => {
-    if (down) {
-      refused++;
-      void client.close({ code: 4000, reason: 'network down' });
-      return;
-    }
-    live.push({ client, server: client.connectToServer() });
-  });
+  // Both stream sockets go through the stream relay, which this test can cut and refuse reconnects on.
+  const relay = await relayFor(page.context());
 
   await page.goto('/trade/BTC-USD');
   await signInWith(page, /Devnet wallet/);
@@ -36,13 +27,10 @@ test('a dropped stream is shown, reconnects, and the fill that happened meanwhil
   await expect(page.getByTestId('open-order')).toHaveCount(1);
 
   // The network drops: both streams close and reconnects are refused.
-  down = true;
-  const dropped = live.length;
-  expect(dropped).toBeGreaterThanOrEqual(2);
-  for (const { client, server } of live.splice(0)) {
-    await server.close();
-    await client.close({ code: 4000, reason: 'network down' });
-  }
+  const before = await relay.counts();
+  expect(before.market.live).toBeGreaterThanOrEqual(1);
+  expect(before.orders.live).toBeGreaterThanOrEqual(1);
+  await relay.cut('market', 'orders');
   await expect(page.getByTestId('stream-banner')).toBeVisible();
 
   // Meanwhile the order fills: another trader sweeps every bid down to its price (an ioc, so
@@ -52,12 +40,20 @@ test('a dropped stream is shown, reconnects, and the fill that happened meanwhil
   const above = now.bids.filter(([p]) => dec(p).gte(price)).reduce((sum, [, q]) => sum.plus(q), dec(0));
   const sweep = above.mul('1.5').plus('0.05').toFixed(3);
   await other.api.trade.newOrder({ symbol: 'BTC-USD', side: 'sell', order_type: 'limit', qty: sweep, price, time_in_force: 'ioc', reduce_only: false });
-  await expect.poll(() => refused, { timeout: 10_000 }).toBeGreaterThan(0);
+  // The app tried to reconnect while the network was down (and was refused).
+  await expect
+    .poll(async () => {
+      const { market, orders } = await relay.counts();
+      return market.refused + orders.refused;
+    }, { timeout: 10_000 })
+    .toBeGreaterThan(0);
 
   // The network is back: the app reconnects by itself, and reconciles what it missed.
-  down = false;
+  await relay.restore('market', 'orders');
   await expect(page.getByTestId('stream-banner')).toBeHidden({ timeout: 20_000 });
-  expect(live.length).toBeGreaterThanOrEqual(2);
+  const after = await relay.counts();
+  expect(after.market.opened).toBeGreaterThan(before.market.opened);
+  expect(after.orders.opened).toBeGreaterThan(before.orders.opened);
   await expect(page.getByTestId('open-order')).toHaveCount(0);
   await page.getByRole('tab', { name: /Positions/ }).click();
   const row = page.getByTestId('position-BTC-USD');

@@ -2,15 +2,16 @@
  * A devnet of the spec's own, for specs that pause, kill and restart the exchange: the devnet every
  * other spec shares (Playwright's webServer) is never touched. The built app's service URLs are fixed
  * at build time (and pinned by its CSP), so the page is pointed at this devnet by routing: every HTTP
- * request to the shared devnet's four ports is fetched from this one instead, and both WebSockets
- * are relayed to it. To the page nothing differs, except that the exchange behind it can be frozen
- * (SIGSTOP), killed (SIGKILL) and started again on the same data dir.
+ * request to the shared devnet's four ports is fetched from this one instead, and the stream relay
+ * (stream-relay.ts) sends this test's two stream sockets to it, wherever the app opens them (a Web
+ * Worker's socket is out of the page's routes). To the page nothing differs, except that the
+ * exchange behind it can be frozen (SIGSTOP), killed (SIGKILL) and started again on the same data dir.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import type { Page, WebSocketRoute } from '@playwright/test';
-import WebSocket from 'ws';
+import type { Page } from '@playwright/test';
 import { PORTS } from './ports';
+import { relayFor } from './relay-control';
 
 /**
  * 450 above the run's shared devnet (7650 under playwright.config, 7850 under the alt-ports config on
@@ -93,27 +94,9 @@ export async function startOwnDevnet(): Promise<OwnDevnet> {
 }
 
 const sharedPort = new RegExp(`^https?://127\\.0\\.0\\.1:(${PORTS.base}|${PORTS.base + 1}|${PORTS.base + 2}|${PORTS.base + 3})/`);
-const ownUrl = (url: string) => url.replace(/^(https?|wss?):\/\/127\.0\.0\.1:(\d+)/, (_m, scheme: string, port: string) => `${scheme}://127.0.0.1:${OWN_BASE + Number(port) - PORTS.base}`);
+const ownUrl = (url: string) => url.replace(/^(https?):\/\/127\.0\.0\.1:(\d+)/, (_m, scheme: string, port: string) => `${scheme}://127.0.0.1:${OWN_BASE + Number(port) - PORTS.base}`);
 
-/** Relays one page WebSocket to the own devnet; either side closing closes the other. */
-function relay(page: WebSocketRoute) {
-  const server = new WebSocket(ownUrl(page.url()));
-  const early: string[] = [];
-  page.onMessage((m) => {
-    const text = typeof m === 'string' ? m : m.toString();
-    if (server.readyState === WebSocket.OPEN) server.send(text);
-    else early.push(text);
-  });
-  server.on('open', () => {
-    for (const m of early.splice(0)) server.send(m);
-  });
-  server.on('message', (data) => page.send(data.toString()));
-  server.on('error', () => undefined); // 'close' follows
-  server.on('close', () => void page.close({ code: 4001, reason: 'exchange gone' }).catch(() => undefined));
-  page.onClose(() => server.close());
-}
-
-/** Points the page at the own devnet: HTTP and both streams of the shared devnet's ports go there. */
+/** Points the page at the own devnet: HTTP to the shared devnet's ports and both streams go there. */
 export async function routeToOwnDevnet(page: Page) {
   await page.route(sharedPort, async (route) => {
     try {
@@ -124,5 +107,6 @@ export async function routeToOwnDevnet(page: Page) {
       await route.abort('connectionrefused').catch(() => undefined);
     }
   });
-  await page.routeWebSocket(/\/ws-(stream|api)\/v1/, relay);
+  const relay = await relayFor(page.context());
+  await relay.target(`ws://127.0.0.1:${OWN_BASE}`);
 }

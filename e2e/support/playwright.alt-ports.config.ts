@@ -3,21 +3,10 @@
  * the default ones: `WALLET_E2E_BASE=7400 WALLET_E2E_CHAIN=8845 WALLET_E2E_APP=4373 npx playwright test -c e2e/support/playwright.alt-ports.config.ts wallet`.
  */
 import { defineConfig } from '@playwright/test';
-import base from '../../playwright.config';
+import base, { appEnvFor, streamRelayServer } from '../../playwright.config';
 import { PORTS } from './ports';
 
 const host = '127.0.0.1';
-const env = {
-  VITE_BASE_URL: `http://${host}:${PORTS.base}`,
-  VITE_AUTH_URL: `http://${host}:${PORTS.base + 1}`,
-  VITE_BRIDGE_URL: `http://${host}:${PORTS.base + 2}`,
-  VITE_GEO_URL: `http://${host}:${PORTS.base + 3}`,
-  VITE_STREAM_URL: `ws://${host}:${PORTS.base}/ws-stream/v1`,
-  VITE_ORDER_STREAM_URL: `ws://${host}:${PORTS.base}/ws-api/v1`,
-  VITE_EVM_RPC_URL: `http://${host}:${PORTS.chain}`,
-  VITE_EVM_CHAIN_ID: '31337',
-  VITE_DEVNET: 'true',
-};
 
 export default defineConfig({
   ...base,
@@ -32,10 +21,11 @@ export default defineConfig({
       stdout: 'ignore',
       cwd: process.cwd(),
     },
+    streamRelayServer(PORTS.base),
     {
       command: `npx vite build --outDir .tmp/dist-e2e-${PORTS.app} --logLevel warn && npx vite preview --outDir .tmp/dist-e2e-${PORTS.app} --port ${PORTS.app} --strictPort`,
       url: `http://${host}:${PORTS.app}`,
-      env,
+      env: appEnvFor(PORTS),
       reuseExistingServer: false,
       timeout: 90_000,
       cwd: process.cwd(),
