@@ -197,6 +197,8 @@ export interface StormSetup {
   profileSeconds: number;
   /** Where source maps of the page's bundles live (for the profile). */
   mapDir?: string;
+  /** localStorage the page starts with (the app's settings, e.g. where its market socket lives). */
+  appStorage?: Record<string, string>;
 }
 
 /** One page under the storm: warm-up, forced GC, the measured storm, then an optional profiled one. */
@@ -206,6 +208,10 @@ export async function stormPage(browser: Browser, kind: 'app' | 'naive', url: st
   const bp = await benchPage(browser, { redirect });
   try {
     const { page } = bp;
+    if (s.appStorage) {
+      const sets = Object.entries(s.appStorage).map(([k, v]) => `localStorage.setItem(${JSON.stringify(k)}, ${JSON.stringify(v)});`);
+      await page.addInitScript({ content: sets.join('\n') });
+    }
     await page.goto(url);
     if (kind === 'app') await page.locator('[data-testid="book-asks-row"]').first().waitFor({ timeout: 20_000 });
     await waitFor('stream subscriptions at the storm server', async () => s.storm.subscribers('depth_book') > 0 && s.storm.subscribers('public_trade') > 0, 20_000);

@@ -2,7 +2,9 @@
 // Prints `figure · measured · budget · pass/miss · peer ratio` and writes bench/results.json.
 // Benchmarks, not tests: nothing here fails the build when a budget is missed.
 //
-// Options: --storm-seconds N (default 20), --skip 1,5 (figures to leave out), --no-profile.
+// Options: --storm-seconds N (default 20), --skip 1,5 (figures to leave out), --no-profile,
+// --market-socket page (figure 1's app keeps the market stream's socket in the page instead of its
+// market worker: localStorage perps.market-socket, src/api/stream/link-choice.ts; for an A/B in one hour).
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -27,8 +29,11 @@ const { values } = parseArgs({
     'storm-seconds': { type: 'string', default: '20' },
     skip: { type: 'string', default: '' },
     'no-profile': { type: 'boolean', default: false },
+    'market-socket': { type: 'string', default: '' },
   },
 });
+const MARKET_SOCKET = values['market-socket']!;
+if (MARKET_SOCKET !== '' && MARKET_SOCKET !== 'page') throw new Error(`--market-socket: 'page' or nothing (the app's default, its market worker), not '${MARKET_SOCKET}'`);
 const STORM_SECONDS = Number(values['storm-seconds']);
 const skip = new Set(values.skip!.split(',').filter(Boolean).map(Number));
 const PROFILE = !values['no-profile'];
@@ -114,8 +119,9 @@ if (browserFigures) {
     }
     if (!skip.has(1)) {
       const setup = { storm, seconds: STORM_SECONDS, warmupSeconds: 2, profileSeconds: PROFILE ? 4 : 0, mapDir: STORM_APP_DIST };
+      const appStorage = MARKET_SOCKET ? { 'perps.market-socket': MARKET_SOCKET } : undefined;
       log(`figure 1: order-book storm on the app (${STORM_SECONDS} s)`);
-      const a = await stormPage(browser, 'app', `${stormApp.url}/trade/BTC-USD`, [], setup);
+      const a = await stormPage(browser, 'app', `${stormApp.url}/trade/BTC-USD`, [], { ...setup, appStorage });
       log(`figure 1: the same storm on the naive peer (${a.rowsPerSide} rows per side)`);
       const n = await stormPage(browser, 'naive', `${pages.url}/bench/pages/naive-book.html?ws=${encodeURIComponent(storm.url)}&rows=${a.rowsPerSide}`, [], {
         ...setup,
