@@ -38,3 +38,25 @@ function defaultRequestFrame(cb: () => void): unknown {
 
 /** The market data's frame clock (api/stream/frame-decoding.ts, app/streams/use-market-feed.ts). */
 export const marketFrame: FrameScheduler = createFrameClock();
+
+/**
+ * Frames at most every `intervalMs`: a callback scheduled within `intervalMs` of the last one this
+ * scheduler ran waits until then, and runs in the frame after; one scheduled later runs in the next
+ * frame as usual (a quiet market's trade is drawn at once).
+ */
+export function framesAtMost(
+  intervalMs: number,
+  frame: FrameScheduler = marketFrame,
+  now: () => number = () => performance.now(),
+  wait: (cb: () => void, ms: number) => unknown = setTimeout,
+): FrameScheduler {
+  let lastRan = -Infinity;
+  return (cb) => {
+    const run = () => {
+      lastRan = now();
+      cb();
+    };
+    const due = lastRan + intervalMs - now();
+    return due <= 0 ? frame(run) : wait(() => frame(run), due);
+  };
+}

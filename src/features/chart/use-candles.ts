@@ -6,7 +6,7 @@ import { useApi } from '../../api/react';
 import type { KlineResolution } from '../../api/schemas';
 import type { MarketStream } from '../../api/stream/market-stream';
 import { createFrameBatcher } from '../../lib/frame-batcher';
-import { marketFrame } from '../../lib/frame-clock';
+import { framesAtMost } from '../../lib/frame-clock';
 import type { ChartParts } from './chart-parts';
 import { palette } from './chart-theme';
 import { needsNewWindow, prependPage, replaceTail, windowFor, type CandleWindow, type HistoryView } from './candle-window';
@@ -17,6 +17,12 @@ import { applyTrade, historyToBars, resolutionSeconds, type Bar, type LiveTrade 
 export const PAGE_BARS = 300;
 /** Load older bars once fewer than this many loaded bars remain left of the view (a third of a page ahead). */
 const LOAD_MORE_THRESHOLD = 100;
+/**
+ * The live bar is redrawn at most this often (ms). A candle moving ten times a second reads as live;
+ * at 60 redraws a second a busy market's chart cost the page as much as the book and the tape
+ * together (README, Performance). The history takes every trade; the book and the tape draw every frame.
+ */
+export const LIVE_BAR_INTERVAL_MS = 100;
 
 const candle = (b: Bar) => ({ time: b.time as UTCTimestamp, open: b.open, high: b.high, low: b.low, close: b.close });
 const volume = (b: Bar) => ({ time: b.time as UTCTimestamp, value: b.volume, color: b.close >= b.open ? palette.upFaded : palette.downFaded });
@@ -166,11 +172,12 @@ export function useCandles(
     };
     void loadTail(true);
 
-    // On the market's frame clock: the chart takes the frame's trades in the same turn as the book.
+    // On the market's frame clock (the chart takes a frame's trades in the same turn as the book),
+    // at most every LIVE_BAR_INTERVAL_MS.
     const live = createFrameBatcher<LiveTrade>((trades) => {
       if (ready) applyLive(trades);
       else early.push(...trades);
-    }, marketFrame);
+    }, framesAtMost(LIVE_BAR_INTERVAL_MS));
     const offTrades = marketStream?.subscribe('public_trade', symbol, (t) =>
       live.push({ price: Number(t.price), qty: Number(t.qty), timeMs: t.time }),
     );
