@@ -108,6 +108,13 @@ test('frames pass both ways as they were sent (text stays text, binary stays bin
   const binaryAtPage = next(page);
   server.send(Buffer.from('raw'));
   expect(await binaryAtPage).toEqual({ data: 'raw', isBinary: true });
+
+  // The exchange's ping reaches the page and the page's pong the exchange: liveness is end to end.
+  const pinged = new Promise((r) => page.once('ping', (d) => r(String(d))));
+  const ponged = new Promise((r) => server.once('pong', (d) => r(String(d))));
+  server.ping('are you there');
+  expect(await pinged).toBe('are you there');
+  expect(await ponged).toBe('are you there');
 });
 
 test("a close keeps its code and reason either way; an exchange that dies takes the page's socket down abnormally", async () => {

@@ -257,7 +257,9 @@ export function startStreamRelay(o: { port: number; target: string; host?: strin
       settled = true;
       socket.off('close', onGone);
       chosenProtocol.set(req, upstream.protocol);
+      let taken = false;
       wss.handleUpgrade(req, socket, head, (client) => {
+        taken = true;
         const pair = { client, upstream };
         if (stream) {
           stream.pairs.add(pair);
@@ -265,6 +267,12 @@ export function startStreamRelay(o: { port: number; target: string; host?: strin
         }
         pipe(pair, stream, held);
       });
+      // ws answers a handshake it cannot take (a malformed one, a socket gone meanwhile) itself and
+      // synchronously, without calling back: the exchange's socket must not outlive it.
+      if (!taken) {
+        if (stream) stream.counts.failed++;
+        upstream.terminate();
+      }
     });
   }
 
