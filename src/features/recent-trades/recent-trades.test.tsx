@@ -49,14 +49,40 @@ describe('recent trades panel', () => {
     expect((container.querySelector('[data-testid=trade-rows]') as HTMLElement).style.top).toBe(`${60 * 18}px`);
   });
 
-  it('puts a trade the stream delivers on top, in the rows already on screen (none removed or added)', async () => {
+  it('puts a trade the stream delivers on top by moving the bottom row there: no row made or removed, only that row written', async () => {
     const rowsBefore = [...container.querySelectorAll('[data-testid=trade-rows] > div')];
+    const written: Node[] = [];
+    const watch = new MutationObserver((records) => {
+      for (const r of records) if (r.type === 'childList' && r.addedNodes.length > 0 && r.target.nodeName === 'SPAN') written.push(r.target);
+    });
+    watch.observe(container.querySelector('[data-testid=trade-rows]')!, { subtree: true, childList: true });
     await act(async () => {
       qc.setQueryData(queryKeys.market.recentTrades('BTC-USD'), [trade(100), ...hundred].slice(0, 100));
       await new Promise((r) => setTimeout(r, 0));
     });
-    expect(shownPrices().slice(0, 2)).toEqual(['95,100.0', '95,099.0']);
-    expect([...container.querySelectorAll('[data-testid=trade-rows] > div')]).toEqual(rowsBefore);
-    expect(container.querySelector('[data-testid=trade-rows] > div')!.getAttribute('title')).toBe('Buyer took liquidity'); // trade 100: even
+    await new Promise((r) => setTimeout(r, 0)); // the observer's records
+    watch.disconnect();
+    expect(shownPrices().slice(0, 3)).toEqual(['95,100.0', '95,099.0', '95,098.0']);
+    const rowsAfter = [...container.querySelectorAll('[data-testid=trade-rows] > div')];
+    expect(new Set(rowsAfter)).toEqual(new Set(rowsBefore));
+    expect(rowsAfter[0]).toBe(rowsBefore.at(-1));
+    expect(rowsAfter.slice(1)).toEqual(rowsBefore.slice(0, -1));
+    // Price and size of the moved row (its time too, unless it equals the old one's): nothing else.
+    expect(written.length).toBeGreaterThanOrEqual(2);
+    expect(written.every((span) => span.parentNode === rowsAfter[0])).toBe(true);
+    expect(rowsAfter[0]!.getAttribute('title')).toBe('Buyer took liquidity'); // trade 100: even
+    expect(rowsAfter[0]!.firstElementChild!.className).toContain('text-up');
+    expect(rowsAfter[1]!.firstElementChild!.className).toContain('text-down');
+  });
+
+  it('shows every row right after a burst of more trades than the rows in view', async () => {
+    await act(async () => {
+      const burst = Array.from({ length: 40 }, (_, k) => trade(139 - k)); // 139 … 100
+      qc.setQueryData(queryKeys.market.recentTrades('BTC-USD'), [...burst, ...hundred].slice(0, 100));
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    const prices = shownPrices();
+    expect(prices[0]).toBe('95,139.0');
+    expect(prices).toEqual(prices.map((_, i) => `95,${139 - i}.0`));
   });
 });

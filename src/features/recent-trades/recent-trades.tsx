@@ -1,22 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { memo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { marketQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
 import { useMarketAsOf } from '../../api/use-market-as-of';
 import type { RecentTrade, SymbolInfo } from '../../api/schemas';
 import { show } from '../../lib/display';
 import { formatClock } from '../../lib/time';
+import { TradeTape, type TradeText } from './trade-tape';
 import { useVisibleWindow } from './use-visible-window';
 
 const ROW_HEIGHT = 18;
-
-/** A trade as its row shows it. */
-interface TradeText {
-  price: string;
-  qty: string;
-  time: string;
-  up: boolean;
-}
 
 // Each trade is formatted once (at the places it was formatted for), however many frames it stays in
 // view: the cache keeps the same trade object as newer ones are prepended.
@@ -31,20 +24,6 @@ function textOf(t: RecentTrade, priceDecimals: number, sizeDecimals: number): Tr
   return text;
 }
 
-/**
- * One row of the list, keyed by its slot: as trades arrive the same rows take new texts in place,
- * where a row per trade would insert rows on top and remove as many at the bottom every frame.
- */
-const TradeRow = memo(function TradeRow({ price, qty, time, up }: TradeText) {
-  return (
-    <div className="grid h-[18px] grid-cols-3 items-center px-2 text-right" title={up ? 'Buyer took liquidity' : 'Seller took liquidity'}>
-      <span className={`num text-left ${up ? 'text-up' : 'text-down'}`}>{price}</span>
-      <span className="num">{qty}</span>
-      <span className="num text-muted">{time}</span>
-    </div>
-  );
-});
-
 /** The market's latest trades, newest on top: green when the buyer took liquidity, red when the seller did. */
 export function RecentTrades({ symbol, info }: { symbol: string; info: SymbolInfo | undefined }) {
   const api = useApi();
@@ -54,6 +33,17 @@ export function RecentTrades({ symbol, info }: { symbol: string; info: SymbolInf
   const scroller = useRef<HTMLDivElement>(null);
   const view = useVisibleWindow(scroller, ROW_HEIGHT, 30);
   const all = trades.data ?? [];
+  const rows = useRef<HTMLDivElement>(null);
+  const tape = useRef<TradeTape | null>(null);
+  const shown = useMemo(
+    () => all.slice(view.first, view.first + view.count).map((t) => textOf(t, priceDecimals, sizeDecimals)),
+    [all, view.first, view.count, priceDecimals, sizeDecimals],
+  );
+  // The rows are written by the tape (trade-tape.ts), not rendered: React leaves the element's children alone.
+  useLayoutEffect(() => {
+    tape.current ??= new TradeTape(rows.current!);
+    tape.current.show(shown);
+  }, [shown]);
   // A frozen feed must not look live: the rows dim and say when they were last true.
   const { asOf, health } = useMarketAsOf();
   return (
@@ -75,12 +65,7 @@ export function RecentTrades({ symbol, info }: { symbol: string; info: SymbolInf
         {trades.isError && !trades.data && <p className="p-3 text-down">Trades unavailable: {trades.error.message}</p>}
         {trades.data?.length === 0 && <p className="p-3 text-muted">No trades yet</p>}
         <div className="relative" style={{ height: all.length * ROW_HEIGHT }}>
-          <div data-testid="trade-rows" className="absolute inset-x-0" style={{ top: view.first * ROW_HEIGHT }}>
-            {all.slice(view.first, view.first + view.count).map((t, slot) => {
-              const { price, qty, time, up } = textOf(t, priceDecimals, sizeDecimals);
-              return <TradeRow key={slot} price={price} qty={qty} time={time} up={up} />;
-            })}
-          </div>
+          <div ref={rows} data-testid="trade-rows" className="absolute inset-x-0" style={{ top: view.first * ROW_HEIGHT }} />
         </div>
       </div>
     </section>

@@ -1,0 +1,77 @@
+/** A trade as its row shows it. */
+export interface TradeText {
+  price: string;
+  qty: string;
+  time: string;
+  up: boolean;
+}
+
+interface Row {
+  el: HTMLDivElement;
+  price: HTMLSpanElement;
+  qty: HTMLSpanElement;
+  time: HTMLSpanElement;
+  /** What it shows now (the same object for the same trade: recent-trades.tsx formats each once). */
+  shows: TradeText | null;
+}
+
+const UP_TITLE = 'Buyer took liquidity';
+const DOWN_TITLE = 'Seller took liquidity';
+
+function span(className: string): HTMLSpanElement {
+  const s = document.createElement('span');
+  s.className = className;
+  return s;
+}
+
+function newRow(): Row {
+  const el = document.createElement('div');
+  el.className = 'grid h-[18px] grid-cols-3 items-center px-2 text-right';
+  const row = { el, price: span('num text-left'), qty: span('num'), time: span('num text-muted'), shows: null };
+  el.append(row.price, row.qty, row.time);
+  return row;
+}
+
+function write(row: Row, t: TradeText) {
+  if (row.shows === t) return;
+  const was = row.shows;
+  row.shows = t;
+  if (was?.price !== t.price) row.price.textContent = t.price;
+  if (was?.qty !== t.qty) row.qty.textContent = t.qty;
+  if (was?.time !== t.time) row.time.textContent = t.time;
+  if (was?.up !== t.up) {
+    row.price.className = t.up ? 'num text-left text-up' : 'num text-left text-down';
+    row.el.title = t.up ? UP_TITLE : DOWN_TITLE;
+  }
+}
+
+/**
+ * The trades tape's rows, kept by hand: when k trades arrive on top, the k rows at the bottom (the
+ * trades falling out of view) move to the top and take the new trades' texts; every other row
+ * already shows its trade and is not touched. A busy market's frame then writes a row or two, where
+ * re-rendering the rows in place rewrote every row's texts each frame, and rows keyed by trade
+ * created and removed elements each frame.
+ */
+export class TradeTape {
+  private rows: Row[] = [];
+
+  constructor(private readonly container: HTMLElement) {}
+
+  show(trades: readonly TradeText[]) {
+    while (this.rows.length < trades.length) {
+      const row = newRow();
+      this.container.append(row.el);
+      this.rows.push(row);
+    }
+    while (this.rows.length > trades.length) this.rows.pop()!.el.remove();
+    // How many trades came in on top: where the trade that was on top is now.
+    const top = this.rows[0]?.shows;
+    const arrived = top ? trades.indexOf(top) : -1;
+    for (let i = 0; i < arrived; i++) {
+      const row = this.rows.pop()!;
+      this.container.insertBefore(row.el, this.rows[0]!.el);
+      this.rows.unshift(row);
+    }
+    trades.forEach((t, i) => write(this.rows[i]!, t));
+  }
+}
