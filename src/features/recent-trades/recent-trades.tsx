@@ -10,6 +10,7 @@ import { TradeTape, type TradeText } from './trade-tape';
 import { useVisibleWindow } from './use-visible-window';
 
 const ROW_HEIGHT = 18;
+const NO_TRADES: RecentTrade[] = [];
 
 // Each trade is formatted once (at the places it was formatted for), however many frames it stays in
 // view: the cache keeps the same trade object as newer ones are prepended.
@@ -32,7 +33,7 @@ export function RecentTrades({ symbol, info }: { symbol: string; info: SymbolInf
   const sizeDecimals = info?.qty_tick_decimals ?? 3;
   const scroller = useRef<HTMLDivElement>(null);
   const view = useVisibleWindow(scroller, ROW_HEIGHT, 30);
-  const all = trades.data ?? [];
+  const all = trades.data ?? NO_TRADES;
   const rows = useRef<HTMLDivElement>(null);
   const tape = useRef<TradeTape | null>(null);
   const shown = useMemo(
