@@ -2,11 +2,11 @@
 // Every figure is exact 1e-18 integer arithmetic; divisions round against the
 // trader (margins up) so the exchange never under-reserves.
 import { bmax, bmin, divCeil, SCALE } from './decimal.js';
-import { posConfig } from './state.js';
+import { posConfig, posConfigOf } from './state.js';
 import type { Ctx, SymbolState } from './state.js';
 import type { SymbolSpec } from './symbols.js';
 import type { Account, PositionRec } from './types.js';
-import { lockOfNotional, lockRatio } from '../../src/lib/order-lock';
+import { lockOfNotional, lockRatio, type LockRatio } from '../../src/lib/order-lock';
 
 /** Leverages as bigints, made once: the margin formulas divide by them on every order. */
 const LEVERAGE: bigint[] = [];
@@ -80,7 +80,7 @@ export function accountFigures(ctx: Ctx, acct: Account): AccountFigures {
       isolatedBalance += pos.isoMargin;
       isolatedUpnl += upnl;
     } else {
-      crossMargin += initialMargin(pos, posConfig(ctx, acct, pos.symbol).leverage);
+      crossMargin += initialMargin(pos, posConfigOf(acct, s.spec).leverage);
       crossUpnl += upnl;
       crossMaint += maintMargin(s.spec, value);
     }
@@ -108,7 +108,7 @@ export function lockedAmount(ctx: Ctx, acct: Account): bigint {
     const v = tl[i];
     const s = ctx.symList[i];
     if (v === undefined || v === 0 || s === undefined) continue;
-    sum += lockForTl(ctx, s.spec, v, posConfig(ctx, acct, s.spec.symbol).leverage);
+    sum += lockForTl(ctx, s.spec, v, posConfigOf(acct, s.spec).leverage);
   }
   return sum;
 }
@@ -171,7 +171,7 @@ export function availableFor(ctx: Ctx, acct: Account, symbol: string): bigint {
     if (pos.mode === 'isolated') continue;
     const s = ctx.syms.get(pos.symbol);
     if (s === undefined) continue;
-    base -= divCeil(pos.entryValue, bigLeverage(posConfig(ctx, acct, pos.symbol).leverage));
+    base -= divCeil(pos.entryValue, bigLeverage(posConfigOf(acct, s.spec).leverage));
     const upnl = upnlAt(pos, notionalOf(s.spec, s.mark, pos.qty < 0 ? -pos.qty : pos.qty));
     crossUpnl = crossUpnl === 0n ? upnl : crossUpnl + upnl;
   }
@@ -191,13 +191,28 @@ export function orderLock(ctx: Ctx, spec: SymbolSpec, lots: number, ticks: numbe
  * and cached per leverage, so the hot path is one multiply and one division.
  */
 export function lockForTl(ctx: Ctx, spec: SymbolSpec, tl: number, leverage: number): bigint {
+  return lockOfNotional(BigInt(tl), lockPerTl(ctx, spec, leverage));
+}
+
+function lockPerTl(ctx: Ctx, spec: SymbolSpec, leverage: number): LockRatio {
   let r = spec.lockPerTl[leverage];
   if (r === undefined) {
     const base = lockRatio(leverage, spec.takerRate, ctx.cfg.lockSafetyPct);
     r = { num: spec.notionalUnit * base.num, den: base.den };
     spec.lockPerTl[leverage] = r;
   }
-  return lockOfNotional(BigInt(tl), r);
+  return r;
+}
+
+/**
+ * available < orderLock(lots at ticks), decided without making the lock: the lock is tl × num / den
+ * rounded up, and a whole number is below x rounded up exactly when it is below x, so the test is
+ * available × den < tl × num (three bigint operations instead of five; runs for every new order).
+ */
+export function lockExceeds(ctx: Ctx, spec: SymbolSpec, lots: number, ticks: number, leverage: number, available: bigint): boolean {
+  if (lots <= 0 || ticks <= 0) return available < 0n;
+  const r = lockPerTl(ctx, spec, leverage);
+  return available * r.den < BigInt(ticks * lots) * r.num;
 }
 
 /**
@@ -225,7 +240,7 @@ export function fillKeepsMargin(
   const closeLots = qty !== 0 && qty > 0 !== buy ? Math.min(lots, size) : 0;
   const openLots = lots - closeLots;
   const after = qty + (buy ? lots : -lots);
-  const mode = pos !== undefined ? pos.mode : posConfig(ctx, acct, spec.symbol).mode;
+  const mode = pos !== undefined ? pos.mode : posConfigOf(acct, spec).mode;
   if (mode === 'cross') {
     if (budgeted) return true;
     // Only the cross upnl and the maintenance margin of the other cross positions matter here: the

@@ -12,6 +12,7 @@ import { capTicks, floorTicks } from './symbols.js';
 import { onParentFill } from './tpsl.js';
 import type { Account, OrderRec, TradeRec } from './types.js';
 import { recordMarketTrade } from './market-data.js';
+import { takerSpendBound } from './taker-budget.js';
 import { takerFillCostUnits } from '../../src/lib/order-lock';
 
 export const MSG_ALO = 'alo order rejected';
@@ -90,6 +91,10 @@ function match(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, available?:
   const limit = o.type === 'limit' || (o.source === 'user' && o.price > 0) ? o.price : buy ? capTicks(spec, s.mark) : floorTicks(spec, s.mark);
   const checkMargin = !acct.system && !o.reduceOnly;
   let budget = checkMargin ? (available ?? availableFor(ctx, acct, o.symbol)) : 0n;
+  // Decided at the first fill (taker-budget.ts): > 0, the budget covers the most the order can spend on
+  // fills priced up to `covered` ticks, so those are not charged one by one; -1, each fill is charged.
+  let covered = 0;
+  let coveredBound = 0n;
   while (o.filled < o.qty) {
     const lvl = book.best();
     if (lvl === undefined || (buy ? lvl.price > limit : lvl.price < limit)) break;
@@ -134,7 +139,22 @@ function match(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, available?:
       const tl = BigInt(lvl.price * lots);
       const notional = tl * spec.notionalUnit;
       const takerFee = tl * spec.takerFeeUnit;
-      if (checkMargin) {
+      if (checkMargin && covered === 0) {
+        // Buys fill at most at their limit; sells at most at the best bid, which is this level: no bid
+        // enters the book while a taker matches.
+        const maxPrice = buy ? limit : lvl.price;
+        const bound = takerSpendBound(spec, o.qty - o.filled, maxPrice, buy ? limit - s.mark : s.mark - limit);
+        if (bound !== undefined && budget >= bound) {
+          covered = maxPrice;
+          coveredBound = bound;
+        } else covered = -1;
+      }
+      if (checkMargin && covered > 0 && lvl.price > covered) {
+        // Unreachable (see above); should it happen, the rest is charged from what the bound leaves.
+        budget -= coveredBound;
+        covered = -1;
+      }
+      if (checkMargin && covered < 0) {
         const opp = reducibleLots(acct, o.symbol, o.side);
         const open = opp < lots ? lots - opp : 0;
         const adverse = buy ? lvl.price - s.mark : s.mark - lvl.price;

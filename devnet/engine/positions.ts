@@ -1,14 +1,14 @@
 // Applying fills to positions: entry value, realized PnL, isolated margin
 // moves, open interest, and the bankruptcy/liquidation price formulas.
 import { babs, divCeil, divRound, SCALE } from './decimal.js';
-import { accountFigures, maintMargin, notionalOf, upnlAt } from './margin.js';
+import { accountFigures, bigLeverage, maintMargin, notionalOf, upnlAt } from './margin.js';
 import { cancelReducing } from './orders.js';
-import { account, HOUSE, markPerps, markPosition, posConfig } from './state.js';
+import { account, HOUSE, markPerps, markPosition, posConfigOf } from './state.js';
 import type { Ctx, SymbolState } from './state.js';
 import type { Account, PositionRec, Side } from './types.js';
 
 function openPosition(ctx: Ctx, acct: Account, s: SymbolState): PositionRec {
-  const cfg = posConfig(ctx, acct, s.spec.symbol);
+  const cfg = posConfigOf(acct, s.spec);
   const pos: PositionRec = {
     id: ++ctx.seq.position,
     user: acct.id,
@@ -75,7 +75,7 @@ export function applyFill(
       // position is born with its initial margin of equity at the mark (decisions.md, money safety).
       const atMark = notionalOf(s.spec, s.mark, openLots);
       const adverse = sign > 0 ? openNotional - atMark : atMark - openNotional;
-      const m = divCeil(openNotional, BigInt(posConfig(ctx, acct, pos.symbol).leverage)) + (adverse > 0n ? adverse : 0n);
+      const m = divCeil(openNotional, bigLeverage(posConfigOf(acct, s.spec).leverage)) + (adverse > 0n ? adverse : 0n);
       acct.cross -= m;
       pos.isoMargin += m;
     }

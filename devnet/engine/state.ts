@@ -170,10 +170,16 @@ export function account(ctx: Ctx, id: string): Account {
 }
 
 export function posConfig(ctx: Ctx, acct: Account, symbol: string): PosConfig {
-  const c = acct.cfg.get(symbol);
+  const c = acct.cfg.size === 0 ? undefined : acct.cfg.get(symbol);
   if (c !== undefined) return c;
   const spec = ctx.specs.get(symbol);
   return spec ? spec.defaultCfg : { leverage: 1, mode: 'cross' };
+}
+
+/** The same with the symbol's spec at hand: no lookup at all for an account that never changed a config. */
+export function posConfigOf(acct: Account, spec: SymbolSpec): PosConfig {
+  const c = acct.cfg.size === 0 ? undefined : acct.cfg.get(spec.symbol);
+  return c !== undefined ? c : spec.defaultCfg;
 }
 
 export function tracking(ctx: Ctx): boolean {

@@ -112,6 +112,8 @@ export interface SymbolSpec {
   defaultCfg: { readonly leverage: number; readonly mode: 'cross' };
   /** lockPerTl[lev]: the order-lock ratio (src/lib/order-lock) per tick×lot of notional, filled on first use. */
   lockPerTl: LockRatio[];
+  /** notionalUnit + takerFeeUnit: per tick×lot of price plus adverse ticks, a taker's spending never exceeds it (taker-budget.ts). */
+  takerBoundUnit: bigint;
 }
 
 function mustParse(v: string, dp: number, what: string): bigint {
@@ -125,6 +127,8 @@ export function buildSpec(cfg: SymbolConfig, idx: number): SymbolSpec {
   // Funding = lots × mark × rate must be exact at 1e-18 so it nets to zero.
   if (pd + qd + RATE_DP > SCALE_DP) throw new Error(`symbol config ${cfg.symbol}: price+qty decimals too large`);
   const startPrice = mustParse(cfg.startPrice, pd, 'startPrice');
+  const notionalUnit = pow10(SCALE_DP - pd - qd);
+  const takerFeeUnit = (notionalUnit * mustParse(cfg.takerFee, RATE_DP, 'takerFee')) / RATE_SCALE;
   return {
     cfg,
     symbol: cfg.symbol,
@@ -132,7 +136,7 @@ export function buildSpec(cfg: SymbolConfig, idx: number): SymbolSpec {
     pd,
     qd,
     tickUnit: pow10(SCALE_DP - pd),
-    notionalUnit: pow10(SCALE_DP - pd - qd),
+    notionalUnit,
     lotsPerUnit: pow10(qd),
     minLots: Number(mustParse(cfg.minOrderQty, qd, 'minOrderQty')),
     maxLots: Number(mustParse(cfg.maxOrderQty, qd, 'maxOrderQty')),
@@ -142,11 +146,12 @@ export function buildSpec(cfg: SymbolConfig, idx: number): SymbolSpec {
     makerRate: mustParse(cfg.makerFee, RATE_DP, 'makerFee'),
     takerRate: mustParse(cfg.takerFee, RATE_DP, 'takerFee'),
     makerFeeUnit: (pow10(SCALE_DP - pd - qd) * mustParse(cfg.makerFee, RATE_DP, 'makerFee')) / RATE_SCALE,
-    takerFeeUnit: (pow10(SCALE_DP - pd - qd) * mustParse(cfg.takerFee, RATE_DP, 'takerFee')) / RATE_SCALE,
+    takerFeeUnit,
     mmr: SCALE / BigInt(2 * cfg.maxLeverage),
     startPriceTicks: Number(startPrice),
     defaultCfg: Object.freeze({ leverage: cfg.defLeverage, mode: 'cross' as const }),
     lockPerTl: [],
+    takerBoundUnit: notionalUnit + takerFeeUnit,
   };
 }
 

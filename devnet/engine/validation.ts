@@ -1,10 +1,10 @@
 // new_order validation. Everything checkable at submission is checked here,
 // without touching state, so a rejected request changes nothing.
 import { parseUnits, plainUnits } from './decimal.js';
-import { availableFor, orderLock } from './margin.js';
+import { availableFor, lockExceeds } from './margin.js';
 import { reducibleLots } from './matching.js';
 import { isWholePositionChild } from './tpsl.js';
-import { newAccount, posConfig } from './state.js';
+import { newAccount, posConfigOf } from './state.js';
 import type { Ctx, SymbolState } from './state.js';
 import { capTicks, floorTicks } from './symbols.js';
 import type { Account, MarginMode, OrderType, Side, TimeInForce } from './types.js';
@@ -179,7 +179,7 @@ export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Che
     clOrdId = p.cl_ord_id;
   }
 
-  const cfg = posConfig(ctx, acct, spec.symbol);
+  const cfg = posConfigOf(acct, spec);
   if (present(p.margin_mode)) {
     if (p.margin_mode !== 'cross' && p.margin_mode !== 'isolated') return bad('margin_mode must be cross or isolated');
     if ((p.margin_mode as MarginMode) !== cfg.mode) return bad(`margin_mode ${p.margin_mode} does not match the position config (${cfg.mode})`);
@@ -251,7 +251,7 @@ export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Che
     const opp = reducibleLots(acct, spec.symbol, side);
     const lots = immediate ? Math.max(0, qty - opp) : qty;
     available = availableFor(ctx, acct, spec.symbol);
-    if (lots > 0 && available < orderLock(ctx, spec, lots, ref, cfg.leverage)) return bad('insufficient available margin');
+    if (lots > 0 && lockExceeds(ctx, spec, lots, ref, cfg.leverage, available)) return bad('insufficient available margin');
   }
 
   return {
