@@ -1,26 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { bestBookPrice, wholePrice } from './support/book';
+import { relayFor } from './support/relay-control';
 import { signInFunded } from './support/session';
 
 // The order response stream speaks only when spoken to, so a hang with nothing pending used to read
-// "Orders live" for ever. Here only that stream is routed through a relay this spec can hang (the
-// market stream and HTTP stay on the shared devnet): the header must say stale within ~10 s, orders
-// must take HTTP meanwhile, and the stream must read live again once it answers.
+// "Orders live" for ever. Here the stream relay hangs only that stream (the market stream and HTTP
+// stay untouched): the header must say stale within ~10 s, orders must take HTTP meanwhile, and the
+// stream must read live again once it answers.
 
 const health = (page: Page, stream: 'market' | 'orders') => page.getByTestId(`stream-state-${stream}`);
 
 test('a hung order stream with nothing pending reads stale, orders take HTTP, live again when it answers', async ({ page }) => {
-  let hung = false;
-  await page.routeWebSocket(/\/ws-api\/v1/, (ws) => {
-    const server = ws.connectToServer();
-    // Hung: what the page sends is lost and the exchange says nothing, but the socket stays open.
-    ws.onMessage((m) => {
-      if (!hung) server.send(m);
-    });
-    server.onMessage((m) => {
-      if (!hung) ws.send(m);
-    });
-  });
+  const relay = await relayFor(page.context());
   const orderRequests: string[] = [];
   page.on('request', (r) => {
     if (/\/api\/new_order/.test(r.url())) orderRequests.push(r.url());
@@ -28,7 +19,8 @@ test('a hung order stream with nothing pending reads stale, orders take HTTP, li
   await signInFunded(page);
   await expect(health(page, 'orders')).toHaveAttribute('data-health', 'live');
 
-  hung = true;
+  // Hung: what the page sends is lost and the exchange says nothing, but the socket stays open.
+  await relay.hang('orders');
   // About 9.5 s on an idle machine (idle 2.5 s, the 1 s probe clock, stale after 5 s, the 1 s health
   // clock; budgeted in order-stream.test.ts on fake timers). Here only that it comes at all — without
   // the probe it never does — with room for a loaded CI machine's slow timers.
@@ -46,7 +38,7 @@ test('a hung order stream with nothing pending reads stale, orders take HTTP, li
   await expect(page.getByTestId('toasts')).toContainText('Order placed', { timeout: 30_000 });
   await expect(page.getByTestId('toasts')).not.toContainText(/rejected|refused/);
 
-  hung = false;
+  await relay.restore('orders');
   // The next probe is at most 10 s after the last lost one (REPROBE_MS), then the 1 s clocks.
   await expect(health(page, 'orders')).toHaveAttribute('data-health', 'live', { timeout: 30_000 });
   await expect(page.getByTestId('stream-banner')).toBeHidden();

@@ -203,6 +203,27 @@ test("withheld channels never reach that test's page; every other frame and ever
   await expect.poll(() => heardMine.at(-1)).toBe(frames[0]);
 });
 
+test("a hung stream keeps that test's sockets open but passes nothing either way, until it is restored", async () => {
+  const mine = await open('/ws-api/v1', 'mine');
+  const theirs = await open('/ws-api/v1', 'theirs');
+  const atExchange: string[] = [];
+  devnet.sockets[0]!.ws.on('message', (d) => atExchange.push(String(d)));
+  const heard: string[] = [];
+  mine.on('message', (d) => heard.push(String(d)));
+  await control('mine', { streams: ['orders'], hung: true });
+
+  mine.send('echo:order:new');
+  devnet.sockets[0]!.ws.send('{"request_id":"1","code":0}');
+  expect(await stillRelays(theirs)).toBe(true); // by then the hung frames would have arrived
+  expect(atExchange).toEqual([]);
+  expect(heard).toEqual([]);
+  expect(mine.readyState).toBe(WebSocket.OPEN);
+  expect((await counts('mine')).orders).toMatchObject({ live: 1, withheld: 1 });
+
+  await control('mine', { streams: ['orders'], hung: false });
+  expect(await stillRelays(mine)).toBe(true);
+});
+
 test("a target sends that test's new sockets to another exchange; null brings them back", async () => {
   const own = await exchange();
   try {
@@ -227,6 +248,7 @@ test('a wrong control request is refused saying what is wrong, and changes nothi
   const page = await open('/ws-stream/v1', 'mine');
   for (const [body, says] of [
     [{ down: 'yes' }, 'down must be true or false'],
+    [{ hung: 1 }, 'hung must be true or false'],
     [{ streams: ['book'], down: true }, 'streams must be'],
     [{ dropChannels: 'depth_book' }, 'dropChannels must be'],
     [{ target: 'http://127.0.0.1:1/ws' }, 'target must be'],

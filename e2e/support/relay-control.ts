@@ -14,7 +14,9 @@ export interface RelayHandle {
   readonly tag: string;
   /** The network drops for these streams: their sockets close (4000) and reconnects are refused. */
   cut(...streams: StreamName[]): Promise<RelayCounts>;
-  /** The network is back for these streams: reconnects go through again. */
+  /** The exchange hangs on these streams: sockets stay open, nothing passes either way. */
+  hang(...streams: StreamName[]): Promise<RelayCounts>;
+  /** The network and the exchange are back for these streams: frames and reconnects go through again. */
   restore(...streams: StreamName[]): Promise<RelayCounts>;
   /** The exchange's frames on these channels no longer reach the page ([]: all reach it again). */
   withhold(channels: string[], ...streams: StreamName[]): Promise<RelayCounts>;
@@ -42,7 +44,8 @@ export async function relayFor(context: BrowserContext): Promise<RelayHandle> {
   return {
     tag,
     cut: (...streams) => send(tag, { body: { ...which(streams), down: true } }),
-    restore: (...streams) => send(tag, { body: { ...which(streams), down: false } }),
+    hang: (...streams) => send(tag, { body: { ...which(streams), hung: true } }),
+    restore: (...streams) => send(tag, { body: { ...which(streams), down: false, hung: false } }),
     withhold: (channels, ...streams) => send(tag, { body: { ...which(streams), dropChannels: channels } }),
     target: (url) => send(tag, { body: { target: url } }),
     counts: () => send(tag),

@@ -2,11 +2,11 @@
  * The stream relay: every e2e page's two stream sockets (`/ws-stream/v1`, `/ws-api/v1`) go through
  * it to the devnet, because a socket opened in a Web Worker is out of Playwright's reach
  * (`page.routeWebSocket` sees only the page's own; microsoft/playwright#37048). A test that wants to
- * cut a stream, withhold a channel or point the streams at a devnet of its own tags its browser
+ * cut or hang a stream, withhold a channel or point the streams at a devnet of its own tags its browser
  * context with the `e2e-relay` cookie (relay-control.ts), which the handshake of every socket of that
  * context carries, the worker's included; then it tells the relay what to do with that tag's sockets
  * over HTTP (`POST /relay/<tag>`). Untagged sockets, and tagged ones with nothing asked, pass through
- * untouched, so every other test (specs run in parallel on one devnet) sees the devnet itself.
+ * untouched, so every other test sharing the run's devnet sees the devnet itself.
  *
  * Transparent on purpose: the upstream handshake happens first and the page's completes only once it
  * succeeded (a refused or unreachable exchange is a failed handshake, as without the relay); frames
@@ -24,10 +24,16 @@ export const RELAY_COOKIE = 'e2e-relay';
 
 /** What a test may ask of its tag's sockets (`POST /relay/<tag>`); omitted fields stay as they were. */
 export interface RelayOrder {
-  /** Which streams `down` and `dropChannels` apply to (default both). */
+  /** Which streams `down`, `hung` and `dropChannels` apply to (default both). */
   streams?: StreamName[];
   /** true: close the live sockets (4000 "network down") and refuse new handshakes; false: allow again. */
   down?: boolean;
+  /**
+   * true: the exchange hangs for these streams: the sockets stay open but no frame passes either way
+   * (what the page sends is lost, the exchange says nothing); new sockets open hung. false: frames
+   * pass again.
+   */
+  hung?: boolean;
   /** Server frames whose `"channel"` is one of these are not forwarded ([] forwards all again). */
   dropChannels?: string[];
   /** Where this tag's NEW sockets go (`ws://host:port`, the path and query kept); null: the default. */
@@ -43,7 +49,7 @@ export interface StreamCounts {
   refused: number;
   /** Handshakes the target refused or never answered before the page gave up. */
   failed: number;
-  /** Server frames not forwarded (dropChannels). */
+  /** Server frames not forwarded (dropChannels, hung). */
   withheld: number;
 }
 export type RelayCounts = Record<StreamName, StreamCounts>;
@@ -55,6 +61,7 @@ interface Pair {
 
 interface StreamRules {
   down: boolean;
+  hung: boolean;
   dropChannels: Set<string>;
   pairs: Set<Pair>;
   counts: Omit<StreamCounts, 'live'>;
@@ -68,7 +75,7 @@ interface TagRules {
 const NETWORK_DOWN = 4000;
 
 function freshStream(): StreamRules {
-  return { down: false, dropChannels: new Set(), pairs: new Set(), counts: { opened: 0, refused: 0, failed: 0, withheld: 0 } };
+  return { down: false, hung: false, dropChannels: new Set(), pairs: new Set(), counts: { opened: 0, refused: 0, failed: 0, withheld: 0 } };
 }
 
 function streamOf(path: string): StreamName | null {
@@ -118,12 +125,13 @@ function refuseHandshake(socket: Duplex, status: string) {
 function readOrder(body: unknown): RelayOrder | string {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'the body must be a JSON object';
   const o = body as Record<string, unknown>;
-  const known = ['streams', 'down', 'dropChannels', 'target'];
+  const known = ['streams', 'down', 'hung', 'dropChannels', 'target'];
   const unknown = Object.keys(o).filter((k) => !known.includes(k));
   if (unknown.length) return `unknown field(s) ${unknown.join(', ')}; known: ${known.join(', ')}`;
   if (o.streams !== undefined && (!Array.isArray(o.streams) || o.streams.length === 0 || !o.streams.every((s) => s === 'market' || s === 'orders')))
     return 'streams must be a non-empty list of "market" and "orders"';
   if (o.down !== undefined && typeof o.down !== 'boolean') return 'down must be true or false';
+  if (o.hung !== undefined && typeof o.hung !== 'boolean') return 'hung must be true or false';
   if (o.dropChannels !== undefined && (!Array.isArray(o.dropChannels) || !o.dropChannels.every((c) => typeof c === 'string')))
     return 'dropChannels must be a list of channel names';
   if (o.target !== undefined && o.target !== null) {
@@ -173,6 +181,10 @@ export function startStreamRelay(o: { port: number; target: string; host?: strin
       passClose(other, code, reason);
     };
     const fromServer = (data: RawData, isBinary: boolean) => {
+      if (stream?.hung) {
+        stream.counts.withheld++;
+        return;
+      }
       if (stream && stream.dropChannels.size > 0 && !isBinary) {
         const channel = channelOf(data);
         if (channel !== null && stream.dropChannels.has(channel)) {
@@ -186,7 +198,7 @@ export function startStreamRelay(o: { port: number; target: string; host?: strin
     for (const m of held) fromServer(m.data, m.isBinary);
     upstream.on('message', fromServer);
     client.on('message', (data, isBinary) => {
-      if (upstream.readyState === WebSocket.OPEN) upstream.send(data, { binary: isBinary });
+      if (!stream?.hung && upstream.readyState === WebSocket.OPEN) upstream.send(data, { binary: isBinary });
     });
     upstream.on('ping', (data) => {
       if (client.readyState === WebSocket.OPEN) client.ping(data);
@@ -305,6 +317,7 @@ export function startStreamRelay(o: { port: number; target: string; host?: strin
         const stream = rules.streams[name];
         if (order.dropChannels) stream.dropChannels = new Set(order.dropChannels);
         if (order.down !== undefined) stream.down = order.down;
+        if (order.hung !== undefined) stream.hung = order.hung;
         if (order.down) {
           for (const pair of stream.pairs) {
             pair.client.close(NETWORK_DOWN, 'network down');
