@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { divCeil, divFloor, divRound, formatFixed, formatUnits, parseDecimal, parseUnits } from './decimal.js';
+import { divCeil, divFloor, divRound, formatFixed, formatUnits, parseDecimal, parseUnits, plainUnits } from './decimal.js';
 
 describe('decimal parsing and rendering', () => {
   it('parses plain decimal strings exactly', () => {
@@ -10,6 +10,19 @@ describe('decimal parsing and rendering', () => {
     expect(parseUnits('0.123', 3, 'qty')).toEqual({ ok: true, value: 123 });
     expect(parseUnits('95000.1', 1, 'price')).toEqual({ ok: true, value: 950001 });
     expect(parseUnits('007', 0, 'n')).toEqual({ ok: true, value: 7 });
+  });
+
+  it("reads an order's qty and price the same on the fast path, small or past a small integer's range", () => {
+    // The fast path hands back small counts as small integers (cheaper order records); larger ones must
+    // come back whole, not cut to 32 bits.
+    const cases = [
+      ['0.057', 3, 57], ['95000.1', 2, 9500010], ['1073741.823', 3, 1073741823], ['1073741.824', 3, 1073741824],
+      ['99999999.99', 2, 9999999999], ['4294967.296', 3, 4294967296], ['9007199254.740991', 6, 9007199254740991],
+    ] as const;
+    for (const [text, dp, count] of cases) {
+      expect(plainUnits(text, dp)).toBe(count);
+      expect(parseUnits(text, dp, 'x')).toEqual({ ok: true, value: count });
+    }
   });
 
   it('refuses floats, exponents, blanks and excess precision with a clear message', () => {

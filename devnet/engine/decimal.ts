@@ -101,6 +101,10 @@ export function plainUnits(input: unknown, decimals: number): number {
     const scale = POW10N[decimals - (frac < 0 ? 0 : frac)];
     if (ok && scale !== undefined) {
       v *= scale;
+      // `| 0` hands back a small integer (a Smi) where the count fits one: the arithmetic above leaves a
+      // boxed double, and one such value stored in an order's qty or price makes V8 box that field in
+      // every order record from then on (an extra heap object per field per order for the GC to copy).
+      if (v <= 0x3fffffff) return v | 0;
       if (v <= Number.MAX_SAFE_INTEGER) return v;
     }
   }

@@ -255,8 +255,11 @@ export function fillKeepsMargin(
       crossUpnl += upnlAt(p, value);
       if (p !== pos) othersMaint += maintMargin(ps.spec, value);
     }
-    const maintAfter = after === 0 ? othersMaint : othersMaint + maintMargin(spec, notionalOf(spec, s.mark, after < 0 ? -after : after));
-    return acct.cross + crossUpnl - notionalOf(spec, adverseTicks, lots) >= maintAfter;
+    const left = acct.cross + crossUpnl - notionalOf(spec, adverseTicks, lots) - othersMaint;
+    if (after === 0) return left >= 0n;
+    // left ≥ maintMargin(value) = ceil(value × mmr / SCALE) exactly when left × SCALE ≥ value × mmr
+    // (left is whole): the same answer without the division and its remainder.
+    return left * SCALE >= notionalOf(spec, s.mark, after < 0 ? -after : after) * spec.mmr;
   }
   if (closeLots > 0 && pos !== undefined) {
     if (closeLots === size) {
