@@ -262,6 +262,11 @@ export async function stormPage(browser: Browser, kind: 'app' | 'naive', url: st
       workers: page.workers().map((w) => workerPath(w.url())),
       marketSocket: marketSocket(d, t1, stampedBefore),
     };
+    // No stamps means the probe lost the socket (a worker it does not wrap, a renamed stream path),
+    // not a fast page: say so instead of printing latencies of nothing.
+    if (storm.depthSent > 0 && result.depth.messages === 0) {
+      throw new Error(`${kind}: the probe stamped none of the storm's ${storm.depthSent} depth messages (market socket: ${result.marketSocket.where}; workers: ${result.workers.join(', ') || 'none'})`);
+    }
     const typingSeconds = s.typingSeconds ?? Math.min(10, s.seconds / 2);
     if (kind === 'app' && typingSeconds > 0) result.typing = await typingUnderStorm(bp, s, typingSeconds);
     if (s.profileSeconds > 0) {
