@@ -1,4 +1,4 @@
-import { FrameCoalescer } from './frame-coalescer';
+import { FrameCoalescer, symbolOf, type DecodedBatch } from './frame-coalescer';
 import type { MarketWorkerPort, ToMarketWorker } from './market-worker-protocol';
 import { ReconnectingSocket, type SocketFactory } from './socket';
 
@@ -13,7 +13,16 @@ export function serveMarketStream(port: MarketWorkerPort, createSocket: SocketFa
   let socket: ReconnectingSocket | null = null;
   /** The open connection's number (0: none yet). */
   let conn = 0;
-  const coalescer = new FrameCoalescer((batch) => port.postMessage({ kind: 'batch', batch, lastFrameAt: socket?.lastFrameAt ?? null }), true);
+  const send = (batch: DecodedBatch) => {
+    const books: [string, string][] = [];
+    const messages = batch.messages.filter((m) => {
+      if (m.channel !== 'depth_book') return true;
+      books.push([symbolOf(m), JSON.stringify(m)]);
+      return false;
+    });
+    port.postMessage({ kind: 'batch', batch: { ...batch, messages }, books, lastFrameAt: socket?.lastFrameAt ?? null });
+  };
+  const coalescer = new FrameCoalescer(send, true);
   const postStatus = () => {
     if (socket) port.postMessage({ kind: 'status', status: socket.status, failures: socket.failures, openedAt: socket.openedAt, lastFrameAt: socket.lastFrameAt });
   };

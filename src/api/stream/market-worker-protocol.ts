@@ -16,7 +16,12 @@ export type FromMarketWorker =
   | 'ready'
   | { kind: 'status'; status: StreamStatus; failures: number; openedAt: number | null; lastFrameAt: number | null }
   | { kind: 'open'; conn: number; reconnected: boolean }
-  | { kind: 'batch'; batch: DecodedBatch; lastFrameAt: number | null };
+  /**
+   * `books`: the batch's depth snapshots (validated and sorted), as JSON text with their symbol.
+   * A text crosses threads as one copy, and the page parses only the newest per symbol at its frame:
+   * the market sends books faster than a screen draws them.
+   */
+  | { kind: 'batch'; batch: DecodedBatch; books: [symbol: string, text: string][]; lastFrameAt: number | null };
 
 /** The worker's end of the channel (the worker's global scope, or a test's stand-in). */
 export interface MarketWorkerPort {

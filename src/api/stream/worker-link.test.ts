@@ -51,6 +51,8 @@ let invalid: string[];
 let reconnects: number;
 let statuses: StreamStatus[];
 let stream: MarketStream;
+/** The page's frame clock here: a timer, which the fake clock runs. */
+const frame = (cb: () => void) => setTimeout(cb, 16);
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -70,12 +72,15 @@ beforeEach(() => {
     createSocket: socketsIn(pageSockets),
     onInvalid: (error) => invalid.push(error),
     onReconnected: () => reconnects++,
-    // The page decodes on a frame clock of its own here: a timer, which the fake clock runs.
-    link: workerLink(pageLink(socketsIn(pageSockets), decodingInFrames((cb) => setTimeout(cb, 16))), () => {
-      const w = new FakeWorker(socketsIn(workerSockets));
-      workers.push(w);
-      return w;
-    }),
+    link: workerLink(
+      pageLink(socketsIn(pageSockets), decodingInFrames(frame)),
+      () => {
+        const w = new FakeWorker(socketsIn(workerSockets));
+        workers.push(w);
+        return w;
+      },
+      { frame },
+    ),
   });
   stream.onStatus((s) => statuses.push(s));
 });
@@ -121,6 +126,7 @@ describe('MarketStream with its socket in the market worker', () => {
 
     socket.reply(depth(2, '2'));
     worker.deliver();
+    vi.advanceTimersByTime(16); // books are drawn at the frame
     expect(seen).toEqual(['1', '2']);
     // What the page socket still receives after the move is not read.
     pageSockets[0]!.reply(depth(9, '9'));
@@ -128,15 +134,25 @@ describe('MarketStream with its socket in the market worker', () => {
     expect(seen).toEqual(['1', '2']);
   });
 
-  it('has one batch in flight: what arrives while the page is busy comes as one batch, the newest book', () => {
+  it('has one batch in flight, and of the books a frame receives parses only the newest', () => {
     const seen: string[] = [];
+    const trades: string[] = [];
     stream.subscribe('depth_book', 'BTC-USD', (book) => seen.push(book.bids[0]![0]));
-    const { worker, socket } = movedToWorker();
-    for (const [seq, bid] of [[2, '2'], [3, '3'], [4, '4']] as const) socket.reply(depth(seq, bid));
-    worker.deliver(); // '2' went at once; taking it asks for the next, which holds only '4'
+    stream.subscribe('public_trade', 'BTC-USD', (t) => trades.push(t.price));
     vi.runOnlyPendingTimers();
-    expect(seen).toEqual(['1', '2', '4']);
+    const { worker, socket } = movedToWorker();
+    const parse = vi.spyOn(JSON, 'parse');
+    for (const [seq, bid] of [[2, '2'], [3, '3'], [4, '4']] as const) socket.reply(depth(seq, bid));
+    socket.reply({ seq: 5, channel: 'public_trade', symbol: 'BTC-USD', data: { id: 9, price: '101', qty: '2', side: 'buy', symbol: 'BTC-USD', time: 1754881200123 } });
+    const parsedInWorker = parse.mock.calls.length;
+    worker.deliver(); // '2' went at once; taking it asks for the next, which holds '4' and the trade
     expect(worker.posted.filter((p) => p.kind === 'pull')).toHaveLength(2); // a pull per batch taken
+    expect(trades).toEqual(['101']); // trades are not held
+    expect(seen).toEqual(['1']);
+    vi.advanceTimersByTime(16); // the frame
+    expect(seen).toEqual(['1', '4']);
+    expect(parse.mock.calls.length - parsedInWorker).toBe(1); // '2' was never parsed in the page
+    parse.mockRestore();
   });
 
   it('reports invalid frames from the worker and never hands them to subscribers', () => {
@@ -221,7 +237,7 @@ describe('MarketStream with its socket in the market worker', () => {
     expect(back.sent).toEqual([{ subscribe: { channel: 'depth_book', symbol: 'BTC-USD' } }]);
     expect(reconnects).toBe(2);
     back.reply(depth(2, '2'));
-    vi.runOnlyPendingTimers();
+    vi.advanceTimersByTime(16);
     expect(seen).toEqual(['1', '2']);
     vi.advanceTimersByTime(5_000);
     expect(workers).toHaveLength(1);

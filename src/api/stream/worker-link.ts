@@ -1,3 +1,6 @@
+import type { FrameScheduler } from '../../lib/frame-batcher';
+import { marketFrame } from '../../lib/frame-clock';
+import type { MarketStreamMessage } from '../schemas';
 import type { FromMarketWorker, ToMarketWorker } from './market-worker-protocol';
 import type { StreamStatus } from './socket';
 import type { LinkEvents, LinkFactory, StreamLink } from './stream-link';
@@ -28,8 +31,12 @@ export function createMarketWorker(): MarketWorkerHandle {
  * as `reconnected`, so what moved in between is read back over HTTP. If the worker fails, the page
  * takes the socket back the same way and keeps it.
  */
-export function workerLink(inPage: LinkFactory, createWorker: () => MarketWorkerHandle = createMarketWorker, startDelayMs = START_DELAY_MS): LinkFactory {
-  return (url, events) => new WorkerLink(url, events, inPage, createWorker, startDelayMs);
+export function workerLink(
+  inPage: LinkFactory,
+  createWorker: () => MarketWorkerHandle = createMarketWorker,
+  opts: { startDelayMs?: number; frame?: FrameScheduler } = {},
+): LinkFactory {
+  return (url, events) => new WorkerLink(url, events, inPage, createWorker, opts.startDelayMs ?? START_DELAY_MS, opts.frame ?? marketFrame);
 }
 
 class WorkerLink implements StreamLink {
@@ -51,6 +58,8 @@ class WorkerLink implements StreamLink {
     lastFrameAt: null,
     conn: 0,
   };
+  /** The newest depth snapshot's text per symbol, waiting for the frame (market-worker-protocol.ts). */
+  private readonly heldBooks = new Map<string, string>();
   private lastStatus: StreamStatus;
   private readonly statusListeners = new Set<(s: StreamStatus) => void>();
 
@@ -60,6 +69,7 @@ class WorkerLink implements StreamLink {
     private readonly inPage: LinkFactory,
     private readonly createWorker: () => MarketWorkerHandle,
     private readonly startDelayMs: number,
+    private readonly frame: FrameScheduler,
   ) {
     this.usePage();
     this.lastStatus = this.status;
@@ -117,6 +127,7 @@ class WorkerLink implements StreamLink {
     this.stopPage();
     this.worker?.terminate(); // its socket goes with it
     this.worker = null;
+    this.heldBooks.clear();
     this.tellStatus();
   }
 
@@ -187,11 +198,31 @@ class WorkerLink implements StreamLink {
       }
       case 'batch':
         this.remote.lastFrameAt = m.lastFrameAt;
-        if (this.inWorker) this.events.onBatch(m.batch);
+        if (this.inWorker) {
+          for (const [symbol, text] of m.books) this.holdBook(symbol, text);
+          if (m.batch.messages.length > 0 || m.batch.invalid.length > 0) this.events.onBatch(m.batch);
+        }
         // Handed over (the feeds draw it on the next frame): the worker may send the next.
         if (m.batch.coalesced) this.worker.postMessage({ kind: 'pull' });
         return;
     }
+  }
+
+  /**
+   * Books wait for the frame, and of a symbol's books within one frame only the newest is parsed:
+   * the book is a whole snapshot, so the older would never be drawn. Parsed without a schema: the
+   * worker validated it and wrote this text from the validated message.
+   */
+  private holdBook(symbol: string, text: string) {
+    if (this.heldBooks.size === 0) this.frame(() => this.releaseBooks());
+    this.heldBooks.set(symbol, text);
+  }
+
+  private releaseBooks() {
+    const texts = [...this.heldBooks.values()];
+    this.heldBooks.clear();
+    if (texts.length === 0 || !this.inWorker) return;
+    this.events.onBatch({ messages: texts.map((text) => JSON.parse(text) as MarketStreamMessage), invalid: [], coalesced: false });
   }
 
   private workerFailed(reason: unknown) {
@@ -199,6 +230,7 @@ class WorkerLink implements StreamLink {
     this.failed = true;
     this.worker?.terminate();
     this.worker = null;
+    this.heldBooks.clear();
     if (this.inWorker && !this.closed) {
       this.usePage();
       this.tellStatus();
