@@ -38,17 +38,23 @@ function rafTags(d: ProbeData): RafTag[] {
   return out;
 }
 
-/** `n` live trades 40 ms apart, each tagged 'tick' (its frame-batcher flush and the chart redraw it asks for); returns each one's dispatch time. */
+/**
+ * Live trades apart by more than the chart's live-bar interval (LIVE_BAR_INTERVAL_MS, 100 ms in
+ * features/chart/use-candles.ts), so each one is drawn in the frame after it, in its own flush.
+ */
+const TICK_GAP_MS = 120;
+
+/** `n` live trades TICK_GAP_MS apart, each tagged 'tick' (its frame-batcher flush and the chart redraw it asks for); returns each one's dispatch time. */
 function runTicks(page: Page, n: number): Promise<number[]> {
-  return page.evaluate(async (count) => {
+  return page.evaluate(async ([count, gap]) => {
     const w = window as unknown as { __bench: { tagged: <T>(tag: string, fn: () => T) => T }; __chart: { tick: () => number } };
     const out: number[] = [];
     for (let i = 0; i < count; i++) {
       out.push(w.__bench.tagged('tick', () => w.__chart.tick()));
-      await new Promise((r) => setTimeout(r, 40));
+      await new Promise((r) => setTimeout(r, gap));
     }
     return out;
-  }, n);
+  }, [n, TICK_GAP_MS] as const);
 }
 
 /**
