@@ -4,8 +4,12 @@
 // cross; each account cancels its 32 oldest orders once it has 64). Cancels are part of the stream
 // (by client order id), so both books see exactly the same operations.
 //
-// `npx tsx bench/engine-throughput.ts [orders] [--json] [--profile]`
+// `npx tsx bench/engine-throughput.ts [orders] [--json] [--profile] [--heap]`
+// --heap adds what an order costs the heap as the service runs the engine, which unlike orders/s does
+// not depend on what else the machine runs: bytes allocated per order, and bytes still held per order
+// once the run is over (order and trade history, books), both after a full GC.
 import { Session } from 'node:inspector/promises';
+import { getHeapStatistics } from 'node:v8';
 import { OrderBook, Side } from 'hft-limit-order-book';
 import type { LimitOrderOptions } from 'hft-limit-order-book';
 import { Exchange } from '../devnet/engine/index';
@@ -90,8 +94,9 @@ const T0 = Date.UTC(2025, 0, 1);
  */
 export type DevnetMode = 'bare' | 'service' | 'watched';
 
-export function runDevnet(s: OrderStream, mode: DevnetMode): EngineRun {
+export function runDevnet(s: OrderStream, mode: DevnetMode, hold?: (ex: Exchange) => void): EngineRun {
   const ex = new Exchange({ startTime: T0, makers: false, indexWalk: false, historyDays: 0 });
+  hold?.(ex);
   if (mode !== 'bare') ex.on(() => undefined);
   if (mode === 'service') {
     ex.watchUsers(() => false);
@@ -151,6 +156,40 @@ export interface EngineResult {
   /** devnet as the service runs it ÷ hft */
   serviceRatio: number;
   profile?: Record<DevnetMode, ProfileSummary>;
+  /** --heap: the engine as the service runs it, bytes per order. */
+  heap?: HeapPerOrder;
+}
+
+export interface HeapPerOrder {
+  /** Allocated during the run (sampled every 512 B, objects collected since included). */
+  allocatedBytes: number;
+  /** Held by the engine after the run, after a full GC. */
+  retainedBytes: number;
+}
+
+async function heapPerOrder(s: OrderStream): Promise<HeapPerOrder> {
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  let engine: Exchange | undefined;
+  await session.post('HeapProfiler.collectGarbage');
+  const before = getHeapStatistics().used_heap_size;
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true,
+  });
+  runDevnet(s, 'service', (ex) => (engine = ex));
+  const { profile } = await session.post('HeapProfiler.stopSampling');
+  await session.post('HeapProfiler.collectGarbage');
+  const after = getHeapStatistics().used_heap_size;
+  session.disconnect();
+  let allocated = 0;
+  const walk = (n: { selfSize: number; children: unknown[] }): void => {
+    allocated += n.selfSize;
+    for (const c of n.children) walk(c as typeof n);
+  };
+  walk(profile.head as unknown as { selfSize: number; children: unknown[] });
+  if (engine === undefined) throw new Error('no engine');
+  return { allocatedBytes: allocated / s.orders, retainedBytes: (after - before) / s.orders };
 }
 
 /** How many ops hold the first `orders` orders. */
@@ -178,7 +217,7 @@ async function profiled<T>(fn: () => T): Promise<ProfileSummary> {
 }
 
 /** Warm-up on a short prefix, then `repeats` alternating measured runs of each (median reported). */
-export async function engineThroughput(n = 200_000, repeats = 3, profile = false): Promise<EngineResult> {
+export async function engineThroughput(n = 200_000, repeats = 3, profile = false, heap = false): Promise<EngineResult> {
   const s = orderStream(n);
   const warm = orderStream(Math.min(30_000, n), 7);
   runDevnet(warm, 'bare');
@@ -209,6 +248,7 @@ export async function engineThroughput(n = 200_000, repeats = 3, profile = false
     ratio: d.ordersPerSec / h.ordersPerSec,
     serviceRatio: sv.ordersPerSec / h.ordersPerSec,
   };
+  if (heap) result.heap = await heapPerOrder(s);
   if (profile) {
     result.profile = {
       bare: await profiled(() => runDevnet(s, 'bare')),
@@ -221,7 +261,7 @@ export async function engineThroughput(n = 200_000, repeats = 3, profile = false
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const n = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 200_000);
-  const r = await engineThroughput(n, 3, process.argv.includes('--profile'));
+  const r = await engineThroughput(n, 3, process.argv.includes('--profile'), process.argv.includes('--heap'));
   if (process.argv.includes('--json')) console.log(JSON.stringify(r));
   else {
     const f = (x: number) => Math.round(x).toLocaleString('en-US');
@@ -231,6 +271,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`devnet engine (all watched)   ${f(r.devnetAllWatched.ordersPerSec)} orders/s`);
     console.log(`hft-limit-order-book          ${f(r.hft.ordersPerSec)} orders/s (${r.hft.matched} orders traded)`);
     console.log(`ratio devnet/hft              ${r.ratio.toFixed(2)} (as service ${r.serviceRatio.toFixed(2)})`);
+    if (r.heap) console.log(`heap per order (as service)   ${f(r.heap.allocatedBytes)} B allocated, ${f(r.heap.retainedBytes)} B held after the run`);
     if (r.profile) {
       for (const [k, p] of Object.entries(r.profile)) {
         console.log(`\nprofile ${k}: ${p.totalMs.toFixed(0)} ms busy`);
