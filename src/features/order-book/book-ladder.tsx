@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { marketQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
 import { useElementSize } from '../../ui/use-element-size';
 import { buildBook } from './book-levels';
-import { BookRow } from './book-row';
+import { LadderRows } from './ladder-rows';
 
 const ROW_HEIGHT = 18;
 const SPREAD_HEIGHT = 24;
@@ -40,28 +40,36 @@ export const BookLadder = memo(function BookLadder({ symbol, tick, decimals, sta
     () => (depth.data ? buildBook(depth.data, tick, rows, { price, size, spread }) : null),
     [depth.data, tick, rows, price, size, spread],
   );
+  const asks = useRef<HTMLDivElement>(null);
+  const bids = useRef<HTMLDivElement>(null);
+  const asksRows = useRef<LadderRows | null>(null);
+  const bidsRows = useRef<LadderRows | null>(null);
+  // The rows are written by hand (ladder-rows.ts), not rendered: React leaves the sides' children alone.
+  useLayoutEffect(() => {
+    if (!view) return;
+    showSide(asksRows, asks, 'asks').show(view.asks, onPick);
+    showSide(bidsRows, bids, 'bids').show(view.bids, onPick);
+  }, [view, onPick]);
   return (
     <div ref={body} className={`flex min-h-0 flex-1 flex-col ${stale ? 'opacity-40' : ''}`} data-stale={stale ? 'true' : undefined}>
       {!view ? (
         <p className="p-3 text-muted">{depth.isError ? `Order book unavailable: ${depth.error.message}` : 'Loading order book…'}</p>
       ) : (
         <>
-          <div className="flex min-h-0 flex-1 flex-col-reverse overflow-hidden" data-testid="book-asks">
-            {view.asks.map((row, slot) => (
-              <BookRow key={slot} {...row} side="asks" onPick={onPick} />
-            ))}
-          </div>
+          <div ref={asks} className="flex min-h-0 flex-1 flex-col-reverse overflow-hidden" data-testid="book-asks" />
           <div className="flex h-6 shrink-0 items-center justify-between border-y border-line bg-panel-2 px-2" data-testid="book-spread">
             <span className="text-muted">Spread</span>
             <span className="num">{view.spreadText ?? '—'}</span>
           </div>
-          <div className="flex min-h-0 flex-1 flex-col overflow-hidden" data-testid="book-bids">
-            {view.bids.map((row, slot) => (
-              <BookRow key={slot} {...row} side="bids" onPick={onPick} />
-            ))}
-          </div>
+          <div ref={bids} className="flex min-h-0 flex-1 flex-col overflow-hidden" data-testid="book-bids" />
         </>
       )}
     </div>
   );
 });
+
+/** The side's rows, made anew when the side's element is (the ladder shows a message while there is no book). */
+function showSide(rows: RefObject<LadderRows | null>, el: RefObject<HTMLDivElement | null>, side: 'asks' | 'bids'): LadderRows {
+  if (rows.current?.container !== el.current) rows.current = new LadderRows(el.current!, side);
+  return rows.current;
+}

@@ -63,6 +63,28 @@ describe('order book panel', () => {
     act(() => (container.querySelector('[data-testid=book-bids-row]') as HTMLButtonElement).click());
     expect(useOrderTicket.getState().intent).toMatchObject({ symbol: 'BTC-USD', price: '94000.0' });
   });
+
+  it('writes only what a new snapshot changed, in the rows already on screen', async () => {
+    const rowsBefore = [...container.querySelectorAll('[data-testid=book-bids-row]')];
+    const written: Node[] = [];
+    const watch = new MutationObserver((records) => {
+      for (const r of records) written.push(r.target);
+    });
+    watch.observe(container.querySelector('[data-testid=book-bids]')!, { subtree: true, childList: true, attributes: true });
+    await act(async () => {
+      // One size changes: the second bid (94995.2) from 0.4 to 0.3.
+      qc.setQueryData(queryKeys.market.depth('BTC-USD'), { ...book, bids: [['94990', '2'], ['94999.5', '0.1'], ['94995.2', '0.3']] });
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    await new Promise((r) => setTimeout(r, 0));
+    watch.disconnect();
+    const rowsAfter = [...container.querySelectorAll('[data-testid=book-bids-row]')];
+    expect(rowsAfter).toEqual(rowsBefore);
+    // Its size, its total and the third row's total; the depth bars of the rows whose totals moved.
+    expect(written.length).toBeGreaterThan(0);
+    expect(written.every((n) => rowsAfter.indexOf((n as Element).closest('button')!) >= 1)).toBe(true);
+    expect(rowsAfter[1]!.textContent).toContain('0.300');
+  });
 });
 
 describe('order book when its feed stops', () => {

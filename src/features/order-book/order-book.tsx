@@ -9,8 +9,9 @@ import { BookLadder } from './book-ladder';
  * The live order book: asks above, bids below, grouped by one of the symbol's depth ticks, with
  * cumulative depth bars and the spread. The stream writes one snapshot per frame into the cache;
  * only the ladder (book-ladder.tsx) reads it, so the title and the grouping picker stay put.
- * Rows are keyed by their slot, not their price: as prices move the same elements get new text,
- * where price keys would remove and insert elements (and lay the panel out again) every frame.
+ * Each row keeps its place, not its price: as prices move the same elements get new text
+ * (ladder-rows.ts), where rows per price would remove and insert elements (and lay the panel out
+ * again) every frame.
  */
 export function OrderBook({ symbol, info }: { symbol: string; info: SymbolInfo | undefined }) {
   const ticks = useMemo(() => (info ? parseDepthTicks(info.depth_ticks) : []), [info]);

@@ -1,0 +1,72 @@
+import type { BookRow, BookSide } from './book-levels';
+
+interface RowEls {
+  button: HTMLButtonElement;
+  bar: HTMLSpanElement;
+  price: HTMLSpanElement;
+  size: HTMLSpanElement;
+  total: HTMLSpanElement;
+  /** What it shows now. */
+  shows: BookRow | null;
+}
+
+function span(className: string): HTMLSpanElement {
+  const s = document.createElement('span');
+  s.className = className;
+  return s;
+}
+
+/**
+ * One side of the book's rows, kept by hand: a fixed set of row elements per side whose texts and
+ * depth bar are written only where they changed. Under a busy market every row changes every frame;
+ * rendering them through React added its own work per row to the writes the screen needs.
+ */
+export class LadderRows {
+  private readonly rows: RowEls[] = [];
+  private onPick: (price: string) => void = () => undefined;
+
+  constructor(
+    readonly container: HTMLElement,
+    private readonly side: BookSide,
+  ) {}
+
+  show(rows: readonly BookRow[], onPick: (price: string) => void) {
+    this.onPick = onPick;
+    while (this.rows.length < rows.length) this.rows.push(this.newRow());
+    while (this.rows.length > rows.length) this.rows.pop()!.button.remove();
+    rows.forEach((r, i) => this.write(this.rows[i]!, r));
+  }
+
+  private newRow(): RowEls {
+    const bids = this.side === 'bids';
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.title = 'Use this price in the order form';
+    button.className = 'relative grid h-[18px] w-full shrink-0 grid-cols-3 items-center px-2 text-right hover:bg-panel-2';
+    button.dataset.testid = `book-${this.side}-row`;
+    const row: RowEls = {
+      button,
+      bar: span(`absolute inset-y-0 right-0 ${bids ? 'bg-up/15' : 'bg-down/15'}`),
+      price: span(`num relative text-left ${bids ? 'text-up' : 'text-down'}`),
+      size: span('num relative'),
+      total: span('num relative'),
+      shows: null,
+    };
+    row.bar.setAttribute('aria-hidden', 'true');
+    button.append(row.bar, row.price, row.size, row.total);
+    button.addEventListener('click', () => {
+      if (row.shows) this.onPick(row.shows.price);
+    });
+    this.container.append(button);
+    return row;
+  }
+
+  private write(row: RowEls, r: BookRow) {
+    const was = row.shows;
+    row.shows = r;
+    if (was?.priceText !== r.priceText) row.price.textContent = r.priceText;
+    if (was?.sizeText !== r.sizeText) row.size.textContent = r.sizeText;
+    if (was?.totalText !== r.totalText) row.total.textContent = r.totalText;
+    if (was?.depthPct !== r.depthPct) row.bar.style.width = `${r.depthPct}%`;
+  }
+}
