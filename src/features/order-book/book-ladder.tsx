@@ -56,12 +56,13 @@ export const BookLadder = memo(function BookLadder({ symbol, tick, decimals, sta
         <p className="p-3 text-muted">{depth.isError ? `Order book unavailable: ${depth.error.message}` : 'Loading order book…'}</p>
       ) : (
         <>
-          <div ref={asks} className="flex min-h-0 flex-1 flex-col-reverse overflow-hidden" data-testid="book-asks" />
+          {/* Each side's size comes from the panel, never from its rows: what a frame rewrites is laid out and painted inside it. */}
+          <div ref={asks} className="flex min-h-0 flex-1 flex-col-reverse overflow-hidden [contain:strict]" data-testid="book-asks" />
           <div className="flex h-6 shrink-0 items-center justify-between border-y border-line bg-panel-2 px-2" data-testid="book-spread">
             <span className="text-muted">Spread</span>
             <span className="num">{view.spreadText ?? '—'}</span>
           </div>
-          <div ref={bids} className="flex min-h-0 flex-1 flex-col overflow-hidden" data-testid="book-bids" />
+          <div ref={bids} className="flex min-h-0 flex-1 flex-col overflow-hidden [contain:strict]" data-testid="book-bids" />
         </>
       )}
     </div>
