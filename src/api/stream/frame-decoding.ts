@@ -29,8 +29,12 @@ const DEPTH_HEAD = /^\{"seq":\d+,(?:"ts":[\d.]+,)?"channel":"depth_book","symbol
 export function decodingInFrames(frame: FrameScheduler = marketFrame): DecodingFactory {
   return (deliver) => {
     const core: FrameCoalescer = new FrameCoalescer((batch) => {
-      deliver(batch);
-      if (batch.coalesced) core.pull();
+      try {
+        deliver(batch);
+      } finally {
+        // Even when a subscriber threw: otherwise public data would be held back for good.
+        if (batch.coalesced) core.pull();
+      }
     });
     /** The newest depth frame's text per symbol, since the last frame. */
     const held = new Map<string, string>();

@@ -10,6 +10,9 @@ type MessageOf<C extends MarketStreamMessage['channel']> = Extract<MarketStreamM
 type Handler<C extends MarketStreamMessage['channel']> = (data: MessageOf<C>['data'], message: MessageOf<C>) => void;
 type AnyHandler = (data: unknown, message: unknown) => void;
 
+/** How long a reconnect's read-back waits for the auth answer before it reads back anyway. */
+const AUTH_ANSWER_WAIT_MS = 3_000;
+
 export interface StreamAuth {
   token: string;
   impersonate?: string;
@@ -50,6 +53,8 @@ export class MarketStream {
   private authed = false;
   private readonly authListeners = new Set<(ok: boolean, msg: string) => void>();
   private readonly resyncListeners = new Set<() => void>();
+  /** A reconnect whose read-back waits for the account's channels to be subscribed again. */
+  private resyncAfterAuth: ReturnType<typeof setTimeout> | null = null;
   private readonly watch: HealthWatch;
 
   constructor(private readonly opts: MarketStreamOptions) {
@@ -62,10 +67,12 @@ export class MarketStream {
           if (isPublic(channel)) this.link.send({ subscribe: { channel, symbol } });
         }
         if (this.auth) this.sendAuth();
-        if (reconnected) {
-          opts.onReconnected?.();
-          for (const l of [...this.resyncListeners]) l();
-        }
+        if (!reconnected) return;
+        // Subscribe first, then read back: an event between the read-back and the subscription
+        // would be on neither. The account's channels are subscribed once auth succeeds, so with
+        // an account the read-back waits for the auth answer (or gives up waiting after a while).
+        if (this.auth) this.awaitAuthThenResync();
+        else this.resync();
       },
       onBatch: (batch) => this.deliver(batch),
     });
@@ -183,6 +190,18 @@ export class MarketStream {
     else this.link.drop(); // the protocol has no logout: a fresh connection forgets the account
   }
 
+  private resync() {
+    if (this.resyncAfterAuth) clearTimeout(this.resyncAfterAuth);
+    this.resyncAfterAuth = null;
+    this.opts.onReconnected?.();
+    for (const l of [...this.resyncListeners]) l();
+  }
+
+  private awaitAuthThenResync() {
+    if (this.resyncAfterAuth) clearTimeout(this.resyncAfterAuth);
+    this.resyncAfterAuth = setTimeout(() => this.resync(), AUTH_ANSWER_WAIT_MS);
+  }
+
   private sendAuth() {
     if (!this.auth) return;
     const { token, impersonate } = this.auth;
@@ -199,6 +218,7 @@ export class MarketStream {
       this.authed = msg.data.code === 200 || msg.data.code === 0;
       if (this.authed) for (const channel of this.userChannels()) this.link.send({ subscribe: { channel } });
       for (const l of this.authListeners) l(this.authed, msg.data.msg);
+      if (this.resyncAfterAuth) this.resync();
       return;
     }
     const key = isPublic(msg.channel) ? `${msg.channel}|${symbolOf(msg)}` : `${msg.channel}|*`;
@@ -212,6 +232,7 @@ export class MarketStream {
   }
 
   close() {
+    if (this.resyncAfterAuth) clearTimeout(this.resyncAfterAuth);
     this.watch.stop();
     this.link.close();
   }

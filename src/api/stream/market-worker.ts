@@ -11,6 +11,13 @@ import type { MarketWorkerPort } from './market-worker-protocol';
 const scope = globalThis as unknown as DedicatedWorkerGlobalScope & { __zod_globalConfig?: object };
 scope.__zod_globalConfig = { ...scope.__zod_globalConfig, jitless: true };
 
-void Promise.all([import('./market-worker-core'), import('./socket')]).then(([{ serveMarketStream }, { browserSocket }]) => {
-  serveMarketStream(scope as unknown as MarketWorkerPort, browserSocket);
-});
+Promise.all([import('./market-worker-core'), import('./socket')]).then(
+  ([{ serveMarketStream }, { browserSocket }]) => serveMarketStream(scope as unknown as MarketWorkerPort, browserSocket),
+  (e: unknown) => {
+    // A rejected import is no error event for the page (a chunk gone after a deploy, say); thrown
+    // from a task it is, and the page keeps the socket (worker-link.ts).
+    setTimeout(() => {
+      throw e;
+    });
+  },
+);

@@ -155,6 +155,25 @@ describe('MarketStream with its socket in the market worker', () => {
     parse.mockRestore();
   });
 
+  it('keeps trades coming after a subscriber threw on one', () => {
+    const trades: string[] = [];
+    let throwOnce = true;
+    stream.subscribe('public_trade', 'BTC-USD', (t) => {
+      if (throwOnce) {
+        throwOnce = false;
+        throw new Error('a panel failed');
+      }
+      trades.push(t.price);
+    });
+    const { worker, socket } = movedToWorker();
+    const trade = (seq: number, price: string) => ({ seq, channel: 'public_trade', symbol: 'BTC-USD', data: { id: seq, price, qty: '1', side: 'buy', symbol: 'BTC-USD', time: 1754881200123 } });
+    socket.reply(trade(2, '100'));
+    expect(() => worker.deliver()).toThrow('a panel failed');
+    socket.reply(trade(3, '101'));
+    worker.deliver();
+    expect(trades).toEqual(['101']);
+  });
+
   it('reports invalid frames from the worker and never hands them to subscribers', () => {
     const seen: unknown[] = [];
     stream.subscribe('depth_book', 'BTC-USD', (book) => seen.push(book));
@@ -195,6 +214,30 @@ describe('MarketStream with its socket in the market worker', () => {
     worker.deliver();
     expect(orders).toEqual([sampleOrder.id]);
     expect(reconnects).toBe(2); // the move, and the drop
+  });
+
+  it("reads back only once the account's channels are subscribed again on the worker's socket", () => {
+    stream.onUser('order', () => undefined);
+    stream.authenticate({ token: 'tok' });
+    const subscribedAtReadBack: boolean[] = [];
+    stream.onReconnected(() => subscribedAtReadBack.push(workerSockets[0]!.sent.some((m) => m.subscribe?.channel === 'order')));
+    pageSockets[0]!.open();
+    pageSockets[0]!.reply({ seq: 1, channel: 'auth', data: { code: 200, msg: 'success' } });
+    const { worker, socket } = movedToWorker();
+    expect(reconnects).toBe(0); // not before the auth answer: an order event then would be on neither path
+    socket.reply({ seq: 1, channel: 'auth', data: { code: 200, msg: 'success' } });
+    worker.deliver();
+    expect(reconnects).toBe(1);
+    expect(subscribedAtReadBack).toEqual([true]);
+  });
+
+  it('reads back anyway when the auth answer does not come', () => {
+    stream.onUser('order', () => undefined);
+    stream.authenticate({ token: 'tok' });
+    movedToWorker();
+    expect(reconnects).toBe(0);
+    vi.advanceTimersByTime(3_000);
+    expect(reconnects).toBe(1);
   });
 
   it('never sends a message meant for a connection that dropped on the next one', () => {
@@ -258,6 +301,25 @@ describe('MarketStream with its socket in the market worker', () => {
     expect(pageSockets).toHaveLength(1);
     expect(workers).toHaveLength(1);
     expect(reconnects).toBe(0);
+  });
+
+  it("gives the worker up when its socket does not open, and keeps the page's", () => {
+    const seen: string[] = [];
+    stream.subscribe('depth_book', 'BTC-USD', (book) => seen.push(book.bids[0]![0]));
+    pageSockets[0]!.open();
+    pageSockets[0]!.reply(depth(1, '1'));
+    vi.advanceTimersByTime(16 + 500);
+    const worker = workers[0]!;
+    worker.deliver(); // ready: it connects, and its socket never opens
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.advanceTimersByTime(15_000);
+    expect(worker.terminated).toBe(true);
+    pageSockets[0]!.reply(depth(2, '2'));
+    vi.advanceTimersByTime(16);
+    expect(seen).toEqual(['1', '2']);
+    expect(stream.status).toBe('open');
+    vi.advanceTimersByTime(60_000);
+    expect(workers).toHaveLength(1);
   });
 
   it('closing the stream ends the worker and its socket', () => {

@@ -7,6 +7,8 @@ import type { LinkEvents, LinkFactory, StreamLink } from './stream-link';
 
 /** The market worker starts this long after the page's first batch, so its code loads after the first book is drawn. */
 const START_DELAY_MS = 500;
+/** A worker whose socket has not opened this long after it started is given up: the page keeps the socket. */
+const OPEN_WITHIN_MS = 15_000;
 
 /** The part of a Worker the link uses (tests give a stand-in). */
 export interface MarketWorkerHandle {
@@ -45,6 +47,7 @@ class WorkerLink implements StreamLink {
   private unhookPage: (() => void) | null = null;
   private worker: MarketWorkerHandle | null = null;
   private startTimer: ReturnType<typeof setTimeout> | null = null;
+  private openTimer: ReturnType<typeof setTimeout> | null = null;
   /** The worker failed once: the page keeps the socket from then on. */
   private failed = false;
   private closed = false;
@@ -123,7 +126,9 @@ class WorkerLink implements StreamLink {
   close() {
     this.closed = true;
     if (this.startTimer) clearTimeout(this.startTimer);
+    if (this.openTimer) clearTimeout(this.openTimer);
     this.startTimer = null;
+    this.openTimer = null;
     this.stopPage();
     this.worker?.terminate(); // its socket goes with it
     this.worker = null;
@@ -173,6 +178,9 @@ class WorkerLink implements StreamLink {
     this.worker = worker;
     worker.onmessage = (e) => this.fromWorker(e.data);
     worker.onerror = (e) => this.workerFailed(e.message);
+    this.openTimer = setTimeout(() => {
+      if (!this.inWorker) this.workerFailed(`its socket did not open within ${OPEN_WITHIN_MS / 1000} s`);
+    }, OPEN_WITHIN_MS);
   }
 
   private fromWorker(m: FromMarketWorker) {
@@ -188,6 +196,8 @@ class WorkerLink implements StreamLink {
         return;
       case 'open': {
         this.remote.conn = m.conn;
+        if (this.openTimer) clearTimeout(this.openTimer);
+        this.openTimer = null;
         // The worker's socket is open: the page's goes, and the stream subscribes on the worker's.
         if (!this.inWorker) this.stopPage();
         this.tellStatus();
@@ -198,12 +208,16 @@ class WorkerLink implements StreamLink {
       }
       case 'batch':
         this.remote.lastFrameAt = m.lastFrameAt;
-        if (this.inWorker) {
-          for (const [symbol, text] of m.books) this.holdBook(symbol, text);
-          if (m.batch.messages.length > 0 || m.batch.invalid.length > 0) this.events.onBatch(m.batch);
+        try {
+          if (this.inWorker) {
+            for (const [symbol, text] of m.books) this.holdBook(symbol, text);
+            if (m.batch.messages.length > 0 || m.batch.invalid.length > 0) this.events.onBatch(m.batch);
+          }
+        } finally {
+          // Handed over (the feeds draw it on the next frame): the worker may send the next — even
+          // when a subscriber threw, or the worker would hold public data back for good.
+          if (m.batch.coalesced) this.worker?.postMessage({ kind: 'pull' });
         }
-        // Handed over (the feeds draw it on the next frame): the worker may send the next.
-        if (m.batch.coalesced) this.worker.postMessage({ kind: 'pull' });
         return;
     }
   }
@@ -228,6 +242,8 @@ class WorkerLink implements StreamLink {
   private workerFailed(reason: unknown) {
     console.warn('market worker failed; the stream stays in the page', reason);
     this.failed = true;
+    if (this.openTimer) clearTimeout(this.openTimer);
+    this.openTimer = null;
     this.worker?.terminate();
     this.worker = null;
     this.heldBooks.clear();
