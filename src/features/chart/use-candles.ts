@@ -112,12 +112,11 @@ export function useCandles(
       if (view && needsNewWindow(shown, history.length, view)) show(windowFor(history.length, view), view);
       return view;
     };
-    const fetchBars = async (to: number) =>
-      historyToBars(
-        await qc.fetchQuery(
-          marketQueries.klines(api, { symbol, resolution, from: Math.max(0, to - PAGE_BARS * seconds), to, countback: PAGE_BARS }),
-        ),
-      );
+    /** `fresh`: asked of the service even when a page for this key is cached (a read-back after a reconnect). */
+    const fetchBars = async (to: number, fresh = false) => {
+      const query = marketQueries.klines(api, { symbol, resolution, from: Math.max(0, to - PAGE_BARS * seconds), to, countback: PAGE_BARS });
+      return historyToBars(await qc.fetchQuery(fresh ? { ...query, staleTime: 0 } : query));
+    };
     const applyLive = (trades: LiveTrade[]) => {
       // Each bar the batch touched is handed to the chart once, in time order, when the series
       // holds the latest bar and only if it changes what the chart shows (live-bar-change.ts);
@@ -145,10 +144,15 @@ export function useCandles(
         sent = bar;
       }
     };
+    /** The newest tail load; an older one's answer is dropped. */
+    let tailLoads = 0;
+    /** A reconnect came while the first load was on its way: read the tail again after it. */
+    let reloadAfterFirst = false;
     const loadTail = async (first: boolean) => {
+      const load = ++tailLoads;
       try {
-        const latest = await fetchBars(Math.floor(api.transport.now() / 1000) + seconds);
-        if (cancelled) return;
+        const latest = await fetchBars(Math.floor(api.transport.now() / 1000) + seconds, !first);
+        if (cancelled || load !== tailLoads) return;
         if (first) {
           history = latest;
           if (latest.length < PAGE_BARS) exhausted = true; // the whole history fit in one page
@@ -166,6 +170,10 @@ export function useCandles(
         ready = true;
         applyLive(early.splice(0));
         onLoaded(key, history.length);
+        if (reloadAfterFirst) {
+          reloadAfterFirst = false;
+          void loadTail(false);
+        }
       } catch (e) {
         if (!cancelled) onError(key, e instanceof Error ? e.message : String(e));
       }
@@ -183,8 +191,12 @@ export function useCandles(
     );
 
     // After a reconnect (or the stream's move into the market worker) trades may have been missed:
-    // the tail is read again.
-    const offResync = marketStream?.onReconnected(() => void loadTail(false));
+    // the tail is read again, from the service (the cached page is what the chart already has), and
+    // after the first load if that is still on its way.
+    const offResync = marketStream?.onReconnected(() => {
+      if (ready) void loadTail(false);
+      else reloadAfterFirst = true;
+    });
 
     const loadOlder = () => {
       loadingOlder = true;

@@ -62,7 +62,7 @@ export function RecentTrades({ symbol, info }: { symbol: string; info: SymbolInf
         <span>Size ({info?.base_asset ?? ''})</span>
         <span>Time</span>
       </div>
-      <div ref={scroller} onScroll={view.onScroll} className={`min-h-0 flex-1 overflow-y-auto [contain:content] ${asOf ? 'opacity-40' : ''}`} data-stale={asOf ? 'true' : undefined}>
+      <div ref={scroller} onScroll={view.onScroll} className={`min-h-0 flex-1 overflow-y-auto [contain:content] [overflow-anchor:none] ${asOf ? 'opacity-40' : ''}`} data-stale={asOf ? 'true' : undefined}>
         {trades.isError && !trades.data && <p className="p-3 text-down">Trades unavailable: {trades.error.message}</p>}
         {trades.data?.length === 0 && <p className="p-3 text-muted">No trades yet</p>}
         <div className="relative" style={{ height: all.length * ROW_HEIGHT }}>
