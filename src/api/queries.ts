@@ -3,7 +3,7 @@ import type { ApiClient } from './client';
 import type { KlineQuery } from './market';
 import { queryKeys } from './query-keys';
 import { collectAllPages } from '../lib/collect-pages';
-import type { Order, SymbolPrice } from './schemas';
+import type { DepthBook, Order, SymbolPrice } from './schemas';
 import type { FundingFilter, OpenOrdersFilter, OrdersFilter, TradesFilter } from './user';
 
 const markOf = (p: SymbolPrice) => p.mark_price;
@@ -35,7 +35,14 @@ export const marketQueries = {
   depth: (api: ApiClient, symbol: string) =>
     queryOptions({
       queryKey: queryKeys.market.depth(symbol),
-      queryFn: () => api.market.depthBook(symbol),
+      queryFn: async ({ client, queryKey }) => {
+        const asked = Date.now();
+        const book = await api.market.depthBook(symbol);
+        // A book the stream wrote while this answer was on its way (a read-back after a reconnect)
+        // is as new or newer: it stays, rather than the book jumping back until the next push.
+        const now = client.getQueryState<DepthBook>(queryKey);
+        return now?.data !== undefined && now.dataUpdatedAt >= asked ? now.data : book;
+      },
       staleTime: 5_000,
       structuralSharing: false,
     }),
