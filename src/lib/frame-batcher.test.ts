@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFrameBatcher } from './frame-batcher';
+import { createFrameBatcher, createNewestPerFrame } from './frame-batcher';
 
 describe('frame batcher', () => {
   it('hands over everything pushed before a frame in one call, in order', () => {
@@ -27,5 +27,27 @@ describe('frame batcher', () => {
     b.push(2);
     expect(flushed).toEqual([]);
     expect(frames).toHaveLength(0);
+  });
+});
+
+describe('newest per frame', () => {
+  it("hands over each key's newest item at the frame, once, and at once when asked", () => {
+    const frames: (() => void)[] = [];
+    const flushed: string[][] = [];
+    const n = createNewestPerFrame<string>((items) => flushed.push(items), (cb) => frames.push(cb));
+    n.hold('BTC', 'b1');
+    n.hold('ETH', 'e1');
+    n.hold('BTC', 'b2');
+    expect(frames).toHaveLength(1);
+    frames.shift()!();
+    expect(flushed).toEqual([['b2', 'e1']]);
+    n.hold('BTC', 'b3');
+    n.releaseNow();
+    expect(flushed).toEqual([['b2', 'e1'], ['b3']]);
+    frames.shift()!(); // the frame asked for finds nothing left
+    n.hold('BTC', 'b4');
+    n.clear();
+    frames.shift()!();
+    expect(flushed).toHaveLength(2);
   });
 });

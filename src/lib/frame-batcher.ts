@@ -31,3 +31,32 @@ export function createFrameBatcher<T>(flush: (items: T[]) => void, schedule: Fra
     },
   };
 }
+
+/**
+ * Keeps the newest item per key until the next frame, then hands them over in one call (in the
+ * order their keys first came): for snapshots, where of a key's items within one frame only the
+ * newest is ever drawn, so the older need not even be read.
+ */
+export function createNewestPerFrame<T>(flush: (items: T[]) => void, schedule: FrameScheduler = defaultScheduler) {
+  const held = new Map<string, T>();
+  const release = () => {
+    const items = [...held.values()];
+    held.clear();
+    if (items.length > 0) flush(items);
+  };
+  return {
+    hold(key: string, item: T) {
+      if (held.size === 0) schedule(release);
+      held.set(key, item);
+    },
+    get size(): number {
+      return held.size;
+    },
+    /** Hands over what is held now, not at the frame. */
+    releaseNow: release,
+    /** Forgets what is held. */
+    clear() {
+      held.clear();
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import type { FrameScheduler } from '../../lib/frame-batcher';
+import { createNewestPerFrame, type FrameScheduler } from '../../lib/frame-batcher';
 import { marketFrame } from '../../lib/frame-clock';
 import { FrameCoalescer, type DecodedBatch } from './frame-coalescer';
 
@@ -36,26 +36,22 @@ export function decodingInFrames(frame: FrameScheduler = marketFrame): DecodingF
         if (batch.coalesced) core.pull();
       }
     });
-    /** The newest depth frame's text per symbol, since the last frame. */
-    const held = new Map<string, string>();
     let closed = false;
-    const release = () => {
-      const texts = [...held.values()];
-      held.clear();
+    /** The newest depth frame's text per symbol, since the last frame. */
+    const held = createNewestPerFrame<string>((texts) => {
       if (!closed) for (const text of texts) core.push(text);
-    };
+    }, frame);
     return {
       push(text) {
         const symbol = DEPTH_HEAD.exec(text)?.[1];
         if (symbol === undefined) {
           // A depth frame written another way is decoded now: what is held is older and goes first,
           // or it would land on top of this newer book at the frame.
-          if (held.size > 0 && text.includes('"depth_book"')) release();
+          if (held.size > 0 && text.includes('"depth_book"')) held.releaseNow();
           core.push(text);
           return;
         }
-        if (held.size === 0) frame(release);
-        held.set(symbol, text);
+        held.hold(symbol, text);
       },
       close() {
         closed = true;

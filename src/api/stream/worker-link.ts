@@ -1,4 +1,4 @@
-import type { FrameScheduler } from '../../lib/frame-batcher';
+import { createNewestPerFrame, type FrameScheduler } from '../../lib/frame-batcher';
 import { marketFrame } from '../../lib/frame-clock';
 import type { MarketStreamMessage } from '../schemas';
 import type { FromMarketWorker, ToMarketWorker } from './market-worker-protocol';
@@ -61,8 +61,12 @@ class WorkerLink implements StreamLink {
     lastFrameAt: null,
     conn: 0,
   };
-  /** The newest depth snapshot's text per symbol, waiting for the frame (market-worker-protocol.ts). */
-  private readonly heldBooks = new Map<string, string>();
+  /**
+   * The newest depth snapshot's text per symbol, waiting for the frame (market-worker-protocol.ts):
+   * of a symbol's books within one frame only the newest is parsed, as the older would never be
+   * drawn. Parsed without a schema: the worker validated it and wrote this text from the validated message.
+   */
+  private readonly heldBooks: ReturnType<typeof createNewestPerFrame<string>>;
   private lastStatus: StreamStatus;
   private readonly statusListeners = new Set<(s: StreamStatus) => void>();
 
@@ -72,8 +76,11 @@ class WorkerLink implements StreamLink {
     private readonly inPage: LinkFactory,
     private readonly createWorker: () => MarketWorkerHandle,
     private readonly startDelayMs: number,
-    private readonly frame: FrameScheduler,
+    frame: FrameScheduler,
   ) {
+    this.heldBooks = createNewestPerFrame<string>((texts) => {
+      if (this.inWorker) this.events.onBatch({ messages: texts.map((text) => JSON.parse(text) as MarketStreamMessage), invalid: [], coalesced: false });
+    }, frame);
     this.usePage();
     this.lastStatus = this.status;
   }
@@ -210,7 +217,7 @@ class WorkerLink implements StreamLink {
         this.remote.lastFrameAt = m.lastFrameAt;
         try {
           if (this.inWorker) {
-            for (const [symbol, text] of m.books) this.holdBook(symbol, text);
+            for (const [symbol, text] of m.books) this.heldBooks.hold(symbol, text);
             if (m.batch.messages.length > 0 || m.batch.invalid.length > 0) this.events.onBatch(m.batch);
           }
         } finally {
@@ -220,23 +227,6 @@ class WorkerLink implements StreamLink {
         }
         return;
     }
-  }
-
-  /**
-   * Books wait for the frame, and of a symbol's books within one frame only the newest is parsed:
-   * the book is a whole snapshot, so the older would never be drawn. Parsed without a schema: the
-   * worker validated it and wrote this text from the validated message.
-   */
-  private holdBook(symbol: string, text: string) {
-    if (this.heldBooks.size === 0) this.frame(() => this.releaseBooks());
-    this.heldBooks.set(symbol, text);
-  }
-
-  private releaseBooks() {
-    const texts = [...this.heldBooks.values()];
-    this.heldBooks.clear();
-    if (texts.length === 0 || !this.inWorker) return;
-    this.events.onBatch({ messages: texts.map((text) => JSON.parse(text) as MarketStreamMessage), invalid: [], coalesced: false });
   }
 
   private workerFailed(reason: unknown) {
