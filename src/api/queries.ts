@@ -23,13 +23,7 @@ export const marketQueries = {
    * time at least), and a panel that shows or computes from the mark (PnL, price lines) re-renders
    * only when the mark itself moves.
    */
-  markPrice: (api: ApiClient, symbol: string) =>
-    queryOptions({
-      queryKey: queryKeys.market.symbolPrice(symbol),
-      queryFn: () => api.market.symbolPrice(symbol),
-      staleTime: 5_000,
-      select: markOf,
-    }),
+  markPrice: (api: ApiClient, symbol: string) => queryOptions({ ...marketQueries.symbolPrice(api, symbol), select: markOf }),
   // Every depth snapshot replaces the book whole: comparing two hundred levels deep against the last
   // one, a frame at a time, would find nothing to keep.
   depth: (api: ApiClient, symbol: string) =>
