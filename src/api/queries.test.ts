@@ -17,27 +17,22 @@ it("keeps a book the stream wrote while the HTTP read-back was on its way, and t
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const key = queryKeys.market.depth('BTC-USD');
 
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  /** Reads the book over HTTP, `meanwhile` running while the answer is on its way; the best bid the cache then holds. */
+  const readBack = async (answerBid: string, meanwhile: () => void = () => undefined) => {
+    await sleep(5); // asked a millisecond or more after the last write
+    const done = qc.fetchQuery({ ...marketQueries.depth(api, 'BTC-USD'), staleTime: 0 });
+    await sleep(5);
+    meanwhile();
+    answer(book(answerBid));
+    await done;
+    return qc.getQueryData<DepthBook>(key)?.bids[0]?.[0];
+  };
+
   // No book yet: the service's answer is the book.
-  const first = qc.fetchQuery(marketQueries.depth(api, 'BTC-USD'));
-  await new Promise((r) => setTimeout(r, 0));
-  answer(book('99'));
-  await first;
-  expect(qc.getQueryData<DepthBook>(key)?.bids[0]?.[0]).toBe('99');
-
+  expect(await readBack('99')).toBe('99');
   // A read-back (after a reconnect) while the stream writes a newer book: the stream's stays.
-  await new Promise((r) => setTimeout(r, 5));
-  const readBack = qc.fetchQuery({ ...marketQueries.depth(api, 'BTC-USD'), staleTime: 0 });
-  await new Promise((r) => setTimeout(r, 5));
-  qc.setQueryData(key, book('100'));
-  answer(book('98'));
-  await readBack;
-  expect(qc.getQueryData<DepthBook>(key)?.bids[0]?.[0]).toBe('100');
-
+  expect(await readBack('98', () => qc.setQueryData(key, book('100')))).toBe('100');
   // Nothing written meanwhile: the service's answer replaces the cached one.
-  await new Promise((r) => setTimeout(r, 5));
-  const again = qc.fetchQuery({ ...marketQueries.depth(api, 'BTC-USD'), staleTime: 0 });
-  await new Promise((r) => setTimeout(r, 0));
-  answer(book('97'));
-  await again;
-  expect(qc.getQueryData<DepthBook>(key)?.bids[0]?.[0]).toBe('97');
+  expect(await readBack('97')).toBe('97');
 });

@@ -43,6 +43,12 @@ class FakeWorker implements MarketWorkerHandle {
 }
 
 const depth = (seq: number, bid: string) => ({ seq, channel: 'depth_book', symbol: 'BTC-USD', data: { ...sampleDepthBook, bids: [[bid, '1']] } });
+const trade = (seq: number, price: string) => ({
+  seq,
+  channel: 'public_trade',
+  symbol: 'BTC-USD',
+  data: { id: seq, price, qty: '1', side: 'buy', symbol: 'BTC-USD', time: 1754881200123 },
+});
 
 let pageSockets: FakeSocket<Sent>[];
 let workerSockets: FakeSocket<Sent>[];
@@ -91,13 +97,18 @@ afterEach(() => {
 });
 
 /** The page's socket opens and brings the first book; the worker starts half a second later, connects, and its socket opens. */
-function movedToWorker(): { worker: FakeWorker; socket: FakeSocket<Sent> } {
+function workerStarted(): FakeWorker {
   pageSockets[0]!.open();
   pageSockets[0]!.reply(depth(1, '1'));
   vi.advanceTimersByTime(16); // the frame that decodes it
   vi.advanceTimersByTime(500);
   expect(workers).toHaveLength(1);
-  const worker = workers[0]!;
+  return workers[0]!;
+}
+
+/** As `workerStarted`, then the worker connects and its socket opens. */
+function movedToWorker(): { worker: FakeWorker; socket: FakeSocket<Sent> } {
+  const worker = workerStarted();
   worker.deliver(); // 'ready': the page asks it to connect
   expect(workerSockets).toHaveLength(1);
   const socket = workerSockets[0]!;
@@ -143,7 +154,7 @@ describe('MarketStream with its socket in the market worker', () => {
     const { worker, socket } = movedToWorker();
     const parse = vi.spyOn(JSON, 'parse');
     for (const [seq, bid] of [[2, '2'], [3, '3'], [4, '4']] as const) socket.reply(depth(seq, bid));
-    socket.reply({ seq: 5, channel: 'public_trade', symbol: 'BTC-USD', data: { id: 9, price: '101', qty: '2', side: 'buy', symbol: 'BTC-USD', time: 1754881200123 } });
+    socket.reply(trade(5, '101'));
     const parsedInWorker = parse.mock.calls.length;
     worker.deliver(); // '2' went at once; taking it asks for the next, which holds '4' and the trade
     expect(worker.posted.filter((p) => p.kind === 'pull')).toHaveLength(2); // a pull per batch taken
@@ -166,7 +177,6 @@ describe('MarketStream with its socket in the market worker', () => {
       trades.push(t.price);
     });
     const { worker, socket } = movedToWorker();
-    const trade = (seq: number, price: string) => ({ seq, channel: 'public_trade', symbol: 'BTC-USD', data: { id: seq, price, qty: '1', side: 'buy', symbol: 'BTC-USD', time: 1754881200123 } });
     socket.reply(trade(2, '100'));
     expect(() => worker.deliver()).toThrow('a panel failed');
     socket.reply(trade(3, '101'));
@@ -221,8 +231,6 @@ describe('MarketStream with its socket in the market worker', () => {
     stream.authenticate({ token: 'tok' });
     const subscribedAtReadBack: boolean[] = [];
     stream.onReconnected(() => subscribedAtReadBack.push(workerSockets[0]!.sent.some((m) => m.subscribe?.channel === 'order')));
-    pageSockets[0]!.open();
-    pageSockets[0]!.reply({ seq: 1, channel: 'auth', data: { code: 200, msg: 'success' } });
     const { worker, socket } = movedToWorker();
     expect(reconnects).toBe(0); // not before the auth answer: an order event then would be on neither path
     socket.reply({ seq: 1, channel: 'auth', data: { code: 200, msg: 'success' } });
@@ -289,12 +297,9 @@ describe('MarketStream with its socket in the market worker', () => {
   it('stays in the page when the worker fails before its socket opens', () => {
     const seen: string[] = [];
     stream.subscribe('depth_book', 'BTC-USD', (book) => seen.push(book.bids[0]![0]));
-    pageSockets[0]!.open();
-    pageSockets[0]!.reply(depth(1, '1'));
-    vi.advanceTimersByTime(16);
-    vi.advanceTimersByTime(500);
+    const worker = workerStarted();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    workers[0]!.onerror?.({ message: 'no module workers here' });
+    worker.onerror?.({ message: 'no module workers here' });
     pageSockets[0]!.reply(depth(2, '2'));
     vi.advanceTimersByTime(5_000);
     expect(seen).toEqual(['1', '2']);
@@ -306,10 +311,7 @@ describe('MarketStream with its socket in the market worker', () => {
   it("gives the worker up when its socket does not open, and keeps the page's", () => {
     const seen: string[] = [];
     stream.subscribe('depth_book', 'BTC-USD', (book) => seen.push(book.bids[0]![0]));
-    pageSockets[0]!.open();
-    pageSockets[0]!.reply(depth(1, '1'));
-    vi.advanceTimersByTime(16 + 500);
-    const worker = workers[0]!;
+    const worker = workerStarted();
     worker.deliver(); // ready: it connects, and its socket never opens
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     vi.advanceTimersByTime(15_000);
