@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { memo, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
+import { memo, useCallback, useRef, type RefObject } from 'react';
 import { marketQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
+import type { DepthBook } from '../../api/schemas';
+import { useCachedData } from '../../api/use-cached-data';
 import { useElementSize } from '../../ui/use-element-size';
 import { buildBook } from './book-levels';
 import { LadderRows } from './ladder-rows';
@@ -16,6 +18,9 @@ function rowsThatFit(height: number): number {
   return height > 0 ? Math.max(3, Math.floor((height - SPREAD_HEIGHT) / 2 / ROW_HEIGHT)) : UNMEASURED_ROWS;
 }
 
+/** What the panel renders from the query: whether there is a book, not which (the rows draw that). */
+const bookArrived = () => true as const;
+
 interface Props {
   symbol: string;
   tick: string;
@@ -26,41 +31,46 @@ interface Props {
 }
 
 /**
- * The asks, the spread and the bids: the part of the book that changes with every snapshot. It
- * reads the depth itself, so a frame re-renders only these rows, not the panel's title, grouping
- * picker and column labels around them.
+ * The asks, the spread and the bids: the part of the book that changes with every snapshot. React
+ * renders the frame of it (when the first book arrives, the grouping or the room changes); each
+ * snapshot is drawn straight from the cache into the rows (ladder-rows.ts) and the spread's text,
+ * in the frame the stream wrote it, without a render.
  */
 export const BookLadder = memo(function BookLadder({ symbol, tick, decimals, stale, onPick }: Props) {
   const api = useApi();
-  const depth = useQuery(marketQueries.depth(api, symbol));
+  const depth = useQuery({ ...marketQueries.depth(api, symbol), select: bookArrived });
   const body = useRef<HTMLDivElement>(null);
   const rows = rowsThatFit(useElementSize(body).height);
   const { price, size, spread } = decimals;
-  const view = useMemo(
-    () => (depth.data ? buildBook(depth.data, tick, rows, { price, size, spread }) : null),
-    [depth.data, tick, rows, price, size, spread],
-  );
   const asks = useRef<HTMLDivElement>(null);
   const bids = useRef<HTMLDivElement>(null);
+  const spreadText = useRef<HTMLSpanElement>(null);
   const asksRows = useRef<LadderRows | null>(null);
   const bidsRows = useRef<LadderRows | null>(null);
-  // The rows are written by hand (ladder-rows.ts), not rendered: React leaves the sides' children alone.
-  useLayoutEffect(() => {
-    if (!view) return;
-    showSide(asksRows, asks, 'asks').show(view.asks, onPick);
-    showSide(bidsRows, bids, 'bids').show(view.bids, onPick);
-  }, [view, onPick]);
+  const hasBook = depth.data === true;
+  const draw = useCallback(
+    (book: DepthBook | undefined) => {
+      // The sides' elements exist from the render after the first book on.
+      if (!hasBook || !book || !asks.current || !bids.current || !spreadText.current) return;
+      const view = buildBook(book, tick, rows, { price, size, spread });
+      showSide(asksRows, asks, 'asks').show(view.asks, onPick);
+      showSide(bidsRows, bids, 'bids').show(view.bids, onPick);
+      spreadText.current.textContent = view.spreadText ?? '—';
+    },
+    [tick, rows, price, size, spread, onPick, hasBook],
+  );
+  useCachedData(marketQueries.depth(api, symbol).queryKey, draw);
   return (
     <div ref={body} className={`flex min-h-0 flex-1 flex-col ${stale ? 'opacity-40' : ''}`} data-stale={stale ? 'true' : undefined}>
-      {!view ? (
+      {!hasBook ? (
         <p className="p-3 text-muted">{depth.isError ? `Order book unavailable: ${depth.error.message}` : 'Loading order book…'}</p>
       ) : (
         <>
           {/* Each side's size comes from the panel, never from its rows: what a frame rewrites is laid out and painted inside it. */}
           <div ref={asks} className="flex min-h-0 flex-1 flex-col-reverse overflow-hidden [contain:strict]" data-testid="book-asks" />
-          <div className="flex h-6 shrink-0 items-center justify-between border-y border-line bg-panel-2 px-2" data-testid="book-spread">
+          <div className="flex h-6 shrink-0 items-center justify-between border-y border-line bg-panel-2 px-2 [contain:strict]" data-testid="book-spread">
             <span className="text-muted">Spread</span>
-            <span className="num">{view.spreadText ?? '—'}</span>
+            <span ref={spreadText} className="num" />
           </div>
           <div ref={bids} className="flex min-h-0 flex-1 flex-col overflow-hidden [contain:strict]" data-testid="book-bids" />
         </>

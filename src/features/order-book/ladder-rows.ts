@@ -47,9 +47,9 @@ export class LadderRows {
     const row: RowEls = {
       button,
       bar: span(`absolute inset-y-0 right-0 ${bids ? 'bg-up/15' : 'bg-down/15'}`),
-      price: span(`num relative text-left ${bids ? 'text-up' : 'text-down'}`),
-      size: span('num relative'),
-      total: span('num relative'),
+      price: span(`num relative [contain:strict] text-left ${bids ? 'text-up' : 'text-down'}`),
+      size: span('num relative [contain:strict]'),
+      total: span('num relative [contain:strict]'),
       shows: null,
     };
     row.bar.setAttribute('aria-hidden', 'true');

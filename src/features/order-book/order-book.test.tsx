@@ -87,6 +87,33 @@ describe('order book panel', () => {
   });
 });
 
+describe('order book drawing', () => {
+  it('draws a snapshot in the task that wrote it, before anything else could run (the frame the stream wrote it in)', () => {
+    const bids: DepthBook['bids'] = [['94001', '1']];
+    qc.setQueryData(queryKeys.market.depth('BTC-USD'), { ...book, bids, asks: [['94002', '2']] });
+    expect(prices('bids')).toEqual(['94,001.0']);
+    expect(prices('asks')).toEqual(['94,002.0']);
+    expect(container.querySelector('[data-testid=book-spread]')?.textContent).toContain('1.0');
+  });
+
+  it('says it is loading until the first book arrives, then draws it', async () => {
+    const later = renderWithApi(<OrderBook symbol="ETH-USD" info={{ ...info, symbol: 'ETH-USD' }} />, () => undefined);
+    try {
+      const loading = () => later.container.textContent?.includes('Loading order book') ?? false;
+      expect(loading()).toBe(true);
+      await act(async () => {
+        later.qc.setQueryData(queryKeys.market.depth('ETH-USD'), { symbol: 'ETH-USD', asks: [['3001', '1']], bids: [['2999', '2']] });
+        await new Promise((r) => setTimeout(r, 0));
+      });
+      expect(loading()).toBe(false);
+      const row = later.container.querySelector('[data-testid=book-bids-row] span:nth-child(2)');
+      expect(row?.textContent).toBe('2,999.0');
+    } finally {
+      later.unmount();
+    }
+  });
+});
+
 describe('order book when its feed stops', () => {
   it('dims and says "as of" the last frame once the market stream has been silent past the bound, and comes back live with the next frame', () => {
     vi.useFakeTimers({ now: new Date(2026, 0, 1, 12, 1, 7) });

@@ -85,4 +85,24 @@ describe('recent trades panel', () => {
     expect(prices[0]).toBe('95,139.0');
     expect(prices).toEqual(prices.map((_, i) => `95,${139 - i}.0`));
   });
+
+  it('draws a trade in the task the stream wrote it, before anything else could run (the frame it arrived in)', () => {
+    qc.setQueryData(queryKeys.market.recentTrades('BTC-USD'), [trade(100), ...hundred].slice(0, 100));
+    expect(shownPrices()[0]).toBe('95,100.0');
+  });
+
+  it('says there are no trades yet, and draws the first one when it comes', async () => {
+    const later = renderWithApi(<RecentTrades symbol="ETH-USD" info={info} />, (c) => c.setQueryData(queryKeys.market.recentTrades('ETH-USD'), []));
+    try {
+      expect(later.container.textContent).toContain('No trades yet');
+      await act(async () => {
+        later.qc.setQueryData(queryKeys.market.recentTrades('ETH-USD'), [{ ...trade(7), symbol: 'ETH-USD' }]);
+        await new Promise((r) => setTimeout(r, 0));
+      });
+      expect(later.container.textContent).not.toContain('No trades yet');
+      expect(later.container.querySelector('[data-testid=trade-rows] > div > span')?.textContent).toBe('95,007.0');
+    } finally {
+      later.unmount();
+    }
+  });
 });

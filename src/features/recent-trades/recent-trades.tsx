@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { marketQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
+import { useCachedData } from '../../api/use-cached-data';
 import { useMarketAsOf } from '../../api/use-market-as-of';
 import type { RecentTrade, SymbolInfo } from '../../api/schemas';
 import { show } from '../../lib/display';
@@ -11,6 +12,9 @@ import { useVisibleWindow } from './use-visible-window';
 
 const ROW_HEIGHT = 18;
 const NO_TRADES: RecentTrade[] = [];
+
+/** What the panel renders from the query: whether there are trades, not which (the tape draws those). */
+const tradeCount = (trades: RecentTrade[]) => (trades.length === 0 ? 'none' : 'some');
 
 // Each trade is formatted once (at the places it was formatted for), however many frames it stays in
 // view: the cache keeps the same trade object as newer ones are prepended.
@@ -25,26 +29,33 @@ function textOf(t: RecentTrade, priceDecimals: number, sizeDecimals: number): Tr
   return text;
 }
 
-/** The market's latest trades, newest on top: green when the buyer took liquidity, red when the seller did. */
+/**
+ * The market's latest trades, newest on top: green when the buyer took liquidity, red when the
+ * seller did. React renders the panel (when trades first arrive, fail, or the view scrolls); each
+ * new trade is drawn straight from the cache into the tape, in the frame the stream wrote it.
+ */
 export function RecentTrades({ symbol, info }: { symbol: string; info: SymbolInfo | undefined }) {
   const api = useApi();
-  const trades = useQuery(marketQueries.recentTrades(api, symbol));
+  const trades = useQuery({ ...marketQueries.recentTrades(api, symbol), select: tradeCount });
   const priceDecimals = info?.price_tick_decimals ?? 2;
   const sizeDecimals = info?.qty_tick_decimals ?? 3;
   const scroller = useRef<HTMLDivElement>(null);
   const view = useVisibleWindow(scroller, ROW_HEIGHT, 30);
-  const all = trades.data ?? NO_TRADES;
+  const spacer = useRef<HTMLDivElement>(null);
   const rows = useRef<HTMLDivElement>(null);
   const tape = useRef<TradeTape | null>(null);
-  const shown = useMemo(
-    () => all.slice(view.first, view.first + view.count).map((t) => textOf(t, priceDecimals, sizeDecimals)),
-    [all, view.first, view.count, priceDecimals, sizeDecimals],
+  const { first, count } = view;
+  const draw = useCallback(
+    (data: RecentTrade[] | undefined) => {
+      if (!rows.current || !spacer.current) return;
+      const all = data ?? NO_TRADES;
+      spacer.current.style.height = `${all.length * ROW_HEIGHT}px`;
+      tape.current ??= new TradeTape(rows.current);
+      tape.current.show(all.slice(first, first + count).map((t) => textOf(t, priceDecimals, sizeDecimals)));
+    },
+    [first, count, priceDecimals, sizeDecimals],
   );
-  // The rows are written by the tape (trade-tape.ts), not rendered: React leaves the element's children alone.
-  useLayoutEffect(() => {
-    tape.current ??= new TradeTape(rows.current!);
-    tape.current.show(shown);
-  }, [shown]);
+  useCachedData(marketQueries.recentTrades(api, symbol).queryKey, draw);
   // A frozen feed must not look live: the rows dim and say when they were last true.
   const { asOf, health } = useMarketAsOf();
   return (
@@ -62,11 +73,11 @@ export function RecentTrades({ symbol, info }: { symbol: string; info: SymbolInf
         <span>Size ({info?.base_asset ?? ''})</span>
         <span>Time</span>
       </div>
-      <div ref={scroller} onScroll={view.onScroll} className={`min-h-0 flex-1 overflow-y-auto [contain:content] [overflow-anchor:none] ${asOf ? 'opacity-40' : ''}`} data-stale={asOf ? 'true' : undefined}>
+      <div ref={scroller} onScroll={view.onScroll} className={`min-h-0 flex-1 overflow-y-auto [contain:strict] [overflow-anchor:none] ${asOf ? 'opacity-40' : ''}`} data-stale={asOf ? 'true' : undefined}>
         {trades.isError && !trades.data && <p className="p-3 text-down">Trades unavailable: {trades.error.message}</p>}
-        {trades.data?.length === 0 && <p className="p-3 text-muted">No trades yet</p>}
-        <div className="relative" style={{ height: all.length * ROW_HEIGHT }}>
-          <div ref={rows} data-testid="trade-rows" className="absolute inset-x-0" style={{ top: view.first * ROW_HEIGHT }} />
+        {trades.data === 'none' && <p className="p-3 text-muted">No trades yet</p>}
+        <div ref={spacer} className="relative">
+          <div ref={rows} data-testid="trade-rows" className="absolute inset-x-0" style={{ top: first * ROW_HEIGHT }} />
         </div>
       </div>
     </section>

@@ -27,7 +27,7 @@ function span(className: string): HTMLSpanElement {
 function newRow(): Row {
   const el = document.createElement('div');
   el.className = 'grid h-[18px] grid-cols-3 items-center px-2 text-right';
-  const row = { el, price: span('num text-left'), qty: span('num'), time: span('num text-muted'), shows: null };
+  const row = { el, price: span('num [contain:strict] text-left'), qty: span('num [contain:strict]'), time: span('num [contain:strict] text-muted'), shows: null };
   el.append(row.price, row.qty, row.time);
   return row;
 }
@@ -40,7 +40,7 @@ function write(row: Row, t: TradeText) {
   if (was?.qty !== t.qty) row.qty.textContent = t.qty;
   if (was?.time !== t.time) row.time.textContent = t.time;
   if (was?.up !== t.up) {
-    row.price.className = t.up ? 'num text-left text-up' : 'num text-left text-down';
+    row.price.className = t.up ? 'num [contain:strict] text-left text-up' : 'num [contain:strict] text-left text-down';
     row.el.title = t.up ? UP_TITLE : DOWN_TITLE;
   }
 }
