@@ -125,6 +125,39 @@ function channel(d: ProbeData, idx: FrameIndex, ch: number, watcher: string, fir
   };
 }
 
+/** Counts, per component (its source's first characters), the commits in which it rendered (React's devtools hook). */
+const REACT_COMMITS = `window.__reactRendered = {};
+window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { supportsFiber: true, renderers: new Map(), inject() { return 1; }, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {},
+  onCommitFiberRoot(_id, root) {
+    // A fiber left alone this commit is the same object as at the last; one that rendered is its alternate.
+    const seen = window.__reactSeen || new WeakSet();
+    const now = new WeakSet();
+    window.__reactSeen = now;
+    const walk = (f) => {
+      for (; f; f = f.sibling) {
+        now.add(f);
+        if (typeof f.type === 'function' && (f.flags & 1) && !seen.has(f)) {
+          const k = (f.type.displayName || f.type.name) + ' ' + String(f.type).slice(0, 90);
+          window.__reactRendered[k] = (window.__reactRendered[k] || 0) + 1;
+        }
+        walk(f.child);
+      }
+    };
+    walk(root.current.child);
+  } };`;
+
+/** A Chrome trace (devtools.timeline) of a 3 s storm: where each frame's time goes. */
+async function traceStorm(bp: BenchPage, s: StormSetup, file: string) {
+  const events: unknown[] = [];
+  bp.cdp.on('Tracing.dataCollected', (e: { value: unknown[] }) => events.push(...e.value));
+  const done = new Promise<void>((res) => bp.cdp.once('Tracing.tracingComplete', () => res()));
+  await bp.cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.frame,blink,cc,viz,toplevel', transferMode: 'ReportEvents' });
+  await s.storm.run({ seconds: 3 });
+  await bp.cdp.send('Tracing.end');
+  await done;
+  writeFileSync(file, JSON.stringify({ traceEvents: events }));
+}
+
 async function cpuProfile(bp: BenchPage, run: () => Promise<unknown>): Promise<CpuProfile> {
   await bp.cdp.send('Profiler.enable');
   await bp.cdp.send('Profiler.setSamplingInterval', { interval: 250 });
@@ -212,6 +245,7 @@ export async function stormPage(browser: Browser, kind: 'app' | 'naive', url: st
       const sets = Object.entries(s.appStorage).map(([k, v]) => `localStorage.setItem(${JSON.stringify(k)}, ${JSON.stringify(v)});`);
       await page.addInitScript({ content: sets.join('\n') });
     }
+    if (process.env.BENCH_REACT_COMMITS) await page.addInitScript({ content: REACT_COMMITS });
     await page.goto(url);
     if (kind === 'app') await page.locator('[data-testid="book-asks-row"]').first().waitFor({ timeout: 20_000 });
     await waitFor('stream subscriptions at the storm server', async () => s.storm.subscribers('depth_book') > 0 && s.storm.subscribers('public_trade') > 0, 20_000);
@@ -231,6 +265,8 @@ export async function stormPage(browser: Browser, kind: 'app' | 'naive', url: st
     await sleep(400); // the last messages' paints
     await page.evaluate('window.__bench.stopFrames()');
     const d = (await page.evaluate(READ_PROBE)) as ProbeData;
+    // The raw stamps and frames, for a look at where a late message's time went.
+    if (process.env.BENCH_PROBE_DUMP) writeFileSync(`${process.env.BENCH_PROBE_DUMP}-${kind}.json`, JSON.stringify({ d, t1, t2, storm }));
     await bp.gc();
     const m3 = await bp.metrics();
 
@@ -267,6 +303,12 @@ export async function stormPage(browser: Browser, kind: 'app' | 'naive', url: st
     if (storm.depthSent > 0 && result.depth.messages === 0) {
       throw new Error(`${kind}: the probe stamped none of the storm's ${storm.depthSent} depth messages (market socket: ${result.marketSocket.where}; workers: ${result.workers.join(', ') || 'none'})`);
     }
+    if (process.env.BENCH_REACT_COMMITS) {
+      await page.evaluate('window.__reactRendered = {}');
+      await s.storm.run({ seconds: 3 });
+      writeFileSync(`${process.env.BENCH_REACT_COMMITS}-${kind}.json`, JSON.stringify(await page.evaluate('window.__reactRendered')));
+    }
+    if (process.env.BENCH_STORM_TRACE) await traceStorm(bp, s, `${process.env.BENCH_STORM_TRACE}-${kind}.json`);
     const typingSeconds = s.typingSeconds ?? Math.min(10, s.seconds / 2);
     if (kind === 'app' && typingSeconds > 0) result.typing = await typingUnderStorm(bp, s, typingSeconds);
     if (s.profileSeconds > 0) {
