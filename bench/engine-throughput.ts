@@ -9,7 +9,8 @@
 // not depend on what else the machine runs: bytes allocated per order, and bytes still held per order
 // once the run is over (order and trade history, books), both after a full GC.
 import { Session } from 'node:inspector/promises';
-import { getHeapStatistics } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { OrderBook, Side } from 'hft-limit-order-book';
 import type { LimitOrderOptions } from 'hft-limit-order-book';
 import { Exchange } from '../devnet/engine/index';
@@ -216,6 +217,23 @@ async function profiled<T>(fn: () => T): Promise<ProfileSummary> {
   return withoutIdle(summarizeProfile(profile as unknown as CpuProfile, { top: 25 }));
 }
 
+let gc: (() => void) | undefined;
+
+/**
+ * A full collection before each measured run. Each run builds its own engine, and the one before
+ * left its whole history (~170 MB at 200k orders) as garbage; without this the run that follows pays
+ * for it, so the events-on run, which follows the bare one in each round, was measured 10-20 % slower
+ * than the engine makes it (with the collection, 3-5 % in main-thread CPU either order). A service
+ * runs one engine, with no other engine's garbage to collect.
+ */
+function collectGarbage(): void {
+  if (gc === undefined) {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as () => void;
+  }
+  gc();
+}
+
 /** Warm-up on a short prefix, then `repeats` alternating measured runs of each (median reported). */
 export async function engineThroughput(n = 200_000, repeats = 3, profile = false, heap = false): Promise<EngineResult> {
   const s = orderStream(n);
@@ -228,10 +246,14 @@ export async function engineThroughput(n = 200_000, repeats = 3, profile = false
   const service: EngineRun[] = [];
   const hft: EngineRun[] = [];
   for (let i = 0; i < repeats; i++) {
+    collectGarbage();
     devnet.push(runDevnet(s, 'bare'));
+    collectGarbage();
     service.push(runDevnet(s, 'service'));
+    collectGarbage();
     hft.push(runHft(s));
   }
+  collectGarbage();
   // Every account watched renders every user event: ~7x slower, so a 50k-order prefix keeps the run short.
   const devnetAllWatched = runDevnet({ ...s, ops: s.ops.slice(0, watchedPrefix(s, 50_000)), orders: Math.min(n, 50_000) }, 'watched');
   const d = medianRun(devnet);
@@ -250,11 +272,12 @@ export async function engineThroughput(n = 200_000, repeats = 3, profile = false
   };
   if (heap) result.heap = await heapPerOrder(s);
   if (profile) {
-    result.profile = {
-      bare: await profiled(() => runDevnet(s, 'bare')),
-      service: await profiled(() => runDevnet(s, 'service')),
-      watched: await profiled(() => runDevnet(s, 'watched')),
-    };
+    const profiles: Partial<Record<DevnetMode, ProfileSummary>> = {};
+    for (const mode of ['bare', 'service', 'watched'] as const) {
+      collectGarbage();
+      profiles[mode] = await profiled(() => runDevnet(s, mode));
+    }
+    result.profile = profiles as Record<DevnetMode, ProfileSummary>;
   }
   return result;
 }
