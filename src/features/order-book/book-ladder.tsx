@@ -18,6 +18,13 @@ function rowsThatFit(height: number): number {
   return height > 0 ? Math.max(3, Math.floor((height - SPREAD_HEIGHT) / 2 / ROW_HEIGHT)) : UNMEASURED_ROWS;
 }
 
+/**
+ * A side's rows sit in a box the panel sizes, never its rows (absolute, strict containment), so what
+ * a frame rewrites is laid out and painted inside it: a flex item, as the side itself is, would be
+ * laid out with the whole panel.
+ */
+const SIDE = 'absolute inset-0 flex overflow-hidden [contain:strict]';
+
 /** What the panel renders from the query: whether there is a book, not which (the rows draw that). */
 const bookArrived = () => true as const;
 
@@ -66,13 +73,16 @@ export const BookLadder = memo(function BookLadder({ symbol, tick, decimals, sta
         <p className="p-3 text-muted">{depth.isError ? `Order book unavailable: ${depth.error.message}` : 'Loading order book…'}</p>
       ) : (
         <>
-          {/* Each side's size comes from the panel, never from its rows: what a frame rewrites is laid out and painted inside it. */}
-          <div ref={asks} className="flex min-h-0 flex-1 flex-col-reverse overflow-hidden [contain:strict]" data-testid="book-asks" />
-          <div className="flex h-6 shrink-0 items-center justify-between border-y border-line bg-panel-2 px-2 [contain:strict]" data-testid="book-spread">
-            <span className="text-muted">Spread</span>
-            <span ref={spreadText} className="num" />
+          <div className="relative min-h-0 flex-1">
+            <div ref={asks} className={`${SIDE} flex-col-reverse`} data-testid="book-asks" />
           </div>
-          <div ref={bids} className="flex min-h-0 flex-1 flex-col overflow-hidden [contain:strict]" data-testid="book-bids" />
+          <div className="relative h-6 shrink-0 border-y border-line bg-panel-2" data-testid="book-spread">
+            <span className="absolute inset-y-0 left-2 leading-[22px] text-muted">Spread</span>
+            <span ref={spreadText} className="num absolute inset-y-0 left-16 right-2 text-right leading-[22px] [contain:strict]" />
+          </div>
+          <div className="relative min-h-0 flex-1">
+            <div ref={bids} className={`${SIDE} flex-col`} data-testid="book-bids" />
+          </div>
         </>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { element, frameCell } from '../../ui/frame-cells';
 import type { BookRow, BookSide } from './book-levels';
 
 interface RowEls {
@@ -8,12 +9,6 @@ interface RowEls {
   total: HTMLSpanElement;
   /** What it shows now. */
   shows: BookRow | null;
-}
-
-function span(className: string): HTMLSpanElement {
-  const s = document.createElement('span');
-  s.className = className;
-  return s;
 }
 
 /**
@@ -42,14 +37,14 @@ export class LadderRows {
     const button = document.createElement('button');
     button.type = 'button';
     button.title = 'Use this price in the order form';
-    button.className = 'relative grid h-[18px] w-full shrink-0 grid-cols-3 items-center px-2 text-right hover:bg-panel-2';
+    button.className = 'relative block h-[18px] w-full shrink-0 hover:bg-panel-2';
     button.dataset.testid = `book-${this.side}-row`;
     const row: RowEls = {
       button,
-      bar: span(`absolute inset-y-0 right-0 ${bids ? 'bg-up/15' : 'bg-down/15'}`),
-      price: span(`num relative [contain:strict] text-left ${bids ? 'text-up' : 'text-down'}`),
-      size: span('num relative [contain:strict]'),
-      total: span('num relative [contain:strict]'),
+      bar: element('span', `absolute inset-0 origin-right ${bids ? 'bg-up/15' : 'bg-down/15'}`),
+      price: frameCell(0, bids ? 'text-up' : 'text-down'),
+      size: frameCell(1),
+      total: frameCell(2),
       shows: null,
     };
     row.bar.setAttribute('aria-hidden', 'true');
@@ -67,6 +62,7 @@ export class LadderRows {
     if (was?.priceText !== r.priceText) row.price.textContent = r.priceText;
     if (was?.sizeText !== r.sizeText) row.size.textContent = r.sizeText;
     if (was?.totalText !== r.totalText) row.total.textContent = r.totalText;
-    if (was?.depthPct !== r.depthPct) row.bar.style.width = `${r.depthPct}%`;
+    // A scale, not a width: the bar moves without laying the row out again.
+    if (was?.depthPct !== r.depthPct) row.bar.style.transform = `scaleX(${r.depthPct / 100})`;
   }
 }

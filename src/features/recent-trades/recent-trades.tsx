@@ -76,7 +76,8 @@ export function RecentTrades({ symbol, info }: { symbol: string; info: SymbolInf
       <div ref={scroller} onScroll={view.onScroll} className={`min-h-0 flex-1 overflow-y-auto [contain:strict] [overflow-anchor:none] ${asOf ? 'opacity-40' : ''}`} data-stale={asOf ? 'true' : undefined}>
         {trades.isError && !trades.data && <p className="p-3 text-down">Trades unavailable: {trades.error.message}</p>}
         {trades.data === 'none' && <p className="p-3 text-muted">No trades yet</p>}
-        <div ref={spacer} className="relative">
+        {/* Its height says how many trades there are (the scroll range); its size never comes from the rows, so moving them lays out this box alone. */}
+        <div ref={spacer} className="relative [contain:strict]">
           <div ref={rows} data-testid="trade-rows" className="absolute inset-x-0" style={{ top: first * ROW_HEIGHT }} />
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { element, frameCell, frameCellClass } from '../../ui/frame-cells';
 /** A trade as its row shows it. */
 export interface TradeText {
   price: string;
@@ -16,18 +17,13 @@ interface Row {
 }
 
 const UP_TITLE = 'Buyer took liquidity';
+const PRICE_UP = frameCellClass(0, 'text-up');
+const PRICE_DOWN = frameCellClass(0, 'text-down');
 const DOWN_TITLE = 'Seller took liquidity';
 
-function span(className: string): HTMLSpanElement {
-  const s = document.createElement('span');
-  s.className = className;
-  return s;
-}
-
 function newRow(): Row {
-  const el = document.createElement('div');
-  el.className = 'grid h-[18px] grid-cols-3 items-center px-2 text-right';
-  const row = { el, price: span('num [contain:strict] text-left'), qty: span('num [contain:strict]'), time: span('num [contain:strict] text-muted'), shows: null };
+  const el = element('div', 'relative h-[18px]');
+  const row = { el, price: frameCell(0), qty: frameCell(1), time: frameCell(2, 'text-muted'), shows: null };
   el.append(row.price, row.qty, row.time);
   return row;
 }
@@ -40,7 +36,7 @@ function write(row: Row, t: TradeText) {
   if (was?.qty !== t.qty) row.qty.textContent = t.qty;
   if (was?.time !== t.time) row.time.textContent = t.time;
   if (was?.up !== t.up) {
-    row.price.className = t.up ? 'num [contain:strict] text-left text-up' : 'num [contain:strict] text-left text-down';
+    row.price.className = t.up ? PRICE_UP : PRICE_DOWN;
     row.el.title = t.up ? UP_TITLE : DOWN_TITLE;
   }
 }

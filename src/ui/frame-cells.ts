@@ -1,0 +1,27 @@
+/**
+ * Text cells for rows written by hand every frame (the order book's ladder, the trades tape): three
+ * columns placed as the column titles' `grid grid-cols-3 px-2` places theirs. Each cell is placed and
+ * sized by its row, never by its text (absolute, strict containment), so a new text lays out that
+ * cell alone; a grid or flex item is laid out with its container, and with it every row around.
+ */
+const COLUMN = [
+  'left-2 w-[calc((100%_-_16px)/3)] text-left',
+  'left-[calc(8px_+_(100%_-_16px)/3)] w-[calc((100%_-_16px)/3)] text-right',
+  'right-2 w-[calc((100%_-_16px)/3)] text-right',
+] as const;
+
+/** The class of a text cell in `column` (0 left … 2 right) of an 18 px row, with `extra` classes. */
+export function frameCellClass(column: 0 | 1 | 2, extra = ''): string {
+  return `num absolute inset-y-0 leading-[18px] [contain:strict] ${COLUMN[column]} ${extra}`.trimEnd();
+}
+
+export function frameCell(column: 0 | 1 | 2, extra = ''): HTMLSpanElement {
+  return element('span', frameCellClass(column, extra));
+}
+
+/** An element of `tag` with `className`. */
+export function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  el.className = className;
+  return el;
+}
