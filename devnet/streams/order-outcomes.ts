@@ -4,6 +4,9 @@ export interface OutcomeSink {
   send(message: unknown): void;
 }
 
+/** Outcomes kept while they wait for a route. */
+export const EARLY_KEPT = 10_000;
+
 interface Route {
   requestId: string;
   sessionId: string | undefined;
@@ -19,7 +22,18 @@ interface Route {
 export class OrderOutcomes {
   private readonly sessions = new Map<string, OutcomeSink>();
   private readonly routes = new Map<number, Route>();
-  private readonly early = new Map<number, { code: number; message: string }>();
+  /**
+   * Outcomes reported before their route, by order id → their slot in a ring of the newest
+   * EARLY_KEPT. Most are never routed (a cancel's results, orders placed with no session), so once
+   * the ring is full every outcome drops the oldest: looked up by slot, since taking a Map's oldest
+   * key walks past every entry deleted before it (~6.6 µs per outcome with 10k kept, slower than
+   * matching the order).
+   */
+  private readonly early = new Map<number, number>();
+  private readonly earlyIds: number[] = [];
+  private readonly earlyCodes: number[] = [];
+  private readonly earlyMessages: string[] = [];
+  private earlyNext = 0;
 
   registerSession(sessionId: string, sink: OutcomeSink): void {
     this.sessions.set(sessionId, sink);
@@ -51,10 +65,10 @@ export class OrderOutcomes {
     const route = { requestId, sessionId, account };
     const sink = this.sinkFor(sessionId, account);
     if (sink) setImmediate(() => sink.send({ code: 0, status: 'accepted', request_id: requestId }));
-    const known = this.early.get(orderId);
-    if (known) {
+    const slot = this.early.get(orderId);
+    if (slot !== undefined) {
       this.early.delete(orderId);
-      this.deliver(route, known);
+      this.deliver(route, { code: this.earlyCodes[slot]!, message: this.earlyMessages[slot]! });
     } else {
       this.routes.set(orderId, route);
     }
@@ -68,8 +82,15 @@ export class OrderOutcomes {
       this.deliver(route, { code, message });
       return;
     }
-    this.early.set(orderId, { code, message });
-    if (this.early.size > 10_000) this.early.delete(this.early.keys().next().value!);
+    const slot = this.earlyNext;
+    this.earlyNext = slot + 1 === EARLY_KEPT ? 0 : slot + 1;
+    // The slot's previous outcome is dropped unless its id was reported again since (a newer slot).
+    const dropped = this.earlyIds[slot];
+    if (dropped !== undefined && this.early.get(dropped) === slot) this.early.delete(dropped);
+    this.earlyIds[slot] = orderId;
+    this.earlyCodes[slot] = code;
+    this.earlyMessages[slot] = message;
+    this.early.set(orderId, slot);
   }
 
   /** A cancel request that was accepted: the engine cancels synchronously, so it succeeded. */
