@@ -13,8 +13,11 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { OrderBook, Side } from 'hft-limit-order-book';
 import type { LimitOrderOptions } from 'hft-limit-order-book';
+import { DEFAULT_RATE_LIMIT, RateLimiter } from '../devnet/auth/rate-limit';
 import { Exchange } from '../devnet/engine/index';
 import { Prng } from '../devnet/engine/prng';
+import { MarketStreamServer } from '../devnet/streams/market-stream-server';
+import { OrderOutcomes } from '../devnet/streams/order-outcomes';
 import { summarizeProfile, withoutIdle, type CpuProfile, type ProfileSummary } from './lib/cpuprofile';
 import { median } from './lib/stats';
 
@@ -91,14 +94,36 @@ const T0 = Date.UTC(2025, 0, 1);
  * `bare`: no listener (pure matching + margin). `service`: a listener attached, user events filtered
  * to watched accounts and public trades to subscribed symbols, as devnet.ts and the market stream
  * run it, with nobody watching or subscribed (order results and depth marks are still delivered:
- * HTTP replies wait on the former). `watched`: every account and symbol watched (all events rendered).
+ * HTTP replies wait on the former). `wired`: the same with devnet.ts's own listener and filters (the
+ * market stream server with no socket, the order outcomes every order_result goes to), so what they
+ * do per event is measured too. `watched`: every account and symbol watched (all events rendered).
  */
-export type DevnetMode = 'bare' | 'service' | 'watched';
+export type DevnetMode = 'bare' | 'service' | 'wired' | 'watched';
+
+/** devnet.ts's subscription of the streams to the engine, with no socket connected; returns its close. */
+function wireAsDevnet(ex: Exchange): () => void {
+  const clock = () => ex.now();
+  const marketStream = new MarketStreamServer({
+    exchange: () => ex,
+    verifyToken: () => Promise.reject(new Error('no sockets in the bench')),
+    resolveImpersonation: (owner) => owner,
+    limiter: new RateLimiter(DEFAULT_RATE_LIMIT, clock),
+    now: clock,
+  });
+  const outcomes = new OrderOutcomes();
+  ex.watchUsers((user) => marketStream.watches(user));
+  ex.on((e) => {
+    marketStream.onEvent(e);
+    if (e.type === 'order_result') outcomes.orderResult(e.orderId, e.code, e.message);
+  });
+  return () => marketStream.close();
+}
 
 export function runDevnet(s: OrderStream, mode: DevnetMode, hold?: (ex: Exchange) => void): EngineRun {
   const ex = new Exchange({ startTime: T0, makers: false, indexWalk: false, historyDays: 0 });
   hold?.(ex);
-  if (mode !== 'bare') ex.on(() => undefined);
+  const unwire = mode === 'wired' ? wireAsDevnet(ex) : undefined;
+  if (mode === 'service' || mode === 'watched') ex.on(() => undefined);
   if (mode === 'service') {
     ex.watchUsers(() => false);
     ex.watchPublicTrades(() => false);
@@ -121,6 +146,7 @@ export function runDevnet(s: OrderStream, mode: DevnetMode, hold?: (ex: Exchange
   }
   const wallMs = performance.now() - start;
   const cpu = process.cpuUsage(cpu0);
+  unwire?.();
   const matched = s.users.reduce((n, u) => n + ex.queryTrades(u).total, 0) / 2;
   return { orders: s.orders, wallMs, cpuMs: (cpu.user + cpu.system) / 1000, ordersPerSec: (s.orders / wallMs) * 1000, matched, rejected };
 }
@@ -150,6 +176,8 @@ export interface EngineResult {
   repeats: number;
   devnet: EngineRun;
   devnetService: EngineRun;
+  /** devnet as devnet.ts wires it (its listener and filters, no socket connected) */
+  devnetWired: EngineRun;
   devnetAllWatched: EngineRun;
   hft: EngineRun;
   /** devnet (bare) ÷ hft orders/s (median runs) */
@@ -240,16 +268,20 @@ export async function engineThroughput(n = 200_000, repeats = 3, profile = false
   const warm = orderStream(Math.min(30_000, n), 7);
   runDevnet(warm, 'bare');
   runDevnet(warm, 'service');
+  runDevnet(warm, 'wired');
   runDevnet(warm, 'watched');
   runHft(warm);
   const devnet: EngineRun[] = [];
   const service: EngineRun[] = [];
+  const wired: EngineRun[] = [];
   const hft: EngineRun[] = [];
   for (let i = 0; i < repeats; i++) {
     collectGarbage();
     devnet.push(runDevnet(s, 'bare'));
     collectGarbage();
     service.push(runDevnet(s, 'service'));
+    collectGarbage();
+    wired.push(runDevnet(s, 'wired'));
     collectGarbage();
     hft.push(runHft(s));
   }
@@ -265,6 +297,7 @@ export async function engineThroughput(n = 200_000, repeats = 3, profile = false
     repeats,
     devnet: d,
     devnetService: sv,
+    devnetWired: medianRun(wired),
     devnetAllWatched,
     hft: h,
     ratio: d.ordersPerSec / h.ordersPerSec,
@@ -273,7 +306,7 @@ export async function engineThroughput(n = 200_000, repeats = 3, profile = false
   if (heap) result.heap = await heapPerOrder(s);
   if (profile) {
     const profiles: Partial<Record<DevnetMode, ProfileSummary>> = {};
-    for (const mode of ['bare', 'service', 'watched'] as const) {
+    for (const mode of ['bare', 'service', 'wired', 'watched'] as const) {
       collectGarbage();
       profiles[mode] = await profiled(() => runDevnet(s, mode));
     }
@@ -291,6 +324,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`${n} orders, ${r.cancels} cancel batches, median of ${r.repeats}`);
     console.log(`devnet engine (bare)          ${f(r.devnet.ordersPerSec)} orders/s (${r.devnet.matched} fills, ${r.devnet.rejected} rejected)`);
     console.log(`devnet engine (as service)    ${f(r.devnetService.ordersPerSec)} orders/s`);
+    console.log(`devnet engine (devnet wiring) ${f(r.devnetWired.ordersPerSec)} orders/s`);
     console.log(`devnet engine (all watched)   ${f(r.devnetAllWatched.ordersPerSec)} orders/s`);
     console.log(`hft-limit-order-book          ${f(r.hft.ordersPerSec)} orders/s (${r.hft.matched} orders traded)`);
     console.log(`ratio devnet/hft              ${r.ratio.toFixed(2)} (as service ${r.serviceRatio.toFixed(2)})`);
