@@ -27,6 +27,12 @@ export interface StormRun {
   workers: string[];
   /** Where the market-stream socket lived, and which side stamped its messages (all of the page's life). */
   marketSocket: MarketSocket;
+  /**
+   * A frame's own cost, its rAF → the first task after its paint: under the storm, and in the quiet
+   * after it (the floor: nothing changes on screen). A message is painted at best this long after the
+   * next frame starts, so the p99 of msg→paint is about one frame interval plus this.
+   */
+  frameCost: { stormMs: Summary; quietMs: Summary };
   /** The app only: typing in the order form's size field during a further storm (key → painted). */
   typing?: TypingResult;
   profile?: ProfileSummary;
@@ -235,6 +241,9 @@ export interface StormSetup {
 }
 
 /** One page under the storm: warm-up, forced GC, the measured storm, then an optional profiled one. */
+/** After the storm: 400 ms for its last paints, then quiet frames (the frame cost's floor). */
+const QUIET_MS = 2_000;
+
 export async function stormPage(browser: Browser, kind: 'app' | 'naive', url: string, redirect: [string, string][], s: StormSetup): Promise<StormRun> {
   // The naive page has no rows before the storm: it renders the row count it was given.
   const givenRows = Number(new URL(url).searchParams.get('rows') ?? NaN);
@@ -262,7 +271,7 @@ export async function stormPage(browser: Browser, kind: 'app' | 'naive', url: st
     const storm = await s.storm.run({ seconds: s.seconds });
     const m2 = await bp.metrics();
     const t2 = await pageNow(page);
-    await sleep(400); // the last messages' paints
+    await sleep(QUIET_MS); // the last messages' paints, then quiet frames
     await page.evaluate('window.__bench.stopFrames()');
     const d = (await page.evaluate(READ_PROBE)) as ProbeData;
     // The raw stamps and frames, for a look at where a late message's time went.
@@ -280,6 +289,7 @@ export async function stormPage(browser: Browser, kind: 'app' | 'naive', url: st
       if (start >= t1 && start <= t2) long.push(d.longTasks[i + 1]!);
     }
     const framesInWindow = frames.filter((f) => f.raf >= t1 && f.raf <= t2).length;
+    const costIn = (from: number, to: number) => summarize(frames.filter((f) => f.raf >= from && f.raf <= to).map((f) => f.post - f.raf));
     const result: StormRun = {
       kind,
       rowsPerSide,
@@ -295,6 +305,7 @@ export async function stormPage(browser: Browser, kind: 'app' | 'naive', url: st
       heapGrowthMB: (m3.JSHeapUsedSize! - m1.JSHeapUsedSize!) / 1024 / 1024,
       heapBeforeMB: m1.JSHeapUsedSize! / 1024 / 1024,
       framesPerSec: framesInWindow / ((t2 - t1) / 1000),
+      frameCost: { stormMs: costIn(t1, t2), quietMs: costIn(t2 + 400, t2 + QUIET_MS - 100) },
       workers: page.workers().map((w) => workerPath(w.url())),
       marketSocket: marketSocket(d, t1, stampedBefore),
     };

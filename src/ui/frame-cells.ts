@@ -25,3 +25,13 @@ export function element<K extends keyof HTMLElementTagNameMap>(tag: K, className
   el.className = className;
   return el;
 }
+
+/**
+ * Shows `text` in `el` by changing its text node's data: setting textContent would replace the node,
+ * and the browser would drop and rebuild its layout object each time (every cell, every frame).
+ */
+export function setCellText(el: HTMLElement, text: string): void {
+  const node = el.firstChild;
+  if (node instanceof Text && node.nextSibling === null) node.data = text;
+  else el.textContent = text;
+}

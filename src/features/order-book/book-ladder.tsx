@@ -4,6 +4,7 @@ import { marketQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
 import type { DepthBook } from '../../api/schemas';
 import { useCachedData } from '../../api/use-cached-data';
+import { setCellText } from '../../ui/frame-cells';
 import { useElementSize } from '../../ui/use-element-size';
 import { buildBook } from './book-levels';
 import { LadderRows } from './ladder-rows';
@@ -62,7 +63,7 @@ export const BookLadder = memo(function BookLadder({ symbol, tick, decimals, sta
       const view = buildBook(book, tick, rows, { price, size, spread });
       showSide(asksRows, asks, 'asks').show(view.asks, onPick);
       showSide(bidsRows, bids, 'bids').show(view.bids, onPick);
-      spreadText.current.textContent = view.spreadText ?? '—';
+      setCellText(spreadText.current, view.spreadText ?? '—');
     },
     [tick, rows, price, size, spread, onPick, hasBook],
   );

@@ -1,4 +1,4 @@
-import { element, frameCell } from '../../ui/frame-cells';
+import { element, frameCell, setCellText } from '../../ui/frame-cells';
 import type { BookRow, BookSide } from './book-levels';
 
 interface RowEls {
@@ -59,9 +59,9 @@ export class LadderRows {
   private write(row: RowEls, r: BookRow) {
     const was = row.shows;
     row.shows = r;
-    if (was?.priceText !== r.priceText) row.price.textContent = r.priceText;
-    if (was?.sizeText !== r.sizeText) row.size.textContent = r.sizeText;
-    if (was?.totalText !== r.totalText) row.total.textContent = r.totalText;
+    if (was?.priceText !== r.priceText) setCellText(row.price, r.priceText);
+    if (was?.sizeText !== r.sizeText) setCellText(row.size, r.sizeText);
+    if (was?.totalText !== r.totalText) setCellText(row.total, r.totalText);
     // A scale, not a width: the bar moves without laying the row out again.
     if (was?.depthPct !== r.depthPct) row.bar.style.transform = `scaleX(${r.depthPct / 100})`;
   }

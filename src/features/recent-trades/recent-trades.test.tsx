@@ -53,9 +53,13 @@ describe('recent trades panel', () => {
     const rowsBefore = [...container.querySelectorAll('[data-testid=trade-rows] > div')];
     const written: Node[] = [];
     const watch = new MutationObserver((records) => {
-      for (const r of records) if (r.type === 'childList' && r.addedNodes.length > 0 && r.target.nodeName === 'SPAN') written.push(r.target);
+      for (const r of records) {
+        // A cell's text is written in its text node (characterData), or as a new node (childList).
+        if (r.type === 'characterData') written.push(r.target.parentNode!);
+        else if (r.type === 'childList' && r.addedNodes.length > 0 && r.target.nodeName === 'SPAN') written.push(r.target);
+      }
     });
-    watch.observe(container.querySelector('[data-testid=trade-rows]')!, { subtree: true, childList: true });
+    watch.observe(container.querySelector('[data-testid=trade-rows]')!, { subtree: true, childList: true, characterData: true });
     await act(async () => {
       qc.setQueryData(queryKeys.market.recentTrades('BTC-USD'), [trade(100), ...hundred].slice(0, 100));
       await new Promise((r) => setTimeout(r, 0));

@@ -1,4 +1,5 @@
-import { element, frameCell, frameCellClass } from '../../ui/frame-cells';
+import { element, setCellText } from '../../ui/frame-cells';
+
 /** A trade as its row shows it. */
 export interface TradeText {
   price: string;
@@ -17,13 +18,17 @@ interface Row {
 }
 
 const UP_TITLE = 'Buyer took liquidity';
-const PRICE_UP = frameCellClass(0, 'text-up');
-const PRICE_DOWN = frameCellClass(0, 'text-down');
+const PRICE_UP = 'num text-left text-up';
+const PRICE_DOWN = 'num text-left text-down';
 const DOWN_TITLE = 'Seller took liquidity';
 
+/**
+ * A row is a box of its own (strict containment; a block, not a flex or grid item): a new text lays
+ * out that row alone. Its cells are grid items, painted with the row (no layer of their own each).
+ */
 function newRow(): Row {
-  const el = element('div', 'relative h-[18px]');
-  const row = { el, price: frameCell(0), qty: frameCell(1), time: frameCell(2, 'text-muted'), shows: null };
+  const el = element('div', 'grid h-[18px] grid-cols-3 items-center px-2 text-right [contain:strict]');
+  const row = { el, price: element('span', 'num text-left'), qty: element('span', 'num'), time: element('span', 'num text-muted'), shows: null };
   el.append(row.price, row.qty, row.time);
   return row;
 }
@@ -32,9 +37,9 @@ function write(row: Row, t: TradeText) {
   if (row.shows === t) return;
   const was = row.shows;
   row.shows = t;
-  if (was?.price !== t.price) row.price.textContent = t.price;
-  if (was?.qty !== t.qty) row.qty.textContent = t.qty;
-  if (was?.time !== t.time) row.time.textContent = t.time;
+  if (was?.price !== t.price) setCellText(row.price, t.price);
+  if (was?.qty !== t.qty) setCellText(row.qty, t.qty);
+  if (was?.time !== t.time) setCellText(row.time, t.time);
   if (was?.up !== t.up) {
     row.price.className = t.up ? PRICE_UP : PRICE_DOWN;
     row.el.title = t.up ? UP_TITLE : DOWN_TITLE;
