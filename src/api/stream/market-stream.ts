@@ -4,6 +4,7 @@ import type { DecodingFactory } from './frame-decoding';
 import { HealthWatch } from './health-watch';
 import type { SocketFactory, StreamStatus } from './socket';
 import { pageLink, type LinkFactory, type StreamLink } from './stream-link';
+import type { LadderSpec } from './ladder-views';
 import type { StreamHealth } from './stream-health';
 
 type MessageOf<C extends MarketStreamMessage['channel']> = Extract<MarketStreamMessage, { channel: C }>;
@@ -56,6 +57,8 @@ export class MarketStream {
   /** A reconnect whose read-back waits for the account's channels to be subscribed again. */
   private resyncAfterAuth: ReturnType<typeof setTimeout> | null = null;
   private readonly watch: HealthWatch;
+  /** The book ladders on screen (one entry per panel showing one). */
+  private readonly ladders = new Set<{ spec: LadderSpec }>();
 
   constructor(private readonly opts: MarketStreamOptions) {
     const connect = opts.link ?? pageLink(opts.createSocket, opts.decoding, opts.now);
@@ -122,6 +125,20 @@ export class MarketStream {
   onReconnected(listener: () => void): () => void {
     this.resyncListeners.add(listener);
     return () => this.resyncListeners.delete(listener);
+  }
+
+  /**
+   * A book ladder on screen (the order book panel's grouping and rows): the market worker builds it
+   * beside each book it sends, so the page's frame only writes the rows (ladder-views.ts `ladderOf`).
+   */
+  showLadder(spec: LadderSpec): () => void {
+    const entry = { spec };
+    this.ladders.add(entry);
+    this.link.showLadders?.([...this.ladders].map((l) => l.spec));
+    return () => {
+      this.ladders.delete(entry);
+      this.link.showLadders?.([...this.ladders].map((l) => l.spec));
+    };
   }
 
   onAuth(listener: (ok: boolean, msg: string) => void): () => void {

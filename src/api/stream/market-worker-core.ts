@@ -1,5 +1,6 @@
 import { FrameCoalescer, symbolOf, type DecodedBatch } from './frame-coalescer';
-import type { MarketWorkerPort, ToMarketWorker } from './market-worker-protocol';
+import { buildLadders, type LadderSpec } from './ladder-views';
+import type { HeldBook, MarketWorkerPort, ToMarketWorker } from './market-worker-protocol';
 import { ReconnectingSocket, type SocketFactory } from './socket';
 
 /**
@@ -13,11 +14,14 @@ export function serveMarketStream(port: MarketWorkerPort, createSocket: SocketFa
   let socket: ReconnectingSocket | null = null;
   /** The open connection's number (0: none yet). */
   let conn = 0;
+  let ladders: LadderSpec[] = [];
   const send = (batch: DecodedBatch) => {
-    const books: [string, string][] = [];
+    const books: HeldBook[] = [];
     const messages = batch.messages.filter((m) => {
       if (m.channel !== 'depth_book') return true;
-      books.push([symbolOf(m), JSON.stringify(m)]);
+      const symbol = symbolOf(m);
+      const specs = ladders.filter((s) => s.symbol === symbol);
+      books.push([symbol, JSON.stringify(m), specs.length > 0 ? buildLadders(m.data, specs) : []]);
       return false;
     });
     port.postMessage({ kind: 'batch', batch: { ...batch, messages }, books, lastFrameAt: socket?.lastFrameAt ?? null });
@@ -53,6 +57,9 @@ export function serveMarketStream(port: MarketWorkerPort, createSocket: SocketFa
         return;
       case 'close':
         socket?.close();
+        return;
+      case 'ladders':
+        ladders = m.specs;
         return;
     }
   };

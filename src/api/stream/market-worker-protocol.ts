@@ -1,4 +1,6 @@
+import type { BookView } from '../../lib/book-levels';
 import type { DecodedBatch } from './frame-coalescer';
+import type { LadderSpec } from './ladder-views';
 import type { StreamStatus } from './socket';
 
 /** What the page tells the market worker. */
@@ -9,7 +11,9 @@ export type ToMarketWorker =
   /** The page has taken the last batch of public data (frame-coalescer.ts). */
   | { kind: 'pull' }
   | { kind: 'drop' }
-  | { kind: 'close' };
+  | { kind: 'close' }
+  /** The book ladders on screen: the worker builds them beside each book it sends (ladder-views.ts). */
+  | { kind: 'ladders'; specs: LadderSpec[] };
 
 /** What the market worker tells the page. */
 export type FromMarketWorker =
@@ -19,9 +23,12 @@ export type FromMarketWorker =
   /**
    * `books`: the batch's depth snapshots (validated and sorted), as JSON text with their symbol.
    * A text crosses threads as one copy, and the page parses only the newest per symbol at its frame:
-   * the market sends books faster than a screen draws them.
+   * the market sends books faster than a screen draws them. With each, its ladders on screen, built.
    */
-  | { kind: 'batch'; batch: DecodedBatch; books: [symbol: string, text: string][]; lastFrameAt: number | null };
+  | { kind: 'batch'; batch: DecodedBatch; books: HeldBook[]; lastFrameAt: number | null };
+
+/** A depth snapshot as it crosses from the worker: its symbol, its JSON text, its ladders on screen. */
+export type HeldBook = [symbol: string, text: string, ladders: [key: string, view: BookView][]];
 
 /** The worker's end of the channel (the worker's global scope, or a test's stand-in). */
 export interface MarketWorkerPort {

@@ -1,5 +1,6 @@
 import type { DecodedBatch } from './frame-coalescer';
 import { inThreadDecoding, type DecodingFactory } from './frame-decoding';
+import type { LadderSpec } from './ladder-views';
 import { ReconnectingSocket, type SocketFactory, type StreamStatus } from './socket';
 
 /** What a health watch reads of a connection (health-watch.ts): the page's own socket and the market worker's both fit. */
@@ -32,6 +33,8 @@ export interface StreamLink extends ConnectionState {
   /** Drops the connection as a network fault would (it then reconnects). */
   drop(): void;
   close(): void;
+  /** The book ladders on screen, for a link that builds them beside each book (the market worker's). */
+  showLadders?(specs: LadderSpec[]): void;
 }
 
 export type LinkFactory = (url: string, events: LinkEvents) => StreamLink;

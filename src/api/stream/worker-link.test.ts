@@ -8,6 +8,9 @@ import { decodingInFrames } from './frame-decoding';
 import { pageLink } from './stream-link';
 import type { StreamStatus } from './socket';
 import { workerLink, type MarketWorkerHandle } from './worker-link';
+import { buildBook } from '../../lib/book-levels';
+import { builtLadder, ladderOf, type LadderSpec } from './ladder-views';
+import type { DepthBook } from '../schemas';
 
 type Sent = { subscribe?: { channel: string; symbol?: string }; unsubscribe?: unknown; auth?: { token: string } };
 
@@ -164,6 +167,37 @@ describe('MarketStream with its socket in the market worker', () => {
     expect(seen).toEqual(['1', '4']);
     expect(parse.mock.calls.length - parsedInWorker).toBe(1); // '2' was never parsed in the page
     parse.mockRestore();
+  });
+
+  it('hands the page each book with the ladders on screen already grouped by the worker, and none for a ladder no longer shown', () => {
+    const books: DepthBook[] = [];
+    stream.subscribe('depth_book', 'BTC-USD', (book) => books.push(book));
+    const spec: LadderSpec = { symbol: 'BTC-USD', tick: '10', rows: 2, places: { price: 0, size: 3, spread: 1 } };
+    const hide = stream.showLadder(spec);
+    vi.runOnlyPendingTimers();
+    const { worker, socket } = movedToWorker();
+    expect(worker.posted).toContainEqual({ kind: 'ladders', specs: [spec] });
+    socket.reply(depth(2, '94990.5'));
+    worker.deliver();
+    vi.advanceTimersByTime(16);
+    const book = books.at(-1)!;
+    expect(book.bids[0]![0]).toBe('94990.5');
+    const grouped = builtLadder(book, spec);
+    expect(grouped).toEqual(buildBook(book, '10', 2, spec.places));
+    expect(grouped!.bids[0]!.priceText).toBe('94,990'); // a bid rounds down to its bucket
+    expect(ladderOf(book, spec)).toBe(grouped);
+    // Another grouping the worker was not asked for is built in the page, the same way.
+    const other = { ...spec, tick: '100' };
+    expect(builtLadder(book, other)).toBeUndefined();
+    expect(ladderOf(book, other)).toEqual(buildBook(book, '100', 2, spec.places));
+
+    hide();
+    expect(worker.posted.at(-1)).toEqual({ kind: 'ladders', specs: [] });
+    socket.reply(depth(3, '94980'));
+    worker.deliver();
+    vi.advanceTimersByTime(16);
+    expect(books.at(-1)!.bids[0]![0]).toBe('94980');
+    expect(builtLadder(books.at(-1)!, spec)).toBeUndefined();
   });
 
   it('keeps trades coming after a subscriber threw on one', () => {

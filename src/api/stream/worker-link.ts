@@ -1,7 +1,8 @@
 import { createNewestPerFrame, type FrameScheduler } from '../../lib/frame-batcher';
 import { marketFrame } from '../../lib/frame-clock';
 import type { MarketStreamMessage } from '../schemas';
-import type { FromMarketWorker, ToMarketWorker } from './market-worker-protocol';
+import { attachLadders, type LadderSpec } from './ladder-views';
+import type { FromMarketWorker, HeldBook, ToMarketWorker } from './market-worker-protocol';
 import type { StreamStatus } from './socket';
 import type { LinkEvents, LinkFactory, StreamLink } from './stream-link';
 
@@ -66,7 +67,9 @@ class WorkerLink implements StreamLink {
    * of a symbol's books within one frame only the newest is parsed, as the older would never be
    * drawn. Parsed without a schema: the worker validated it and wrote this text from the validated message.
    */
-  private readonly heldBooks: ReturnType<typeof createNewestPerFrame<string>>;
+  private readonly heldBooks: ReturnType<typeof createNewestPerFrame<HeldBook>>;
+  /** The book ladders on screen, which the worker builds beside each book. */
+  private ladders: LadderSpec[] = [];
   private lastStatus: StreamStatus;
   private readonly statusListeners = new Set<(s: StreamStatus) => void>();
 
@@ -78,8 +81,14 @@ class WorkerLink implements StreamLink {
     private readonly startDelayMs: number,
     frame: FrameScheduler,
   ) {
-    this.heldBooks = createNewestPerFrame<string>((texts) => {
-      if (this.inWorker) this.events.onBatch({ messages: texts.map((text) => JSON.parse(text) as MarketStreamMessage), invalid: [], coalesced: false });
+    this.heldBooks = createNewestPerFrame<HeldBook>((books) => {
+      if (!this.inWorker) return;
+      const messages = books.map(([, text, ladders]) => {
+        const m = JSON.parse(text) as MarketStreamMessage;
+        if (m.channel === 'depth_book') attachLadders(m.data, ladders);
+        return m;
+      });
+      this.events.onBatch({ messages, invalid: [], coalesced: false });
     }, frame);
     this.usePage();
     this.lastStatus = this.status;
@@ -123,6 +132,11 @@ class WorkerLink implements StreamLink {
     if (this.remote.status !== 'open' || !this.worker) return false;
     this.worker.postMessage({ kind: 'send', conn: this.remote.conn, message });
     return true;
+  }
+
+  showLadders(specs: LadderSpec[]) {
+    this.ladders = specs;
+    this.worker?.postMessage({ kind: 'ladders', specs });
   }
 
   drop() {
@@ -193,6 +207,7 @@ class WorkerLink implements StreamLink {
   private fromWorker(m: FromMarketWorker) {
     if (this.closed || !this.worker) return;
     if (m === 'ready') {
+      this.worker.postMessage({ kind: 'ladders', specs: this.ladders });
       this.worker.postMessage({ kind: 'connect', url: this.url });
       return;
     }
@@ -217,7 +232,7 @@ class WorkerLink implements StreamLink {
         this.remote.lastFrameAt = m.lastFrameAt;
         try {
           if (this.inWorker) {
-            for (const [symbol, text] of m.books) this.heldBooks.hold(symbol, text);
+            for (const book of m.books) this.heldBooks.hold(book[0], book);
             if (m.batch.messages.length > 0 || m.batch.invalid.length > 0) this.events.onBatch(m.batch);
           }
         } finally {

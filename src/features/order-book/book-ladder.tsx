@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { memo, useCallback, useRef, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
 import { marketQueries } from '../../api/queries';
-import { useApi } from '../../api/react';
+import { useApi, useMarketStream } from '../../api/react';
 import type { DepthBook } from '../../api/schemas';
+import { ladderOf, type LadderSpec } from '../../api/stream/ladder-views';
 import { useCachedData } from '../../api/use-cached-data';
 import { setCellText } from '../../ui/frame-cells';
 import { useElementSize } from '../../ui/use-element-size';
-import { buildBook } from './book-levels';
 import { LadderRows } from './ladder-rows';
 
 const ROW_HEIGHT = 18;
@@ -56,16 +56,20 @@ export const BookLadder = memo(function BookLadder({ symbol, tick, decimals, sta
   const asksRows = useRef<LadderRows | null>(null);
   const bidsRows = useRef<LadderRows | null>(null);
   const hasBook = depth.data === true;
+  // The market worker groups each book for these rows as it sends it; the frame only writes them.
+  const spec = useMemo<LadderSpec>(() => ({ symbol, tick, rows, places: { price, size, spread } }), [symbol, tick, rows, price, size, spread]);
+  const market = useMarketStream();
+  useEffect(() => market?.showLadder(spec), [market, spec]);
   const draw = useCallback(
     (book: DepthBook | undefined) => {
       // The sides' elements exist from the render after the first book on.
       if (!hasBook || !book || !asks.current || !bids.current || !spreadText.current) return;
-      const view = buildBook(book, tick, rows, { price, size, spread });
+      const view = ladderOf(book, spec);
       showSide(asksRows, asks, 'asks').show(view.asks, onPick);
       showSide(bidsRows, bids, 'bids').show(view.bids, onPick);
       setCellText(spreadText.current, view.spreadText ?? '—');
     },
-    [tick, rows, price, size, spread, onPick, hasBook],
+    [spec, onPick, hasBook],
   );
   useCachedData(marketQueries.depth(api, symbol).queryKey, draw);
   return (

@@ -1,5 +1,5 @@
 import { element, frameCell, setCellText } from '../../ui/frame-cells';
-import type { BookRow, BookSide } from './book-levels';
+import type { BookRow, BookSide } from '../../lib/book-levels';
 
 interface RowEls {
   button: HTMLButtonElement;

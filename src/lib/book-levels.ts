@@ -1,8 +1,10 @@
-import type { DepthLevel } from '../../api/schemas';
-import { dec } from '../../lib/decimal';
+import { dec } from './decimal';
 import { ceilTo, divRound, floorTo, formatUnits, fractionDigits, toUnits } from './book-units';
 
 export type BookSide = 'bids' | 'asks';
+
+/** A level as the service sends it: price and size, decimal strings. */
+export type DepthLevel = readonly [price: string, size: string];
 
 /** One row of the book as the trader reads it, already in the words of the screen. */
 export interface BookRow {
