@@ -251,7 +251,7 @@ let gc: (() => void) | undefined;
  * A full collection before each measured run. Each run builds its own engine, and the one before
  * left its whole history (~170 MB at 200k orders) as garbage; without this the run that follows pays
  * for it, so the events-on run, which follows the bare one in each round, was measured 10-20 % slower
- * than the engine makes it (with the collection, 3-5 % in main-thread CPU either order). A service
+ * than the engine makes it (with the collection, 1-7 % in main-thread CPU, either order). A service
  * runs one engine, with no other engine's garbage to collect.
  */
 function collectGarbage(): void {
