@@ -220,6 +220,8 @@ if (!skip.has(5)) {
   const ops = (x: number) => `${Math.round(x).toLocaleString('en-US')}/s`;
   row(f, 'matched orders/s in-process (engine alone)', ops(e.devnet.ordersPerSec), '≥ 200,000/s', e.devnet.ordersPerSec >= 200_000, ratio(e.devnet.ordersPerSec, e.hft.ordersPerSec, 'hft-lob'));
   row(f, 'orders/s as the service runs it (events on)', ops(e.devnetService.ordersPerSec), '≥ 200,000/s', e.devnetService.ordersPerSec >= 200_000, ratio(e.devnetService.ordersPerSec, e.hft.ordersPerSec, 'hft-lob'));
+  // The engine with devnet.ts's own listener and filters (market stream server with no socket, order outcomes).
+  row(f, "orders/s with the devnet's own listener (info)", ops(e.devnetWired.ordersPerSec), '—', null, ratio(e.devnetWired.ordersPerSec, e.hft.ordersPerSec, 'hft-lob'));
   log('figure 5b: HTTP new_order at 2,000 req/s for 10 s (own devnet)');
   const h = await httpNewOrderLoad(2_000, 10, 20, { basePort: PORTS.httpDevnet });
   results.http = h;
