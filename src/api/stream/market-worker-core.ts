@@ -21,7 +21,7 @@ export function serveMarketStream(port: MarketWorkerPort, createSocket: SocketFa
       if (m.channel !== 'depth_book') return true;
       const symbol = symbolOf(m);
       const specs = ladders.filter((s) => s.symbol === symbol);
-      books.push([symbol, JSON.stringify(m), specs.length > 0 ? buildLadders(m.data, specs) : []]);
+      books.push([symbol, JSON.stringify(m), specs.length > 0 ? JSON.stringify(buildLadders(m.data, specs)) : '']);
       return false;
     });
     port.postMessage({ kind: 'batch', batch: { ...batch, messages }, books, lastFrameAt: socket?.lastFrameAt ?? null });

@@ -27,8 +27,16 @@ export type FromMarketWorker =
    */
   | { kind: 'batch'; batch: DecodedBatch; books: HeldBook[]; lastFrameAt: number | null };
 
-/** A depth snapshot as it crosses from the worker: its symbol, its JSON text, its ladders on screen. */
-export type HeldBook = [symbol: string, text: string, ladders: [key: string, view: BookView][]];
+/**
+ * A depth snapshot as it crosses from the worker: its symbol, its JSON text, and its ladders on
+ * screen as JSON text too (`LadderTexts`; '' for none) — a string crosses as one copy, and only the
+ * newest book of a frame is parsed: cloning every book's rows as objects cost the page more than
+ * building the one it draws.
+ */
+export type HeldBook = [symbol: string, text: string, ladders: string];
+
+/** What a held book's ladders text parses to. */
+export type LadderTexts = [key: string, view: BookView][];
 
 /** The worker's end of the channel (the worker's global scope, or a test's stand-in). */
 export interface MarketWorkerPort {

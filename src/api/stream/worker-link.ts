@@ -2,7 +2,7 @@ import { createNewestPerFrame, type FrameScheduler } from '../../lib/frame-batch
 import { marketFrame } from '../../lib/frame-clock';
 import type { MarketStreamMessage } from '../schemas';
 import { attachLadders, type LadderSpec } from './ladder-views';
-import type { FromMarketWorker, HeldBook, ToMarketWorker } from './market-worker-protocol';
+import type { FromMarketWorker, HeldBook, LadderTexts, ToMarketWorker } from './market-worker-protocol';
 import type { StreamStatus } from './socket';
 import type { LinkEvents, LinkFactory, StreamLink } from './stream-link';
 
@@ -85,7 +85,7 @@ class WorkerLink implements StreamLink {
       if (!this.inWorker) return;
       const messages = books.map(([, text, ladders]) => {
         const m = JSON.parse(text) as MarketStreamMessage;
-        if (m.channel === 'depth_book') attachLadders(m.data, ladders);
+        if (m.channel === 'depth_book' && ladders !== '') attachLadders(m.data, JSON.parse(ladders) as LadderTexts);
         return m;
       });
       this.events.onBatch({ messages, invalid: [], coalesced: false });
