@@ -240,10 +240,10 @@ export interface StormSetup {
   appStorage?: Record<string, string>;
 }
 
-/** One page under the storm: warm-up, forced GC, the measured storm, then an optional profiled one. */
 /** After the storm: 400 ms for its last paints, then quiet frames (the frame cost's floor). */
 const QUIET_MS = 2_000;
 
+/** One page under the storm: warm-up, forced GC, the measured storm, then an optional profiled one. */
 export async function stormPage(browser: Browser, kind: 'app' | 'naive', url: string, redirect: [string, string][], s: StormSetup): Promise<StormRun> {
   // The naive page has no rows before the storm: it renders the row count it was given.
   const givenRows = Number(new URL(url).searchParams.get('rows') ?? NaN);

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { Providers } from './providers';
-import { ScreenErrorBoundary } from './screen-error-boundary';
+import { ScreenBoundary } from './screen-error-boundary';
 import { lastSymbol } from './symbols';
 import { TradePage } from './trade-page';
 
@@ -38,9 +38,9 @@ export function App() {
   return (
     <Providers>
       <BrowserRouter>
-        <ScreenErrorBoundary>
+        <ScreenBoundary>
           <AppRoutes />
-        </ScreenErrorBoundary>
+        </ScreenBoundary>
       </BrowserRouter>
     </Providers>
   );

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '../ui/button';
 
 interface State {
@@ -6,12 +7,25 @@ interface State {
 }
 
 /**
+ * The screen boundary, cleared when the location changes: Back, Forward or a link away from a failed
+ * screen shows the screen there, as the data router's per-route error boundary did. (Cleared, not
+ * made anew: a key per location would remount the trade page at every change of market.)
+ */
+export function ScreenBoundary({ children }: { children: ReactNode }) {
+  return <ScreenErrorBoundary resetKey={useLocation().pathname}>{children}</ScreenErrorBoundary>;
+}
+
+/**
  * A screen that failed to render says so, and what failed, with a way back — instead of a blank
  * page (an uncaught render error unmounts the whole React tree). Nothing the trader typed is in a
  * failed screen's state any more; reloading starts from the service's state.
  */
-export class ScreenErrorBoundary extends Component<{ children: ReactNode }, State> {
+export class ScreenErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, State> {
   override state: State = { error: null };
+
+  override componentDidUpdate(prev: { resetKey?: string }) {
+    if (this.state.error && prev.resetKey !== this.props.resetKey) this.setState({ error: null });
+  }
 
   static getDerivedStateFromError(error: unknown): State {
     return { error: error instanceof Error ? error : new Error(String(error)) };

@@ -12,7 +12,8 @@ const COLUMN = [
 
 /** The class of a text cell in `column` (0 left … 2 right) of an 18 px row, with `extra` classes. */
 export function frameCellClass(column: 0 | 1 | 2, extra = ''): string {
-  return `num absolute inset-y-0 leading-[18px] [contain:strict] ${COLUMN[column]} ${extra}`.trimEnd();
+  // A text wider than its cell ends in an ellipsis: clipped digits would read as another number.
+  return `num absolute inset-y-0 overflow-hidden text-ellipsis whitespace-nowrap leading-[18px] [contain:strict] ${COLUMN[column]} ${extra}`.trimEnd();
 }
 
 export function frameCell(column: 0 | 1 | 2, extra = ''): HTMLSpanElement {

@@ -10,6 +10,16 @@ import { ReconnectingSocket, type SocketFactory } from './socket';
  * time, books sorted best first. The page keeps the subscriptions: after each (re)connect it is
  * told, and sends them again, tagged with the connection they are for.
  */
+/** The ladders as text; '' if they cannot be built (the page then builds them itself, and says why). */
+function laddersText(book: Parameters<typeof buildLadders>[0], specs: LadderSpec[]): string {
+  try {
+    return JSON.stringify(buildLadders(book, specs));
+  } catch (e) {
+    console.warn('market worker: ladder not built, the page builds it', e);
+    return '';
+  }
+}
+
 export function serveMarketStream(port: MarketWorkerPort, createSocket: SocketFactory) {
   let socket: ReconnectingSocket | null = null;
   /** The open connection's number (0: none yet). */
@@ -21,7 +31,7 @@ export function serveMarketStream(port: MarketWorkerPort, createSocket: SocketFa
       if (m.channel !== 'depth_book') return true;
       const symbol = symbolOf(m);
       const specs = ladders.filter((s) => s.symbol === symbol);
-      books.push([symbol, JSON.stringify(m), specs.length > 0 ? JSON.stringify(buildLadders(m.data, specs)) : '']);
+      books.push([symbol, JSON.stringify(m), specs.length > 0 ? laddersText(m.data, specs) : '']);
       return false;
     });
     port.postMessage({ kind: 'batch', batch: { ...batch, messages }, books, lastFrameAt: socket?.lastFrameAt ?? null });

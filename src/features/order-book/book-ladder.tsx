@@ -83,7 +83,7 @@ export const BookLadder = memo(function BookLadder({ symbol, tick, decimals, sta
           </div>
           <div className="relative h-6 shrink-0 border-y border-line bg-panel-2" data-testid="book-spread">
             <span className="absolute inset-y-0 left-2 leading-[22px] text-muted">Spread</span>
-            <span ref={spreadText} className="num absolute inset-y-0 left-16 right-2 text-right leading-[22px] [contain:strict]" />
+            <span ref={spreadText} className="num absolute inset-y-0 left-16 right-2 overflow-hidden text-ellipsis whitespace-nowrap text-right leading-[22px] [contain:strict]" />
           </div>
           <div className="relative min-h-0 flex-1">
             <div ref={bids} className={`${SIDE} flex-col`} data-testid="book-bids" />
