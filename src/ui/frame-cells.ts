@@ -11,7 +11,7 @@ const COLUMN = [
 ] as const;
 
 /** The class of a text cell in `column` (0 left … 2 right) of an 18 px row, with `extra` classes. */
-export function frameCellClass(column: 0 | 1 | 2, extra = ''): string {
+function frameCellClass(column: 0 | 1 | 2, extra = ''): string {
   // A text wider than its cell ends in an ellipsis: clipped digits would read as another number.
   return `num absolute inset-y-0 overflow-hidden text-ellipsis whitespace-nowrap leading-[18px] [contain:strict] ${COLUMN[column]} ${extra}`.trimEnd();
 }
