@@ -1,8 +1,9 @@
 /**
- * Text cells for rows written by hand every frame (the order book's ladder, the trades tape): three
- * columns placed as the column titles' `grid grid-cols-3 px-2` places theirs. Each cell is placed and
- * sized by its row, never by its text (absolute, strict containment), so a new text lays out that
- * cell alone; a grid or flex item is laid out with its container, and with it every row around.
+ * For rows written by hand every frame (the order book's ladder, the trades tape). A ladder's text
+ * cells sit in three columns placed as the column titles' `grid grid-cols-3 px-2` places theirs; each
+ * is placed and sized by its row, never by its text (absolute, strict containment), so a new text
+ * lays out that cell alone: a grid or flex item is laid out with its container, and with it every row
+ * around. (The tape's rows are boxes of their own instead, whose grid cells paint with the row.)
  */
 const COLUMN = [
   'left-2 w-[calc((100%_-_16px)/3)] text-left',
