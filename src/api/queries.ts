@@ -3,7 +3,7 @@ import type { ApiClient } from './client';
 import type { KlineQuery } from './market';
 import { queryKeys } from './query-keys';
 import { collectAllPages } from '../lib/collect-pages';
-import type { DepthBook, Order, SymbolPrice } from './schemas';
+import type { Order, SymbolPrice } from './schemas';
 import type { FundingFilter, OpenOrdersFilter, OrdersFilter, TradesFilter } from './user';
 
 const markOf = (p: SymbolPrice) => p.mark_price;
@@ -25,18 +25,12 @@ export const marketQueries = {
    */
   markPrice: (api: ApiClient, symbol: string) => queryOptions({ ...marketQueries.symbolPrice(api, symbol), select: markOf }),
   // Every depth snapshot replaces the book whole: comparing two hundred levels deep against the last
-  // one, a frame at a time, would find nothing to keep.
+  // one, a frame at a time, would find nothing to keep. (A book the stream writes while a read-back is
+  // on its way stays over the older answer: app/streams/live-writes.ts.)
   depth: (api: ApiClient, symbol: string) =>
     queryOptions({
       queryKey: queryKeys.market.depth(symbol),
-      queryFn: async ({ client, queryKey }) => {
-        const asked = Date.now();
-        const book = await api.market.depthBook(symbol);
-        // A book the stream wrote while this answer was on its way (a read-back after a reconnect)
-        // is as new or newer: it stays, rather than the book jumping back until the next push.
-        const now = client.getQueryState<DepthBook>(queryKey);
-        return now?.data !== undefined && now.dataUpdatedAt >= asked ? now.data : book;
-      },
+      queryFn: () => api.market.depthBook(symbol),
       staleTime: 5_000,
       structuralSharing: false,
     }),

@@ -24,3 +24,15 @@ export function formatDateTime(time: string | number): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
+
+/**
+ * Microseconds since the epoch of an ISO time, NaN if it is not one. The service stamps updates to
+ * the microsecond ("…25.559151Z"); Date.parse keeps milliseconds, and two updates of one order in the
+ * same millisecond must still compare in order.
+ */
+export function isoMicros(time: string): number {
+  const m = /^(.*T\d{2}:\d{2}:\d{2})(?:\.(\d+))?(.*)$/.exec(time);
+  if (!m) return NaN;
+  const seconds = Date.parse(`${m[1]}${m[3]}`);
+  return seconds * 1000 + Number((m[2] ?? '').padEnd(6, '0').slice(0, 6));
+}

@@ -14,11 +14,14 @@ import type {
 } from '../../api/schemas';
 import type { OpenOrdersFilter, OrdersFilter, TradesFilter } from '../../api/user';
 import { dec, toWire } from '../../lib/decimal';
+import { isoMicros } from '../../lib/time';
+import { writeLive } from './live-writes';
 
 /**
  * The streams write into the react-query cache on the same keys the HTTP queries use, so every
  * panel reads one copy of server data. Each writer is a pure cache patch, testable with a bare
- * QueryClient.
+ * QueryClient, written through `writeLive` so that a read-back on its way does not undo it
+ * (live-writes.ts). A patch never puts an older state of an order or position over a newer one.
  */
 
 interface Page<T> {
@@ -40,7 +43,7 @@ export function isPendingOrder(o: Pick<Order, 'status'>): boolean {
 // ---------- market data
 
 export function writeDepth(qc: QueryClient, book: DepthBook): void {
-  qc.setQueryData(queryKeys.market.depth(book.symbol), book);
+  writeLive<DepthBook>(qc, queryKeys.market.depth(book.symbol), () => book);
 }
 
 /** The `public_trade` payload in the shape of query_recent_trades (spec §2.12). */
@@ -59,9 +62,40 @@ export function toRecentTrade(t: PublicTrade): RecentTrade {
 export function writePublicTrades(qc: QueryClient, symbol: string, trades: readonly PublicTrade[]): void {
   if (trades.length === 0) return;
   const fresh = trades.map(toRecentTrade).reverse();
-  qc.setQueryData<RecentTrade[]>(queryKeys.market.recentTrades(symbol), (old) =>
-    old === undefined ? undefined : [...fresh, ...old].slice(0, RECENT_TRADES_CAP),
+  const prepend = (old: RecentTrade[] | undefined, add: RecentTrade[]) =>
+    old === undefined ? undefined : [...add, ...old].slice(0, RECENT_TRADES_CAP);
+  writeLive<RecentTrade[]>(
+    qc,
+    queryKeys.market.recentTrades(symbol),
+    (old) => prepend(old, fresh),
+    (answer) => prepend(answer, answer === undefined ? fresh : tradesAfter(answer, fresh)),
   );
+}
+
+/**
+ * Of the trades a read-back's answer may already hold (`fresh`, newest first), those it does not.
+ * A recent trade has no id: what printed after the answer's newest time is new, what printed before
+ * it is in the answer, and at that very millisecond equal trades are counted off against the answer's
+ * (one order can fill two equal makers' orders in one millisecond: two equal trades, both real).
+ */
+export function tradesAfter(answer: readonly RecentTrade[], fresh: readonly RecentTrade[]): RecentTrade[] {
+  const newest = answer[0] === undefined ? -Infinity : Date.parse(answer[0].time);
+  const sameKey = (t: RecentTrade) => `${dec(t.price).toString()}|${dec(t.qty).toString()}|${t.is_buyer_taker}`;
+  const held = new Map<string, number>();
+  for (const t of answer) {
+    if (Date.parse(t.time) !== newest) break;
+    held.set(sameKey(t), (held.get(sameKey(t)) ?? 0) + 1);
+  }
+  const missing: RecentTrade[] = [];
+  // Oldest first, so that of equal trades the answer's count is taken off the oldest.
+  for (const t of [...fresh].reverse()) {
+    const time = Date.parse(t.time);
+    if (time < newest) continue;
+    const left = time === newest ? (held.get(sameKey(t)) ?? 0) : 0;
+    if (left > 0) held.set(sameKey(t), left - 1);
+    else missing.push(t);
+  }
+  return missing.reverse();
 }
 
 /** A `price` tick: sets symbol-price, and patches symbol-market and the overview row if cached. */
@@ -79,10 +113,10 @@ export function writePrice(qc: QueryClient, tick: PriceTick): void {
     spread_ask: ask,
     time: tick.time,
   };
-  qc.setQueryData(queryKeys.market.symbolPrice(tick.symbol), price);
-  qc.setQueryData<SymbolMarket>(queryKeys.market.symbolMarket(tick.symbol), (old) =>
-    old === undefined
-      ? undefined
+  writeLive<SymbolPrice>(qc, queryKeys.market.symbolPrice(tick.symbol), (old) => (old && isOlder(tick.time, old.time) ? old : price));
+  writeLive<SymbolMarket>(qc, queryKeys.market.symbolMarket(tick.symbol), (old) =>
+    old === undefined || isOlder(tick.time, old.time)
+      ? old
       : {
           ...old,
           index_price: tick.index_price,
@@ -93,7 +127,7 @@ export function writePrice(qc: QueryClient, tick: PriceTick): void {
           time: tick.time,
         },
   );
-  qc.setQueryData<MarketOverview>(queryKeys.market.overview(), (old) => {
+  writeLive<MarketOverview>(qc, queryKeys.market.overview(), (old) => {
     if (old === undefined || !old.symbols.some((s) => s.symbol === tick.symbol)) return old;
     return {
       ...old,
@@ -104,6 +138,11 @@ export function writePrice(qc: QueryClient, tick: PriceTick): void {
   });
 }
 
+/** Whether `time` is before `than` (ISO times to the microsecond); false when either is not a time. */
+function isOlder(time: string, than: string): boolean {
+  return isoMicros(time) < isoMicros(than);
+}
+
 // ---------- the account's own data
 
 // A factory key with the default empty filter ({}) matches every filter of that list: react-query
@@ -112,8 +151,12 @@ function queriesUnder<T>(qc: QueryClient, prefix: QueryKey): [QueryKey, T | unde
   return qc.getQueriesData<T>({ queryKey: prefix });
 }
 
-function upsertById<T extends { id: number }>(list: readonly T[], item: T, keep: boolean): { list: T[]; delta: number } {
+type Versioned = { id: number; updated_at: string };
+
+function upsertById<T extends Versioned>(list: readonly T[], item: T, keep: boolean): { list: T[]; delta: number } {
   const at = list.findIndex((x) => x.id === item.id);
+  // The cache may hold a newer state than the push: a read-back's answer served after it.
+  if (at >= 0 && isOlder(item.updated_at, list[at]!.updated_at)) return { list: [...list], delta: 0 };
   if (at >= 0) {
     if (keep) return { list: list.map((x, i) => (i === at ? item : x)), delta: 0 };
     return { list: list.filter((_, i) => i !== at), delta: -1 };
@@ -121,13 +164,13 @@ function upsertById<T extends { id: number }>(list: readonly T[], item: T, keep:
   return keep ? { list: [item, ...list], delta: 1 } : { list: [...list], delta: 0 };
 }
 
-function patchPage<T extends { id: number }>(page: Page<T>, item: T, keep: boolean): Page<T> {
+function patchPage<T extends Versioned>(page: Page<T>, item: T, keep: boolean): Page<T> {
   const { list, delta } = upsertById(page.result, item, keep);
   return { ...page, result: list, total: Math.max(0, page.total + delta) };
 }
 
 /** Replaces the item wherever it sits in a paged list; a new matching item goes on top of page one. */
-function patchPaged<T extends { id: number }>(data: Paged<T>, item: T, keep: boolean): Paged<T> {
+function patchPaged<T extends Versioned>(data: Paged<T>, item: T, keep: boolean): Paged<T> {
   const found = data.pages.some((p) => p.result.some((x) => x.id === item.id));
   const pages = data.pages.map((p, i) => {
     if (found) return p.result.some((x) => x.id === item.id) ? patchPage(p, item, keep) : p;
@@ -140,29 +183,32 @@ function isPaged<T>(data: unknown): data is Paged<T> {
   return typeof data === 'object' && data !== null && 'pages' in data;
 }
 
-function patchList<T extends { id: number }>(qc: QueryClient, key: QueryKey, data: unknown, item: T, keep: boolean) {
-  if (data === undefined) return;
-  if (isPaged<T>(data)) qc.setQueryData(key, patchPaged(data, item, keep));
-  else qc.setQueryData(key, patchPage(data as Page<T>, item, keep));
+function patchList<T extends Versioned>(qc: QueryClient, key: QueryKey, item: T, keep: boolean) {
+  writeLive<unknown>(qc, key, (data) => {
+    if (data === undefined) return undefined;
+    return isPaged<T>(data) ? patchPaged(data, item, keep) : patchPage(data as Page<T>, item, keep);
+  });
 }
 
 /** An `order` push: upsert into open orders while pending, drop it once filled/canceled/rejected; patch history. */
 export function writeOrder(qc: QueryClient, account: string, order: Order): void {
   const pending = isPendingOrder(order);
-  for (const [key, data] of queriesUnder<Page<Order>>(qc, queryKeys.user.openOrders(account))) {
+  for (const [key] of queriesUnder<Page<Order>>(qc, queryKeys.user.openOrders(account))) {
     const f = (key[3] ?? {}) as OpenOrdersFilter;
     if (f.symbol && f.symbol !== order.symbol) continue;
-    patchList(qc, key, data, order, pending);
+    patchList(qc, key, order, pending);
   }
-  for (const [key, data] of queriesUnder<unknown>(qc, queryKeys.user.orders(account))) {
+  for (const [key] of queriesUnder<unknown>(qc, queryKeys.user.orders(account))) {
     const f = (key[3] ?? {}) as OrdersFilter;
     const matches =
       (!f.symbol || f.symbol === order.symbol) &&
       (!f.status || f.status === order.status) &&
       (!f.order_type || f.order_type === order.order_type);
-    patchList(qc, key, data, order, matches);
+    patchList(qc, key, order, matches);
   }
-  qc.setQueriesData<Order>({ queryKey: queryKeys.user.orderAll(account) }, (old) => (old && old.id === order.id ? order : old));
+  for (const [key] of queriesUnder<Order>(qc, queryKeys.user.orderAll(account))) {
+    writeLive<Order>(qc, key, (old) => (old && old.id === order.id && !isOlder(order.updated_at, old.updated_at) ? order : old));
+  }
 }
 
 /** The previously cached version of an order (open orders first, then history), if any. */
@@ -181,8 +227,10 @@ export function cachedOrder(qc: QueryClient, account: string, id: number): Order
 /** A `position` push: upsert by symbol while open; a zero or closed position leaves the list. */
 export function writePosition(qc: QueryClient, account: string, pos: Position): void {
   const open = pos.status === 'open' && !dec(pos.qty).isZero();
-  qc.setQueryData<Position[]>(queryKeys.user.positions(account), (old) => {
+  writeLive<Position[]>(qc, queryKeys.user.positions(account), (old) => {
     if (old === undefined) return undefined;
+    const held = old.find((p) => p.symbol === pos.symbol || p.id === pos.id);
+    if (held && isOlder(pos.updated_at, held.updated_at)) return old;
     const rest = old.filter((p) => p.symbol !== pos.symbol && p.id !== pos.id);
     if (!open) return rest;
     const at = old.findIndex((p) => p.symbol === pos.symbol || p.id === pos.id);
@@ -195,9 +243,9 @@ export function writePosition(qc: QueryClient, account: string, pos: Position): 
 
 /** A `trade` push (the account's own fill): on top of every trade list whose filter it matches. */
 export function writeTrade(qc: QueryClient, account: string, trade: Trade): void {
-  for (const [key, data] of queriesUnder<unknown>(qc, queryKeys.user.trades(account))) {
+  for (const [key] of queriesUnder<unknown>(qc, queryKeys.user.trades(account))) {
     const f = (key[3] ?? {}) as TradesFilter;
     if ((f.symbol && f.symbol !== trade.symbol) || (f.side && f.side !== trade.side)) continue;
-    patchList(qc, key, data, trade, true);
+    patchList(qc, key, trade, true);
   }
 }
