@@ -164,6 +164,29 @@ async function traceStorm(bp: BenchPage, s: StormSetup, file: string) {
   writeFileSync(file, JSON.stringify({ traceEvents: events }));
 }
 
+/** The page's composited layers and why each is one (a layer costs every frame's commit). */
+async function dumpLayers(bp: BenchPage, s: StormSetup, file: string) {
+  let layers: { layerId: string; nodeId?: number; width: number; height: number; drawsContent: boolean }[] = [];
+  bp.cdp.on('LayerTree.layerTreeDidChange', (e: { layers?: typeof layers }) => {
+    if (e.layers) layers = e.layers;
+  });
+  await bp.cdp.send('DOM.getDocument', { depth: -1 });
+  await bp.cdp.send('LayerTree.enable');
+  await s.storm.run({ seconds: 1 });
+  const out = [];
+  for (const l of layers) {
+    const why = (await bp.cdp.send('LayerTree.compositingReasons', { layerId: l.layerId }).catch(() => ({ compositingReasonIds: [] }))) as { compositingReasonIds?: string[] };
+    let node = '';
+    if (l.nodeId) {
+      const d = (await bp.cdp.send('DOM.describeNode', { nodeId: l.nodeId }).catch(() => null)) as { node: { nodeName: string; attributes?: string[] } } | null;
+      if (d) node = `${d.node.nodeName} ${(d.node.attributes ?? []).join(' ').slice(0, 120)}`;
+    }
+    out.push({ size: `${l.width}x${l.height}`, draws: l.drawsContent, why: why.compositingReasonIds, node });
+  }
+  await bp.cdp.send('LayerTree.disable');
+  writeFileSync(file, JSON.stringify(out, null, 1));
+}
+
 async function cpuProfile(bp: BenchPage, run: () => Promise<unknown>): Promise<CpuProfile> {
   await bp.cdp.send('Profiler.enable');
   await bp.cdp.send('Profiler.setSamplingInterval', { interval: 250 });
@@ -320,6 +343,7 @@ export async function stormPage(browser: Browser, kind: 'app' | 'naive', url: st
       writeFileSync(`${process.env.BENCH_REACT_COMMITS}-${kind}.json`, JSON.stringify(await page.evaluate('window.__reactRendered')));
     }
     if (process.env.BENCH_STORM_TRACE) await traceStorm(bp, s, `${process.env.BENCH_STORM_TRACE}-${kind}.json`);
+    if (process.env.BENCH_LAYERS) await dumpLayers(bp, s, `${process.env.BENCH_LAYERS}-${kind}.json`);
     const typingSeconds = s.typingSeconds ?? Math.min(10, s.seconds / 2);
     if (kind === 'app' && typingSeconds > 0) result.typing = await typingUnderStorm(bp, s, typingSeconds);
     if (s.profileSeconds > 0) {
