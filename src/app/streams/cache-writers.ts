@@ -43,7 +43,8 @@ export function isPendingOrder(o: Pick<Order, 'status'>): boolean {
 // ---------- market data
 
 export function writeDepth(qc: QueryClient, book: DepthBook): void {
-  writeLive<DepthBook>(qc, queryKeys.market.depth(book.symbol), () => book);
+  const replace = () => book;
+  writeLive<DepthBook>(qc, queryKeys.market.depth(book.symbol), replace, { kind: 'replace', patch: replace });
 }
 
 /** The `public_trade` payload in the shape of query_recent_trades (spec §2.12). */
@@ -61,15 +62,15 @@ export function toRecentTrade(t: PublicTrade): RecentTrade {
 /** Prepends trades (given in arrival order) to the recent-trades cache, newest first. */
 export function writePublicTrades(qc: QueryClient, symbol: string, trades: readonly PublicTrade[]): void {
   if (trades.length === 0) return;
-  const fresh = trades.map(toRecentTrade).reverse();
+  const arrived = trades.map(toRecentTrade);
   const prepend = (old: RecentTrade[] | undefined, add: RecentTrade[]) =>
     old === undefined ? undefined : [...add, ...old].slice(0, RECENT_TRADES_CAP);
-  writeLive<RecentTrade[]>(
-    qc,
-    queryKeys.market.recentTrades(symbol),
-    (old) => prepend(old, fresh),
-    (answer) => prepend(answer, answer === undefined ? fresh : tradesAfter(answer, fresh)),
-  );
+  writeLive<RecentTrade[]>(qc, queryKeys.market.recentTrades(symbol), (old) => prepend(old, [...arrived].reverse()), {
+    kind: 'merge',
+    items: arrived,
+    // Every trade that arrived while the answer was on its way, weighed against the answer at once.
+    onto: (answer, items) => prepend(answer, tradesAfter(answer ?? [], (items as RecentTrade[]).reverse())),
+  });
 }
 
 /**
@@ -113,7 +114,8 @@ export function writePrice(qc: QueryClient, tick: PriceTick): void {
     spread_ask: ask,
     time: tick.time,
   };
-  writeLive<SymbolPrice>(qc, queryKeys.market.symbolPrice(tick.symbol), (old) => (old && isOlder(tick.time, old.time) ? old : price));
+  const newest = (old: SymbolPrice | undefined) => (old && isOlder(tick.time, old.time) ? old : price);
+  writeLive<SymbolPrice>(qc, queryKeys.market.symbolPrice(tick.symbol), newest, { kind: 'replace', patch: newest });
   writeLive<SymbolMarket>(qc, queryKeys.market.symbolMarket(tick.symbol), (old) =>
     old === undefined || isOlder(tick.time, old.time)
       ? old

@@ -149,4 +149,52 @@ describe('a push that arrives while a read-back is on its way', () => {
     const next = await readBack(qc, key, page([resting]), () => undefined);
     expect(next?.result.map((o) => o.id)).toEqual([1]);
   });
+
+  it('equal trades of one millisecond that arrive in two frames are both kept when the answer has neither', async () => {
+    const qc = client();
+    const key = queryKeys.market.recentTrades('BTC-USD');
+    qc.setQueryData<RecentTrade[]>(key, []);
+    const now = await readBack<RecentTrade[]>(qc, key, [toRecentTrade(trade(0, 4_000))], () => {
+      writePublicTrades(qc, 'BTC-USD', [trade(1, 5_000)]);
+      writePublicTrades(qc, 'BTC-USD', [trade(2, 5_000)]);
+    });
+    expect(now?.map((t) => t.time)).toEqual([5_000, 5_000, 4_000].map((ms) => new Date(ms).toISOString()));
+  });
+
+  it('a push kept for a read-back that a second reconnect restarted is not replayed onto the new answer', async () => {
+    const qc = client();
+    const key = queryKeys.user.openOrders(account);
+    qc.setQueryData(key, page<Order>([]));
+    const answers: ((p: Page<Order>) => void)[] = [];
+    const queryFn = () => new Promise<Page<Order>>((r) => answers.push(r));
+    void qc.fetchQuery({ queryKey: key, queryFn }).catch(() => undefined);
+    await Promise.resolve();
+    // Order 2 rests while the first read-back is on its way; its fill push is lost with the socket.
+    writeOrder(qc, account, order({ id: 2, status: 'new', updated_at: '2026-11-24T10:00:01Z' }));
+    // The second reconnect cancels the first read-back and asks again: the service has no open orders.
+    const second = qc.invalidateQueries({ queryKey: key, refetchType: 'all' });
+    await Promise.resolve();
+    answers.at(-1)!(page([]));
+    await second;
+    expect(answers).toHaveLength(2);
+    expect(qc.getQueryData<Page<Order>>(key)?.result).toEqual([]);
+  });
+
+  it('a push kept during an attempt that failed is not replayed onto the retry, which asked after it', async () => {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: 1, retryDelay: 5, staleTime: 0 } } });
+    const key = queryKeys.user.openOrders(account);
+    qc.setQueryData(key, page<Order>([]));
+    let attempts = 0;
+    let failFirst: (e: Error) => void = () => undefined;
+    const done = qc.fetchQuery({
+      queryKey: key,
+      queryFn: () => (++attempts === 1 ? new Promise<Page<Order>>((_, no) => (failFirst = no)) : Promise.resolve(page<Order>([]))),
+    });
+    await Promise.resolve();
+    writeOrder(qc, account, order({ id: 2, status: 'new', updated_at: '2026-11-24T10:00:01Z' }));
+    failFirst(new Error('timeout'));
+    await done;
+    expect(attempts).toBe(2);
+    expect(qc.getQueryData<Page<Order>>(key)?.result).toEqual([]);
+  });
 });

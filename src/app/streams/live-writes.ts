@@ -1,7 +1,20 @@
-import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import { hashKey, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 
 /** A stream write as a cache patch: the cached value before → after (undefined: nothing cached, leave it). */
 export type Patch<T> = (old: T | undefined) => T | undefined;
+
+/**
+ * How a write is replayed onto a read-back's answer:
+ * - `patch` (the default): the same patch, after the ones before it;
+ * - `replace`: the write replaces the value whole (a depth book), so only the newest one is kept;
+ * - `merge`: writes of one kind that must be weighed against the answer together (trades without ids,
+ *   where two equal ones are both real): each write's items are collected, in arrival order, and
+ *   `onto(answer, items)` runs once.
+ */
+export type Replay<T> =
+  | { kind: 'patch'; patch: Patch<T> }
+  | { kind: 'replace'; patch: Patch<T> }
+  | { kind: 'merge'; items: readonly unknown[]; onto: (answer: T | undefined, items: unknown[]) => T | undefined };
 
 /**
  * Stream writes that outlive a read-back on its way.
@@ -11,49 +24,74 @@ export type Patch<T> = (old: T | undefined) => T | undefined;
  * answer is on its way may be newer than it, and the answer, landing, would put the older state back:
  * an order filled meanwhile shown open again, a position at its old size, trades gone from the tape,
  * until the next push for the same thing. So a push written while its query is fetching is also kept
- * for that fetch, and replayed in arrival order onto the answer as it lands; the same way an exchange
+ * for that request, and replayed in arrival order onto the answer as it lands; the same way an exchange
  * client buffers the stream while it reads a snapshot. A push the answer already holds must be
  * harmless to replay: the patches are upserts that keep a newer state (cache-writers.ts), and trades
- * pass a replay that leaves out the ones the answer has.
+ * are merged against the answer.
+ *
+ * What is kept belongs to one request: a new fetch (a second reconnect cancels and restarts the first)
+ * or a new attempt after a failure asks after every push written so far, so it owes them nothing; a
+ * push from before it replayed onto its answer could bring back what the service has since ended (an
+ * order whose fill push was lost with the socket).
  */
-export function writeLive<T>(qc: QueryClient, key: QueryKey, patch: Patch<T>, replay: Patch<T> = patch): void {
+export function writeLive<T>(qc: QueryClient, key: QueryKey, patch: Patch<T>, replay: Replay<T> = { kind: 'patch', patch }): void {
   qc.setQueryData<T>(key, patch);
-  const query = qc.getQueryCache().find<T>({ queryKey: key, exact: true });
-  if (query?.state.fetchStatus !== 'fetching') return;
+  // By hash: the cache's `find` compares every query's key, and this runs for every frame's writes.
+  const query = qc.getQueryCache().get(hashKey(key));
+  if (query?.state.fetchStatus !== 'fetching' || query.promise === undefined) return;
   const waiting = journalOf(qc);
-  const patches = waiting.get(query.queryHash) ?? [];
-  patches.push(replay as Patch<unknown>);
-  waiting.set(query.queryHash, patches);
+  const held = waiting.get(query.queryHash);
+  const kept = held !== undefined && held.request === query.promise ? held : { request: query.promise, replays: [] };
+  keep(kept.replays, replay as Replay<unknown>);
+  waiting.set(query.queryHash, kept);
 }
 
-const journals = new WeakMap<QueryClient, Map<string, Patch<unknown>[]>>();
+interface Kept {
+  /** The request the writes are owed to (the query's in-flight promise when they were written). */
+  request: Promise<unknown>;
+  replays: Replay<unknown>[];
+}
 
-function journalOf(qc: QueryClient): Map<string, Patch<unknown>[]> {
-  let waiting = journals.get(qc);
-  if (waiting) return waiting;
-  const journal = new Map<string, Patch<unknown>[]>();
-  waiting = journal;
+function keep(replays: Replay<unknown>[], replay: Replay<unknown>): void {
+  const last = replays.at(-1);
+  if (replay.kind === 'replace' && last?.kind === 'replace') replays[replays.length - 1] = replay;
+  else if (replay.kind === 'merge' && last?.kind === 'merge') replays[replays.length - 1] = { ...last, items: [...last.items, ...replay.items] };
+  else replays.push(replay);
+}
+
+const journals = new WeakMap<QueryClient, Map<string, Kept>>();
+
+function journalOf(qc: QueryClient): Map<string, Kept> {
+  const known = journals.get(qc);
+  if (known) return known;
+  const journal = new Map<string, Kept>();
   journals.set(qc, journal);
   qc.getQueryCache().subscribe((event) => {
-    const patches = journal.get(event.query.queryHash);
-    if (!patches) return;
-    if (event.type === 'removed') journal.delete(event.query.queryHash);
+    const hash = event.query.queryHash;
+    const kept = journal.get(hash);
+    if (!kept) return;
+    if (event.type === 'removed') journal.delete(hash);
     if (event.type !== 'updated') return;
-    // A fetch's own answer (setQueryData's writes are `manual`): the replay goes on top of it. A
-    // fetch that failed leaves the cache as the stream wrote it, so nothing is owed to the next one.
-    if (event.action.type === 'success' && !event.action.manual) {
-      journal.delete(event.query.queryHash);
-      replayOnto(qc, event.query, patches);
-    } else if (event.action.type === 'error') {
-      journal.delete(event.query.queryHash);
+    const action = event.action;
+    // A fetch's own answer (setQueryData's writes are `manual`): the replay goes on top of it, if the
+    // writes were kept for this very request.
+    if (action.type === 'success' && !action.manual) {
+      journal.delete(hash);
+      if (kept.request === event.query.promise) replayOnto(qc, event.query, kept.replays);
+      return;
+    }
+    // A failed attempt (the next one is a new request), a failed or cancelled fetch (the cache shows
+    // the writes already), a new fetch: nothing is owed any more.
+    if (action.type === 'failed' || action.type === 'error' || action.type === 'fetch' || event.query.state.fetchStatus !== 'fetching') {
+      journal.delete(hash);
     }
   });
   return journal;
 }
 
-function replayOnto(qc: QueryClient, query: Query<unknown, Error, unknown, QueryKey>, patches: Patch<unknown>[]): void {
+function replayOnto(qc: QueryClient, query: Query<unknown, Error, unknown, QueryKey>, replays: Replay<unknown>[]): void {
   const answer = query.state.data;
   let data = answer;
-  for (const patch of patches) data = patch(data) ?? data;
+  for (const r of replays) data = (r.kind === 'merge' ? r.onto(data, [...r.items]) : r.patch(data)) ?? data;
   if (data !== answer) qc.setQueryData(query.queryKey, data);
 }
