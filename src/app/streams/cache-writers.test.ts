@@ -34,8 +34,8 @@ describe('stream → query cache', () => {
     const old: RecentTrade[] = Array.from({ length: 100 }, (_, i) => ({ is_buyer_taker: true, price: String(i), qty: '1', quote_qty: '1', symbol: 'BTC-USD', time: '2025-01-01T00:00:00Z' }));
     qc.setQueryData(key, old);
     writePublicTrades(qc, 'BTC-USD', [
-      { id: 1, price: '200', qty: '1', side: 'buy', symbol: 'BTC-USD', time: 1 },
-      { id: 2, price: '201', qty: '1', side: 'sell', symbol: 'BTC-USD', time: 2 },
+      { id: 1, price: '200', qty: '1', side: 'buy', symbol: 'BTC-USD', time: Date.parse('2025-01-01T00:00:01Z') },
+      { id: 2, price: '201', qty: '1', side: 'sell', symbol: 'BTC-USD', time: Date.parse('2025-01-01T00:00:02Z') },
     ]);
     const now = qc.getQueryData<RecentTrade[]>(key)!;
     expect(now).toHaveLength(RECENT_TRADES_CAP);

@@ -59,44 +59,48 @@ export function toRecentTrade(t: PublicTrade): RecentTrade {
   };
 }
 
+/** A trade on the tape: one the stream pushed carries its id; one read from query_recent_trades has none. */
+export type TapeTrade = RecentTrade & { id?: number };
+
 /** Prepends trades (given in arrival order) to the recent-trades cache, newest first. */
 export function writePublicTrades(qc: QueryClient, symbol: string, trades: readonly PublicTrade[]): void {
   if (trades.length === 0) return;
-  const arrived = trades.map(toRecentTrade);
-  const prepend = (old: RecentTrade[] | undefined, add: RecentTrade[]) =>
-    old === undefined ? undefined : [...add, ...old].slice(0, RECENT_TRADES_CAP);
-  writeLive<RecentTrade[]>(qc, queryKeys.market.recentTrades(symbol), (old) => prepend(old, [...arrived].reverse()), {
-    kind: 'merge',
-    items: arrived,
-    // Every trade that arrived while the answer was on its way, weighed against the answer at once.
-    onto: (answer, items) => prepend(answer, tradesAfter(answer ?? [], (items as RecentTrade[]).reverse())),
-  });
+  const arrived: TapeTrade[] = trades.map((t) => ({ ...toRecentTrade(t), id: t.id }));
+  writeLive<TapeTrade[]>(qc, queryKeys.market.recentTrades(symbol), (tape) => (tape === undefined ? undefined : withArrivals(tape, arrived)));
 }
 
 /**
- * Of the trades a read-back's answer may already hold (`fresh`, newest first), those it does not.
- * A recent trade has no id: what printed after the answer's newest time is new, what printed before
- * it is in the answer, and at that very millisecond equal trades are counted off against the answer's
- * (one order can fill two equal makers' orders in one millisecond: two equal trades, both real).
+ * The tape with the trades that arrived (oldest first), each shown once. The tape may already hold a
+ * trade from a read of query_recent_trades (the first load, a read-back) served after it printed,
+ * whether its push lands after that answer or is replayed onto it (live-writes.ts). A read trade has
+ * no id: a push that printed before the newest read trade is in that answer; at that very millisecond
+ * a push takes the place of an equal read trade (so the next equal push, another trade, is not taken
+ * for it: one order can fill two equal makers' orders in one millisecond, two trades both real).
  */
-export function tradesAfter(answer: readonly RecentTrade[], fresh: readonly RecentTrade[]): RecentTrade[] {
-  const newest = answer[0] === undefined ? -Infinity : Date.parse(answer[0].time);
-  const sameKey = (t: RecentTrade) => `${dec(t.price).toString()}|${dec(t.qty).toString()}|${t.is_buyer_taker}`;
-  const held = new Map<string, number>();
-  for (const t of answer) {
-    if (Date.parse(t.time) !== newest) break;
-    held.set(sameKey(t), (held.get(sameKey(t)) ?? 0) + 1);
-  }
-  const missing: RecentTrade[] = [];
-  // Oldest first, so that of equal trades the answer's count is taken off the oldest.
-  for (const t of [...fresh].reverse()) {
+export function withArrivals(tape: readonly TapeTrade[], arrived: readonly TapeTrade[]): TapeTrade[] {
+  const next = [...tape];
+  const fresh: TapeTrade[] = [];
+  for (const t of arrived) {
     const time = Date.parse(t.time);
-    if (time < newest) continue;
-    const left = time === newest ? (held.get(sameKey(t)) ?? 0) : 0;
-    if (left > 0) held.set(sameKey(t), left - 1);
-    else missing.push(t);
+    let shown = false;
+    for (let i = 0; i < next.length && !shown; i++) {
+      const held = next[i]!;
+      const at = Date.parse(held.time);
+      if (at < time) break;
+      if (held.id !== undefined) shown = held.id === t.id;
+      else if (at > time) shown = true;
+      else if (sameTrade(held, t)) {
+        next[i] = t;
+        shown = true;
+      }
+    }
+    if (!shown) fresh.push(t);
   }
-  return missing.reverse();
+  return [...fresh.reverse(), ...next].slice(0, RECENT_TRADES_CAP);
+}
+
+function sameTrade(a: RecentTrade, b: RecentTrade): boolean {
+  return a.is_buyer_taker === b.is_buyer_taker && dec(a.price).eq(b.price) && dec(a.qty).eq(b.qty);
 }
 
 /** A `price` tick: sets symbol-price, and patches symbol-market and the overview row if cached. */

@@ -197,4 +197,21 @@ describe('a push that arrives while a read-back is on its way', () => {
     expect(attempts).toBe(2);
     expect(qc.getQueryData<Page<Order>>(key)?.result).toEqual([]);
   });
+
+  it('a trade the answer holds whose push lands after the answer is not shown twice', async () => {
+    const qc = client();
+    const key = queryKeys.market.recentTrades('BTC-USD');
+    const t1 = trade(1, 1_000, '100');
+    const t2 = trade(2, 2_000, '101');
+    const t3 = trade(3, 2_000, '101');
+    const t4 = trade(4, 3_000, '102');
+    qc.setQueryData<RecentTrade[]>(key, [toRecentTrade(t1)]);
+    // Served after t2 and t3 printed; their push, held for the page's next frame, lands after the answer.
+    await readBack<RecentTrade[]>(qc, key, [t3, t2, t1].map(toRecentTrade), () => undefined);
+    writePublicTrades(qc, 'BTC-USD', [t2, t3, t4]);
+    expect(qc.getQueryData<RecentTrade[]>(key)?.map((t) => t.price)).toEqual(['102', '101', '101', '100']);
+    // Later pushes of equal trades in that millisecond are other trades.
+    writePublicTrades(qc, 'BTC-USD', [trade(5, 3_000, '102')]);
+    expect(qc.getQueryData<RecentTrade[]>(key)?.map((t) => t.price)).toEqual(['102', '102', '101', '101', '100']);
+  });
 });

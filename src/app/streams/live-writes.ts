@@ -4,17 +4,13 @@ import { hashKey, type Query, type QueryClient, type QueryKey } from '@tanstack/
 export type Patch<T> = (old: T | undefined) => T | undefined;
 
 /**
- * How a write is replayed onto a read-back's answer:
- * - `patch` (the default): the same patch, after the ones before it;
- * - `replace`: the write replaces the value whole (a depth book), so only the newest one is kept;
- * - `merge`: writes of one kind that must be weighed against the answer together (trades without ids,
- *   where two equal ones are both real): each write's items are collected, in arrival order, and
- *   `onto(answer, items)` runs once.
+ * How a write is replayed onto a read-back's answer: `patch` (the default), after the ones before it;
+ * `replace`, a write that replaces the value whole (a depth book, a price), so only the newest is kept.
  */
-export type Replay<T> =
-  | { kind: 'patch'; patch: Patch<T> }
-  | { kind: 'replace'; patch: Patch<T> }
-  | { kind: 'merge'; items: readonly unknown[]; onto: (answer: T | undefined, items: unknown[]) => T | undefined };
+export interface Replay<T> {
+  kind: 'patch' | 'replace';
+  patch: Patch<T>;
+}
 
 /**
  * Stream writes that outlive a read-back on its way.
@@ -26,8 +22,8 @@ export type Replay<T> =
  * until the next push for the same thing. So a push written while its query is fetching is also kept
  * for that request, and replayed in arrival order onto the answer as it lands; the same way an exchange
  * client buffers the stream while it reads a snapshot. A push the answer already holds must be
- * harmless to replay: the patches are upserts that keep a newer state (cache-writers.ts), and trades
- * are merged against the answer.
+ * harmless to replay: the patches are upserts that keep a newer state, and a trade the answer holds
+ * is not put on the tape again (cache-writers.ts).
  *
  * What is kept belongs to one request: a new fetch (a second reconnect cancels and restarts the first)
  * or a new attempt after a failure asks after every push written so far, so it owes them nothing; a
@@ -55,7 +51,6 @@ interface Kept {
 function keep(replays: Replay<unknown>[], replay: Replay<unknown>): void {
   const last = replays.at(-1);
   if (replay.kind === 'replace' && last?.kind === 'replace') replays[replays.length - 1] = replay;
-  else if (replay.kind === 'merge' && last?.kind === 'merge') replays[replays.length - 1] = { ...last, items: [...last.items, ...replay.items] };
   else replays.push(replay);
 }
 
@@ -92,6 +87,6 @@ function journalOf(qc: QueryClient): Map<string, Kept> {
 function replayOnto(qc: QueryClient, query: Query<unknown, Error, unknown, QueryKey>, replays: Replay<unknown>[]): void {
   const answer = query.state.data;
   let data = answer;
-  for (const r of replays) data = (r.kind === 'merge' ? r.onto(data, [...r.items]) : r.patch(data)) ?? data;
+  for (const r of replays) data = r.patch(data) ?? data;
   if (data !== answer) qc.setQueryData(query.queryKey, data);
 }
