@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -147,5 +147,38 @@ describe('stream wiring', () => {
     const { sampleOrder } = await import('../../api/__fixtures__/spec-samples');
     act(() => latest('/ws-stream/v1').onmessage?.({ data: JSON.stringify({ seq: 2, channel: 'order', data: { ...sampleOrder, id: 77, status: 'open' } }) }));
     expect((qc.getQueryData(key) as { result: { id: number }[] }).result.map((o) => o.id)).toEqual([77]);
+  });
+
+  it('a reconnect asks again for data still on its first load, so a push kept for that request is not replayed onto a newer answer', async () => {
+    act(() => latest('/ws-stream/v1').open());
+    act(() =>
+      useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 'jwt-1', expiresAt: Date.now() + 60_000, key: {} as never } }),
+    );
+    type OpenOrders = { page_size: number; result: { id: number }[]; total: number };
+    const key = queryKeys.user.openOrders('bsc_0xabc');
+    const answers: ((p: OpenOrders) => void)[] = [];
+    const observer = new QueryObserver(qc, { queryKey: key, queryFn: () => new Promise<OpenOrders>((r) => answers.push(r)), retry: false });
+    const stop = observer.subscribe(() => undefined);
+    await act(() => wait(0));
+    expect(answers).toHaveLength(1);
+    // Order 77 rests while the open orders are on their first load; the socket drops, and with it the
+    // push of 77's fill.
+    const { sampleOrder } = await import('../../api/__fixtures__/spec-samples');
+    const first = latest('/ws-stream/v1');
+    act(() => first.onmessage?.({ data: JSON.stringify({ seq: 2, channel: 'order', data: { ...sampleOrder, id: 77, status: 'open' } }) }));
+    act(() => first.close());
+    await act(() => wait(700));
+    act(() => latest('/ws-stream/v1').open());
+    act(() => latest('/ws-stream/v1').onmessage?.({ data: JSON.stringify({ seq: 1, channel: 'auth', data: { code: 200, msg: 'success' } }) }));
+    await act(() => wait(0));
+    // Asked again after the reconnect: the service has no open orders (77 filled).
+    expect(answers).toHaveLength(2);
+    await act(async () => {
+      answers[0]!({ page_size: 100, result: [{ ...sampleOrder, id: 77, status: 'open' } as { id: number }], total: 1 });
+      answers[1]!({ page_size: 100, result: [], total: 0 });
+      await wait(0);
+    });
+    expect((qc.getQueryData(key) as OpenOrders).result).toEqual([]);
+    stop();
   });
 });

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type Query, type QueryClient, type QueryFilters } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import { StreamsScope } from '../../api/react';
@@ -34,9 +34,12 @@ export function StreamsProvider({ children, streams = appStreams() }: { children
     () =>
       streams.onReconnected(() => {
         // What we missed while away: everything but candles (the chart reloads its own tail).
-        void qc.invalidateQueries({ queryKey: queryKeys.market.all, predicate: (q) => q.queryKey[1] !== 'klines' });
         const account = actingAccount(useSessionStore.getState());
-        if (account) void qc.invalidateQueries({ queryKey: queryKeys.user.all(account) });
+        const missed = [
+          { queryKey: queryKeys.market.all, predicate: (q: Query) => q.queryKey[1] !== 'klines' },
+          ...(account ? [{ queryKey: queryKeys.user.all(account) }] : []),
+        ];
+        readBack(qc, missed);
       }),
     [streams, qc],
   );
@@ -45,3 +48,18 @@ export function StreamsProvider({ children, streams = appStreams() }: { children
 
   return <StreamsScope streams={streams}>{children}</StreamsScope>;
 }
+
+/**
+ * Asks again for what the app holds: a new request for each, even where one is on its way. A query
+ * with data is restarted by the invalidation itself; one still on its first load would only be joined,
+ * and pushes kept for that request (live-writes.ts) would be replayed onto an answer that may be newer
+ * than pushes lost with the socket (an order shown open again, its fill never heard of). So that
+ * request is cancelled first.
+ */
+function readBack(qc: QueryClient, filters: QueryFilters[]): void {
+  const firstLoad = (q: Query) => q.state.data === undefined && q.state.fetchStatus !== 'idle';
+  // The cancel takes effect at once (its promise only says when), so the invalidation asks anew.
+  for (const f of filters) void qc.cancelQueries({ ...f, predicate: (q) => firstLoad(q) && (f.predicate?.(q) ?? true) });
+  for (const f of filters) void qc.invalidateQueries(f);
+}
+
