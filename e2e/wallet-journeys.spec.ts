@@ -79,25 +79,31 @@ test('withdraw fee: an amount not above it is refused at the field; Max rounds d
   await expect(withdraw.getByLabel('Withdraw amount')).toHaveValue('10.12');
 });
 
-test('a withdrawal interrupted by a reload before reqRemoteCall is continued from the history', async ({ page }) => {
+test('a withdrawal interrupted by closing the page before reqRemoteCall is continued from the history when it is opened again', async ({ page: first }) => {
   test.setTimeout(180_000);
   const token = await chainToken();
-  const address = await builtInWalletOnWallets(page);
-  await creditCash(page, '30');
-  await expect(page.getByTestId('cash-wallet-free')).toContainText('30.00');
+  const address = await builtInWalletOnWallets(first);
+  await creditCash(first, '30');
+  await expect(first.getByTestId('cash-wallet-free')).toContainText('30.00');
   const before = await onChainDusd(token, address);
 
   // The page goes away while the authorization is being checked: the bridge has reserved the amount
-  // but nothing was sent on-chain. The chain's RPC is held so the check step cannot finish.
+  // but nothing was sent on-chain. The chain's RPC is held so the check step cannot finish, until the
+  // page is gone: lifting the hold before the reload let a retry of the old page's through, which
+  // sent the withdrawal before the reload (seen once in CI). The page is closed with the hold on and
+  // the wallets page opened again in the same browser context (its storage, as a reload keeps it).
   const chainOrigin = new URL(RPC).origin;
-  await page.route((url) => url.origin === chainOrigin, () => new Promise<void>(() => undefined));
-  const withdraw = page.getByRole('form', { name: 'Withdraw' });
-  await withdraw.getByLabel('Withdraw amount').fill('20');
-  await withdraw.getByRole('button', { name: 'Withdraw' }).click();
+  await first.route((url) => url.origin === chainOrigin, () => new Promise<void>(() => undefined));
+  const firstWithdraw = first.getByRole('form', { name: 'Withdraw' });
+  await firstWithdraw.getByLabel('Withdraw amount').fill('20');
+  await firstWithdraw.getByRole('button', { name: 'Withdraw' }).click();
+  const firstSteps = first.getByRole('list', { name: 'Withdraw steps' });
+  await expect(firstSteps.locator('[data-step="request"]')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  const at = first.url();
+  const page = await first.context().newPage();
+  await first.close({ runBeforeUnload: false });
+  await page.goto(at);
   const steps = page.getByRole('list', { name: 'Withdraw steps' });
-  await expect(steps.locator('[data-step="request"]')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await page.reload();
 
   const history = page.getByTestId('withdraw-history');
   await expect(history).toContainText('Pending');
