@@ -3,13 +3,6 @@ import { buildLadders, type LadderSpec } from './ladder-views';
 import type { HeldBook, MarketWorkerPort, ToMarketWorker } from './market-worker-protocol';
 import { ReconnectingSocket, type SocketFactory } from './socket';
 
-/**
- * The market worker's work (market-worker.ts runs it; worker-link.ts is the page's end): it owns
- * the market stream's socket, reconnecting with backoff, and parses, validates and coalesces every
- * frame off the page's main thread, so the page receives at most one batch of public data at a
- * time, books sorted best first. The page keeps the subscriptions: after each (re)connect it is
- * told, and sends them again, tagged with the connection they are for.
- */
 /** The ladders as text; '' if they cannot be built (the page then builds them itself, and says why). */
 function laddersText(book: Parameters<typeof buildLadders>[0], specs: LadderSpec[]): string {
   try {
@@ -20,6 +13,13 @@ function laddersText(book: Parameters<typeof buildLadders>[0], specs: LadderSpec
   }
 }
 
+/**
+ * The market worker's work (market-worker.ts runs it; worker-link.ts is the page's end): it owns
+ * the market stream's socket, reconnecting with backoff, and parses, validates and coalesces every
+ * frame off the page's main thread, so the page receives at most one batch of public data at a
+ * time, books sorted best first. The page keeps the subscriptions: after each (re)connect it is
+ * told, and sends them again, tagged with the connection they are for.
+ */
 export function serveMarketStream(port: MarketWorkerPort, createSocket: SocketFactory) {
   let socket: ReconnectingSocket | null = null;
   /** The open connection's number (0: none yet). */

@@ -235,11 +235,10 @@ export function writePosition(qc: QueryClient, account: string, pos: Position): 
   const open = pos.status === 'open' && !dec(pos.qty).isZero();
   writeLive<Position[]>(qc, queryKeys.user.positions(account), (old) => {
     if (old === undefined) return undefined;
-    const held = old.find((p) => p.symbol === pos.symbol || p.id === pos.id);
-    if (held && isOlder(pos.updated_at, held.updated_at)) return old;
+    const at = old.findIndex((p) => p.symbol === pos.symbol || p.id === pos.id);
+    if (at >= 0 && isOlder(pos.updated_at, old[at]!.updated_at)) return old;
     const rest = old.filter((p) => p.symbol !== pos.symbol && p.id !== pos.id);
     if (!open) return rest;
-    const at = old.findIndex((p) => p.symbol === pos.symbol || p.id === pos.id);
     if (at < 0) return [...rest, pos];
     const next = [...rest];
     next.splice(Math.min(at, next.length), 0, pos);

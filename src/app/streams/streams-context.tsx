@@ -62,4 +62,3 @@ function readBack(qc: QueryClient, filters: QueryFilters[]): void {
   for (const f of filters) void qc.cancelQueries({ ...f, predicate: (q) => firstLoad(q) && (f.predicate?.(q) ?? true) });
   for (const f of filters) void qc.invalidateQueries(f);
 }
-
