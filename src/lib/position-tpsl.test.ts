@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from './decimal';
-import { isWholePosition, pnlAtTrigger, protectionOf, roeAtTrigger, triggerFromPnl, triggerFromRoe, triggerOnTick, triggerSide } from './position-tpsl';
+import { firedCloses, firedCloseWords, isWholePosition, pnlAtTrigger, protectionOf, roeAtTrigger, triggerFromPnl, triggerFromRoe, triggerOnTick, triggerSide } from './position-tpsl';
 
 // A long of 0.5 BTC entered at 95,000 on 10× (initial margin 4,750) and the same short.
 const long = dec('0.5');
@@ -69,5 +69,41 @@ describe('what protects a position', () => {
     expect(p.sl.map((o) => o.id)).toEqual([2]);
     expect(isWholePosition(child(3, 'tp', '0', '1'))).toBe(true);
     expect(isWholePosition(child(1, 'tp', '0.1', '1'))).toBe(false);
+  });
+});
+
+describe('fired TP/SL closes (price-protected, tried again on the next ticks)', () => {
+  const child = (o: Partial<{ id: number; symbol: string; status: string; source: string; qty: string; fill_qty: string; price: string }>) => ({
+    id: 1, symbol: 'BTC-USD', status: 'open', source: 'sl', qty: '1', fill_qty: '0.3', price: '94000', ...o,
+  });
+
+  it('finds the TP/SL children that have fired and still work, with what they closed and what is left', () => {
+    const orders = [
+      child({ id: 1 }),
+      child({ id: 2, source: 'tp', status: 'new', fill_qty: '0' }),
+      child({ id: 3, status: 'untriggered', fill_qty: '0' }),
+      child({ id: 4, status: 'filled', fill_qty: '1' }),
+      child({ id: 5, status: 'canceled' }),
+      child({ id: 6, source: 'user' }),
+      child({ id: 7, symbol: 'ETH-USD' }),
+    ];
+    const fired = firedCloses('BTC-USD', orders);
+    expect(fired.map((f) => [f.order.id, f.kind, f.qty?.toFixed(), f.filled.toFixed(), f.remaining?.toFixed(), f.waiting])).toEqual([
+      [1, 'sl', '1', '0.3', '0.7', true],
+      [2, 'tp', '1', '0', '1', false],
+    ]);
+    expect(protectionOf('BTC-USD', orders).sl.map((o) => o.id)).toEqual([3]);
+  });
+
+  it('a whole-position child not yet sized by the service has no size to tell', () => {
+    const [f] = firedCloses('BTC-USD', [child({ qty: '0', fill_qty: '0', status: 'new' })]);
+    expect(f).toMatchObject({ qty: null, remaining: null });
+  });
+
+  it('says what fired and how far it closed, at the symbol qty places', () => {
+    const [sl, tp] = firedCloses('BTC-USD', [child({}), child({ id: 2, source: 'tp', status: 'new', fill_qty: '0' })]);
+    expect(firedCloseWords(sl!, 3)).toBe('SL triggered · closed 0.300 of 1.000');
+    expect(firedCloseWords(tp!, 3)).toBe('TP triggered · closing 1.000');
+    expect(firedCloseWords(firedCloses('BTC-USD', [child({ qty: '0', fill_qty: '0' })])[0]!, 3)).toBe('SL triggered · closing the whole position');
   });
 });

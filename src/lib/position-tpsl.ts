@@ -1,4 +1,5 @@
 import { D, type Dec } from './decimal';
+import { show } from './display';
 
 /**
  * Take-profit / stop-loss on a whole open position (decisions.md "TP/SL and position protection"):
@@ -69,4 +70,57 @@ export function protectionOf<O extends TriggerOrderLike>(symbol: string, orders:
   const of = (kind: TriggerKind) =>
     waiting.filter((o) => o.source === kind).sort((a, b) => Number(isWholePosition(b)) - Number(isWholePosition(a)) || a.id - b.id);
   return { tp: of('tp'), sl: of('sl') };
+}
+
+/** A TP/SL child's fields that say whether it has fired and how far it has closed. */
+export interface FiredOrderLike extends TriggerOrderLike {
+  fill_qty: string;
+}
+
+/**
+ * A take-profit or stop-loss that has fired and is still closing (decisions.md "Automatic closes are
+ * price-protected"): an IOC limit no worse than the mark by the protection band, tried again on the
+ * next ticks for what the band left unfilled. `waiting` is true once the band has left some of it
+ * unfilled (status `open`); `qty` is null for a whole-position child the service has not yet sized.
+ */
+export interface FiredClose<O> {
+  order: O;
+  kind: TriggerKind;
+  qty: Dec | null;
+  filled: Dec;
+  /** What it has still to close; null when `qty` is. */
+  remaining: Dec | null;
+  waiting: boolean;
+}
+
+/** A TP/SL child that has left `untriggered` and is still working (`new` or `open`). */
+export function isFiredClose(o: Pick<TriggerOrderLike, 'status' | 'source'>): boolean {
+  return (o.source === 'tp' || o.source === 'sl') && (o.status === 'new' || o.status === 'open');
+}
+
+/** The fired, still working take-profit and stop-loss children on a symbol, stops first, then by id. */
+export function firedCloses<O extends FiredOrderLike>(symbol: string, orders: readonly O[]): FiredClose<O>[] {
+  return orders
+    .filter((o) => o.symbol === symbol && isFiredClose(o))
+    .sort((a, b) => Number(a.source === 'tp') - Number(b.source === 'tp') || a.id - b.id)
+    .map((o) => {
+      const filled = new D(o.fill_qty);
+      const qty = isWholePosition(o) ? null : new D(o.qty);
+      return { order: o, kind: o.source as TriggerKind, qty, filled, remaining: qty && D.max(qty.minus(filled), 0), waiting: o.status === 'open' };
+    });
+}
+
+/** What the band does while a fired close waits, in the trader's words. */
+export const WAITING_FOR_BAND = 'waiting for a price within the protection band';
+
+/**
+ * A fired close in words, at the symbol's qty places: "SL triggered · closed 0.300 of 1.000",
+ * "TP triggered · closing 1.000" before its first fill, "SL triggered · closing the whole position"
+ * while the service has not yet sized a whole-position child.
+ */
+export function firedCloseWords(f: Pick<FiredClose<unknown>, 'kind' | 'qty' | 'filled'>, qtyDecimals: number): string {
+  const what = `${f.kind === 'tp' ? 'TP' : 'SL'} triggered`;
+  if (f.qty === null) return `${what} · closing the whole position`;
+  if (f.filled.isZero()) return `${what} · closing ${show(f.qty, qtyDecimals)}`;
+  return `${what} · closed ${show(f.filled, qtyDecimals)} of ${show(f.qty, qtyDecimals)}`;
 }

@@ -50,6 +50,17 @@ describe('reduce-only headroom (spec §4.1)', () => {
     expect(reduceOnlyHeadroom({ symbol: 'BTC-USD', positionQty: dec('1'), orders }).toFixed()).toBe('0.5');
   });
 
+  it('a fired TP/SL still closing counts its unfilled rest in full, not as half of a TP/SL pair', () => {
+    // The SL of order 9 fired (0.3 of 0.5 filled, the band holding the rest back); its TP still waits.
+    const fired = order({ source: 'sl', status: 'open', qty: '0.5', fill_qty: '0.3', payload: { parent_id: 9 } });
+    const waiting = order({ source: 'tp', status: 'untriggered', qty: '0.5', payload: { parent_id: 9 } });
+    expect(reduceOnlyHeadroom({ symbol: 'BTC-USD', positionQty: dec(1), orders: [fired] }).toFixed()).toBe('0.8');
+    expect(reduceOnlyHeadroom({ symbol: 'BTC-USD', positionQty: dec(1), orders: [fired, waiting] }).toFixed()).toBe('0.3');
+    // A fired whole-position child carries the position's size: all of it is pending.
+    const whole = order({ source: 'sl', status: 'new', qty: '1', fill_qty: '0' });
+    expect(reduceOnlyHeadroom({ symbol: 'BTC-USD', positionQty: dec(1), orders: [whole] }).toFixed()).toBe('0');
+  });
+
   it('leaves out the order being replaced, and never goes negative', () => {
     const big = order({ qty: '2' });
     expect(reduceOnlyHeadroom({ symbol: 'BTC-USD', positionQty: dec('1'), orders: [big] }).toFixed()).toBe('0');

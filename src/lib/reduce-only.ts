@@ -35,7 +35,8 @@ function parentOf(o: PendingOrderLike): number | null {
  * Quantity still pending in reduce-only orders on the reducing side of a symbol (their unfilled
  * remainder). A TP and an SL of the same filled order are one-cancels-the-other, so a pair counts
  * once: by `payload.parent_id` when the service says, else the larger of all untriggered TPs and
- * all untriggered SLs.
+ * all untriggered SLs. A TP or SL that has fired and is still closing (`new` / `open`, held back by
+ * the protection band) is a pending reduce-only order like any other: its rest counts in full.
  */
 export function pendingReduceOnly(a: { symbol: string; side: 'buy' | 'sell'; orders: readonly PendingOrderLike[]; excludeOrderId?: number }): Dec {
   let plain = dec(0);
