@@ -116,6 +116,23 @@ describe('market close that always works', () => {
     expect(toasts().at(-1)).toMatchObject({ kind: 'success', title: 'Close placed: Close 0.500 BTC-USD at market' });
   });
 
+  it('a fired stop still closing (the protection band held back the rest) is canceled first, then the close is sent', async () => {
+    // The whole-position SL fired: the service sized it to the 0.5 held, 0.2 filled, the band holds the rest.
+    const fired = order({ id: 15, side: 'sell', qty: '0.5', fill_qty: '0.2', status: 'open', source: 'sl', order_type: 'market', price: '92000', remark: 'triggered: waiting for a price within the protection band' });
+    const orders = [fired, order({ id: 14, side: 'sell', qty: '0', status: 'untriggered', source: 'tp', order_type: 'market', price: '100000' })];
+    expect(closeBlockers({ symbol: 'BTC-USD', qty: '0.3' }, orders).map((o) => o.id)).toEqual([15]);
+    const result = await marketClose(api, null, { position: { symbol: 'BTC-USD', qty: '0.3' }, orders, places: btc });
+    expect(result).toEqual({ symbol: 'BTC-USD', kind: 'closed' });
+    expect(received.map((r) => r.path)).toEqual(['/api/cancel_orders', '/api/new_order']);
+    expect(received[0]!.body).toEqual({ order_id_list: [15] });
+    expect(received[1]!.body).toMatchObject({ side: 'sell', qty: '0.3', reduce_only: true });
+    expect(toasts().at(-1)).toMatchObject({
+      kind: 'success',
+      title: 'Close placed: Close 0.300 BTC-USD at market',
+      body: 'Your protection was canceled first: 1 reduce-only order (SL 0.500 @ 92,000.0 (triggered, 0.200 filled)).',
+    });
+  });
+
   it('a short is bought back, and nothing is canceled when nothing blocks', async () => {
     await marketClose(api, null, { position: { symbol: 'BTC-USD', qty: '-0.25' }, orders: resting });
     expect(received.map((r) => r.path)).toEqual(['/api/new_order']);

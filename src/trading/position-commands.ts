@@ -6,6 +6,7 @@ import { dec, toWire, type Dec } from '../lib/decimal';
 import { show } from '../lib/display';
 import { placesOf, type SymbolPlaces } from '../lib/notices';
 import { reducingSide } from '../lib/reduce-only';
+import { isFiredClose } from '../lib/position-tpsl';
 import { toast } from '../stores/toasts';
 import { newClientOrderId, orderToastKey, overStream, reduceOrderBody } from './order-commands';
 import { failureOutcome, orderOutcome, type Outcome, type OutcomeSource } from './order-outcome';
@@ -95,7 +96,9 @@ export async function setPositionTpsl(api: ApiClient, stream: OutcomeSource | nu
 /**
  * The reduce-only orders that hold back a closing order's headroom (spec §4.1): pending on the side
  * that reduces the position with something left to fill. Whole-position TP/SL children (qty 0)
- * close only what remains, so they never block and stay in place until the position is gone.
+ * close only what remains, so they never block and stay in place until the position is gone. A
+ * TP/SL that has fired and still closes (held back by the protection band) is pending with the
+ * position's size once fired, whole-position or not: it blocks, and is canceled first like the rest.
  */
 export function closeBlockers(position: Pick<Position, 'symbol' | 'qty'>, orders: readonly Order[]): Order[] {
   const side = reducingSide(dec(position.qty));
@@ -104,9 +107,14 @@ export function closeBlockers(position: Pick<Position, 'symbol' | 'qty'>, orders
   );
 }
 
-/** "TP 0.300 @ 99,000.0": at the symbol's places, as Open orders shows it. */
-function blockerLabel(o: Order, places: SymbolPlaces): string {
-  return `${o.source === 'tp' ? 'TP' : o.source === 'sl' ? 'SL' : 'Limit'} ${show(o.qty, places.qty)} @ ${show(o.price, places.price)}`;
+/**
+ * "TP 0.300 @ 99,000.0": at the symbol's places, as Open orders shows it; a TP/SL that has fired and
+ * still closes says so, and how much it filled ("SL 0.500 @ 92,000.0 (triggered, 0.200 filled)").
+ */
+export function blockerLabel(o: Order, places: SymbolPlaces): string {
+  const label = `${o.source === 'tp' ? 'TP' : o.source === 'sl' ? 'SL' : 'Limit'} ${show(o.qty, places.qty)} @ ${show(o.price, places.price)}`;
+  if (!isFiredClose(o)) return label;
+  return `${label} (triggered${dec(o.fill_qty).isZero() ? '' : `, ${show(o.fill_qty, places.qty)} filled`})`;
 }
 
 export interface MarketCloseInput {
