@@ -7,7 +7,7 @@ import { modifyPhaseLabel } from '../../trading/modify-order-words';
 import { useOrderModifies } from '../../trading/use-modify-order';
 import { useOrderDetail } from '../../stores/order-detail';
 import { formatDateTime } from '../../lib/time';
-import { orderKind, sizeLabel, STATUS_LABEL, TIF_LABEL } from './order-labels';
+import { orderKind, priceLabel, sizeLabel, statusLabel, TIF_LABEL } from './order-labels';
 import { useTradeSettings } from '../../stores/trade-settings';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -105,13 +105,13 @@ export function OpenOrdersTable({ orders }: { orders: readonly Order[] }) {
                 <Td align="left" className="font-medium">{o.symbol}</Td>
                 <Td align="left">{orderKind(o)}</Td>
                 <Td align="left" className={o.side === 'buy' ? 'text-up' : 'text-down'}>{o.side === 'buy' ? 'Buy' : 'Sell'}</Td>
-                <Td className="num">{o.order_type === 'market' && o.status !== 'untriggered' ? 'Market' : show(o.price, d.price)}</Td>
+                <Td className="num">{priceLabel(o, show(o.price, d.price))}</Td>
                 <Td className="num">{sizeLabel(o.qty, show(o.qty, d.qty))}</Td>
                 <Td className="num">{dec(o.fill_qty).isZero() ? '—' : show(o.fill_qty, d.qty)}</Td>
                 <Td align="left">{o.reduce_only ? 'Yes' : 'No'}</Td>
                 <Td align="left">{TIF_LABEL[o.time_in_force]}</Td>
                 <Td align="left" className={busy ? 'text-warn' : 'text-muted'} data-testid="open-order-status">
-                  {busy ? modifyPhaseLabel(replacing.phase) : gone ? 'No longer open' : STATUS_LABEL[o.status]}
+                  {busy ? modifyPhaseLabel(replacing.phase) : gone ? 'No longer open' : statusLabel(o)}
                 </Td>
                 <Td>
                   <span className="inline-flex gap-1">

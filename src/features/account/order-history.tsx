@@ -14,6 +14,7 @@ import { filterRange, HistoryFilters, NO_FILTERS, type Filters } from './history
 import { historyPageSize } from './history-page-size';
 import { OrderDetailDialog } from './order-detail';
 import { orderKind, sizeLabel, STATUS_LABEL, statusLabel } from './order-labels';
+import { isFiredClose } from '../../lib/position-tpsl';
 import { PagedTable, type Column } from '../../ui/paged-table';
 import { ROW, Td } from '../../ui/table-cells';
 import { useSymbolDecimals } from './use-symbol-decimals';
@@ -94,7 +95,7 @@ export function OrderHistory({ account, symbols }: { account: string; symbols: r
               <Td align="left">{o.reduce_only ? 'Yes' : 'No'}</Td>
               <Td align="left" className={o.status === 'rejected' ? 'text-down' : o.status === 'filled' ? 'text-up' : 'text-muted'}>
                 {statusLabel(o)}
-                {o.remark ? <span className="text-muted"> · {o.remark}</span> : null}
+                {o.remark && !isFiredClose(o) ? <span className="text-muted"> · {o.remark}</span> : null}
               </Td>
             </tr>
           );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleOrder } from '../../api/__fixtures__/spec-samples';
 import type { Order } from '../../api/schemas';
-import { orderKind, sizeLabel, statusLabel } from './order-labels';
+import { orderKind, priceLabel, sizeLabel, statusLabel } from './order-labels';
 
 const order = (over: Partial<Order>): Order => ({ ...(sampleOrder as Order), ...over });
 
@@ -18,5 +18,15 @@ describe('order labels', () => {
     expect(orderKind(order({ source: 'sl', qty: '0' }))).toBe('Stop loss');
     expect(statusLabel(order({ source: 'user', qty: '0.5', status: 'filled' }))).toBe('Filled');
     expect(sizeLabel('0.5', '0.500')).toBe('0.500');
+  });
+
+  it('a TP/SL that fired and still closes says so, with its trigger labelled as a trigger', () => {
+    const waiting = order({ source: 'sl', order_type: 'market', reduce_only: true, qty: '1', status: 'open', fill_qty: '0.3' });
+    expect(statusLabel(waiting)).toBe('Triggered — waiting for a price within the protection band');
+    expect(statusLabel({ ...waiting, status: 'new' })).toBe('Triggered — closing');
+    expect(priceLabel(waiting, '94,000.00')).toBe('Trigger 94,000.00');
+    expect(statusLabel({ ...waiting, status: 'untriggered' })).toBe('Waiting for trigger');
+    expect(priceLabel({ ...waiting, status: 'untriggered' }, '94,000.00')).toBe('94,000.00');
+    expect(priceLabel(order({ source: 'user', order_type: 'market', status: 'new' }), '94,000.00')).toBe('Market');
   });
 });

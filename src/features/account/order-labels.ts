@@ -1,5 +1,5 @@
 import type { Order } from '../../api/schemas';
-import { isWholePosition } from '../../lib/position-tpsl';
+import { isFiredClose, isWholePosition } from '../../lib/position-tpsl';
 
 /**
  * The request that sets a position TP/SL (decisions.md: a reduce-only qty "0" order carrying the
@@ -18,9 +18,27 @@ export function orderKind(o: Pick<Order, 'order_type' | 'source' | 'qty' | 'redu
   return o.order_type === 'limit' ? 'Limit' : 'Market';
 }
 
-/** The status as the trader reads it; a position TP/SL request that went through is "Set", not "Filled". */
+/**
+ * The status as the trader reads it; a position TP/SL request that went through is "Set", not
+ * "Filled"; a TP/SL that has fired and still closes says so, and that the protection band holds
+ * back the rest once it does (status `open`).
+ */
 export function statusLabel(o: Pick<Order, 'status' | 'source' | 'qty' | 'reduce_only'>): string {
-  return isPositionTpslRequest(o) && o.status === 'filled' ? 'Set' : STATUS_LABEL[o.status];
+  if (isPositionTpslRequest(o) && o.status === 'filled') return 'Set';
+  if (isFiredClose(o)) return o.status === 'open' ? FIRED_WAITING : 'Triggered — closing';
+  return STATUS_LABEL[o.status];
+}
+
+/** A fired TP/SL the band has left partly unfilled: tried again on the next ticks. */
+export const FIRED_WAITING = 'Triggered — waiting for a price within the protection band';
+
+/**
+ * The price cell of an order: a market order's "Market", or the trigger of a TP/SL, labelled so
+ * once it has fired (its price stays the trigger, it fills at what the band allows).
+ */
+export function priceLabel(o: Pick<Order, 'order_type' | 'status' | 'source'>, shownPrice: string): string {
+  if (isFiredClose(o)) return `Trigger ${shownPrice}`;
+  return o.order_type === 'market' && o.status !== 'untriggered' ? 'Market' : shownPrice;
 }
 
 /** An order's size at its precision; qty "0" on a TP/SL is the whole position. */

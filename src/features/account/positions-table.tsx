@@ -9,7 +9,7 @@ import { toneOf } from '../../ui/tone';
 import { formatPercent } from '../../lib/format';
 import { notional, returnOnEquity, unrealizedPnl } from '../../lib/perp-math';
 import { reduceOnlyHeadroom } from '../../lib/reduce-only';
-import { isWholePosition, protectionOf } from '../../lib/position-tpsl';
+import { firedCloses, firedCloseWords, isWholePosition, protectionOf, WAITING_FOR_BAND, type FiredClose } from '../../lib/position-tpsl';
 import { LimitCloseEditor, MarginEditor } from './position-editors';
 import { PositionTpslEditor } from './position-tpsl-editor';
 import { useCloseAllPositions, useClosingSymbols, useMarketClose } from '../../trading/use-order-commands';
@@ -36,7 +36,7 @@ const columns = (closeAll: Column['label']): Column[] => [
   { label: 'Margin' },
   { label: 'uPnL (ROE)', title: 'Unrealized PnL at the mark price; ROE = PnL / initial margin' },
   { label: 'Realized PnL' },
-  { label: 'TP / SL', title: 'Take profit / stop loss waiting on the mark: whole position, or attached to a filled order (its size)' },
+  { label: 'TP / SL', title: 'Take profit / stop loss waiting on the mark (whole position, or attached to a filled order: its size), or fired and still closing' },
   { label: closeAll, cardLabel: 'Close at' },
 ];
 const WORDS = { empty: 'No open positions' };
@@ -96,6 +96,7 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
           const roe = returnOnEquity(upnl, dec(p.initial_margin));
           const headroom = reduceOnlyHeadroom({ symbol: p.symbol, positionQty: qty, orders: openOrders });
           const protection = protectionOf(p.symbol, openOrders);
+          const fired = firedCloses(p.symbol, openOrders);
           const isEditing = editing?.id === p.id ? editing.panel : null;
           const toggle = (panel: Panel) => setEditing(isEditing === panel ? null : { id: p.id, panel });
           return (
@@ -130,7 +131,14 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
                 <Td className={`num ${toneOf(p.realized_pnl)}`}>{showSigned(p.realized_pnl, 2)}</Td>
                 <Td className="num" data-testid="position-tpsl">
                   <span className="inline-flex items-center gap-1">
-                    <Protection tp={protection.tp} sl={protection.sl} priceDecimals={d.price} qtyDecimals={d.qty} />
+                    <span className="inline-flex flex-col items-end gap-0.5">
+                      {fired.map((f) => (
+                        <FiredLine key={f.order.id} fired={f} qtyDecimals={d.qty} />
+                      ))}
+                      {(fired.length === 0 || protection.tp.length + protection.sl.length > 0) && (
+                        <Protection tp={protection.tp} sl={protection.sl} priceDecimals={d.price} qtyDecimals={d.qty} />
+                      )}
+                    </span>
                     <Button onClick={() => toggle('tpsl')} aria-expanded={isEditing === 'tpsl'} title="Set, change or remove the TP and SL of the whole position">
                       Edit
                     </Button>
@@ -204,6 +212,21 @@ function Protection({ tp, sl, priceDecimals, qtyDecimals }: { tp: readonly Order
         {line('SL', 'text-down', sl)}
       </span>
       {whole && <span className="w-[46px] whitespace-normal text-left text-[10px] leading-[1.1] text-muted">whole position</span>}
+    </span>
+  );
+}
+
+/**
+ * A take profit or stop loss that has fired and is still closing the position: what fired, how
+ * much it closed of its size, and, once the protection band holds back the rest, that it waits for
+ * a price within the band (it is tried again on the next ticks). Words, not colour, say it.
+ */
+function FiredLine({ fired, qtyDecimals }: { fired: FiredClose<Order>; qtyDecimals: number }) {
+  const words = firedCloseWords(fired, qtyDecimals);
+  return (
+    <span className="block text-warn" data-testid="position-fired-close">
+      {words}
+      {fired.waiting && <span className="block text-[11px] text-muted">{WAITING_FOR_BAND}</span>}
     </span>
   );
 }
