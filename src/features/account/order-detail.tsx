@@ -9,7 +9,8 @@ import { formatDateTime } from '../../lib/time';
 import { useOrderDetail } from '../../stores/order-detail';
 import { Modal } from '../../ui/modal';
 import { ROW, Td, Th } from '../../ui/table-cells';
-import { orderKind, sizeLabel, TIF_LABEL } from './order-labels';
+import { orderKind, priceLabel, sizeLabel, TIF_LABEL } from './order-labels';
+import { isFiredClose } from '../../lib/position-tpsl';
 import { orderTimeline, type TimelineStep } from './order-timeline';
 import { fillCells } from './fill-cells';
 import { useSymbolDecimals } from './use-symbol-decimals';
@@ -52,7 +53,7 @@ function OrderFacts({ order: o, fills }: { order: Order; fills: UseQueryResult<T
         {fact('Market', o.symbol)}
         {fact('Side', o.side === 'buy' ? 'Buy' : 'Sell', o.side === 'buy' ? 'text-up' : 'text-down')}
         {fact('Type', `${orderKind(o)} · ${TIF_LABEL[o.time_in_force]}${o.reduce_only ? ' · Reduce only' : ''}`)}
-        {fact('Price', o.order_type === 'market' && o.source === 'user' ? `Market (limit ${show(o.price, d.price)})` : show(o.price, d.price))}
+        {fact('Price', o.order_type === 'market' && o.source === 'user' ? `Market (limit ${show(o.price, d.price)})` : isFiredClose(o) ? priceLabel(o, show(o.price, d.price)) : show(o.price, d.price))}
         {fact('Size', sizeLabel(o.qty, `${show(o.qty, d.qty)} ${d.base}`))}
         {fact('Filled', `${show(o.fill_qty, d.qty)} ${d.base}`)}
         {fact('Avg. fill price', dec(o.fill_qty).isZero() ? '—' : show(o.fill_avg_price, d.price))}
@@ -64,7 +65,13 @@ function OrderFacts({ order: o, fills }: { order: Order; fills: UseQueryResult<T
         {steps.map((s, i) => (
           <li key={i} className="relative py-0.5">
             <span className={`absolute -left-[17px] top-[7px] h-2 w-2 rounded-full ${dot(s)}`} />
-            <span className="num mr-2 text-muted">{formatDateTime(s.time)}</span>
+            {s.time === null ? (
+              <span className="num mr-2 text-muted" title="The order does not say when it fired">
+                —
+              </span>
+            ) : (
+              <span className="num mr-2 text-muted">{formatDateTime(s.time)}</span>
+            )}
             <span className={s.kind === 'final' && s.label === 'Rejected' ? 'text-down' : ''}>{s.label}</span>
             {s.fill && (
               <span className="num">

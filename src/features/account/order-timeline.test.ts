@@ -21,4 +21,24 @@ describe('order timeline', () => {
   it('a resting order ends with where it stands now', () => {
     expect(orderTimeline(order({ status: 'open' }), []).at(-1)).toMatchObject({ kind: 'now', label: 'Open' });
   });
+
+  it('a take profit is set, and once filled says it was triggered before its fills', () => {
+    expect(orderTimeline(order({ source: 'tp', status: 'untriggered', fill_qty: '0' }), []).map((s) => s.label)).toEqual(['Set', 'Waiting for trigger']);
+    const steps = orderTimeline(order({ source: 'tp', status: 'filled', fill_qty: '0.02' }), [fill(1, '2026-01-01T00:00:04.000Z')]);
+    expect(steps.map((s) => `${s.kind}:${s.label}`)).toEqual(['created:Set', 'triggered:Triggered', 'fill:Fill', 'final:Filled']);
+    expect(steps[1]?.time).toBeNull();
+  });
+
+  it('a fired stop the protection band left partly unfilled: set, triggered, its fill, waiting for a price within the band', () => {
+    const waiting = order({ source: 'sl', status: 'open', fill_qty: '0.01', remark: 'triggered: waiting for a price within the protection band' });
+    const steps = orderTimeline(waiting, [fill(1, '2026-01-01T00:00:04.000Z')]);
+    expect(steps.map((s) => `${s.kind}:${s.label}`)).toEqual(['created:Set', 'triggered:Triggered', 'fill:Fill', 'now:Waiting for a price within the protection band']);
+    expect(steps.at(-1)?.remark).toBeUndefined();
+  });
+
+  it('canceled after a partial fill (the position closed): the remark says why', () => {
+    const steps = orderTimeline(order({ source: 'sl', status: 'canceled', fill_qty: '0.01', remark: 'position closed' }), []);
+    expect(steps.map((s) => s.label)).toEqual(['Set', 'Triggered', 'Canceled']);
+    expect(steps.at(-1)?.remark).toBe('position closed');
+  });
 });
