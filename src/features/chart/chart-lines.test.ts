@@ -42,3 +42,14 @@ describe('open order lines', () => {
     expect(lines.map((l) => l.title)).toEqual(['Buy 0.300']);
   });
 });
+
+describe('a fired TP/SL still closing', () => {
+  it('keeps a line at its trigger that says it fired and what is left, not a draggable order line', () => {
+    const orders = [order({ id: 5, side: 'sell', qty: '0.5', fill_qty: '0.2', price: '93000', status: 'open', source: 'sl', order_type: 'market', reduce_only: true })];
+    const lines = chartLines({ mark: '92990', orders, position, priceDecimals: 1, qtyDecimals: 3, symbol: 'BTC-USD' });
+    const line = lines.find((l) => l.price === 93000);
+    expect(line?.title).toBe('SL triggered · 0.300 left');
+    expect(line?.id).toBeUndefined();
+    expect(lines.filter((l) => l.price === 93000)).toHaveLength(1);
+  });
+});

@@ -2,7 +2,7 @@ import { LineStyle, type CreatePriceLineOptions } from 'lightweight-charts';
 import type { Order, Position } from '../../api/schemas';
 import { dec } from '../../lib/decimal';
 import { show } from '../../lib/display';
-import { isWholePosition, protectionOf } from '../../lib/position-tpsl';
+import { firedCloses, isWholePosition, protectionOf } from '../../lib/position-tpsl';
 import { palette } from './chart-theme';
 
 /**
@@ -11,6 +11,8 @@ import { palette } from './chart-theme';
  * filled order rather than protecting the whole position), and its entry and liquidation prices.
  * An order's line carries the size still resting (qty − fill_qty: a partly filled order no longer
  * rests its original size) and the order's id as the line's `id`, so a drag knows which order it moves.
+ * A TP/SL that has fired and still closes (the protection band holds back the rest) keeps a line at
+ * its trigger that says so ("SL triggered · 0.700 left"), with no id: it cannot be dragged.
  */
 export function chartLines(a: {
   mark: string | null;
@@ -25,7 +27,8 @@ export function chartLines(a: {
     lines.push({ price: Number(a.mark), color: palette.accent, lineWidth: 1, lineStyle: LineStyle.Dotted, axisLabelVisible: true, title: 'Mark' });
   }
   const protection = protectionOf(a.symbol, a.orders);
-  const triggers = new Set([...protection.tp, ...protection.sl]);
+  const fired = firedCloses(a.symbol, a.orders);
+  const triggers = new Set([...protection.tp, ...protection.sl, ...fired.map((f) => f.order)]);
   for (const o of a.orders) {
     const price = Number(o.price);
     if (triggers.has(o) || !(price > 0)) continue;
@@ -50,6 +53,16 @@ export function chartLines(a: {
         title: `${label} ${show(o.price, a.priceDecimals)}${isWholePosition(o) ? '' : ` × ${o.qty}`}`,
       });
     }
+  }
+  for (const f of fired) {
+    lines.push({
+      price: Number(f.order.price),
+      color: f.kind === 'tp' ? palette.up : palette.down,
+      lineWidth: 1,
+      lineStyle: LineStyle.Dotted,
+      axisLabelVisible: true,
+      title: `${f.kind === 'tp' ? 'TP' : 'SL'} triggered${f.remaining ? ` · ${show(f.remaining, a.qtyDecimals)} left` : ''}`,
+    });
   }
   if (a.position) {
     const long = !a.position.qty.startsWith('-');
