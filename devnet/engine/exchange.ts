@@ -106,7 +106,7 @@ function freshCtx(config: ExchangeConfig): Ctx {
     const s: SymbolState = {
       spec, bids: new BookSide(true), asks: new BookSide(false),
       indexExact: BigInt(spec.startPriceTicks) * spec.tickUnit, index: spec.startPriceTicks, mark: spec.startPriceTicks,
-      last: 0, premiumSum: 0, premiumCount: 0, openInterest: 0, triggers: [], makerOrders: [], klines: newKlineStore(),
+      last: 0, basis: 0n, premiumSum: 0, premiumCount: 0, openInterest: 0, triggers: [], makerOrders: [], klines: newKlineStore(),
       recent: [], fundingRecords: [],
     };
     seedHistory(s.klines, spec, ctx.rng, cfg.startTime, cfg.historyDays);
@@ -124,7 +124,7 @@ function freshCtx(config: ExchangeConfig): Ctx {
   }
   for (const s of ctx.symList) {
     requote(ctx, s);
-    updateMark(s);
+    updateMark(s, ctx.time, 0);
   }
   return ctx;
 }
@@ -409,7 +409,7 @@ export class Exchange {
       walkIndex(ctx, s, dt);
       requote(ctx, s);
       if (full) flow(ctx, s);
-      updateMark(s);
+      updateMark(s, ctx.time, dt);
       samplePremium(s);
     }
     const I = ctx.cfg.fundingIntervalMs;
@@ -428,6 +428,12 @@ export class Exchange {
     unwindHouse(ctx);
   }
 
+  /** The mark's basis of a symbol (index-price.ts), a decimal of price: mark lies between index and index + basis. */
+  markBasis(symbol: string): Result<string> {
+    const r = md.lookup(this.ctx, symbol);
+    return r.ok ? { ok: true, value: fmt(r.value.basis) } : r;
+  }
+
   /**
    * Devnet control: sets the index (and hence the mark) of a symbol at once and
    * runs triggers and liquidations. The random walk continues from there.
@@ -443,9 +449,12 @@ export class Exchange {
     trading.touch(ctx, now);
     s.indexExact = p.value * s.spec.tickUnit;
     s.index = quantize(s, s.indexExact);
-    // Makers follow at once, otherwise their stale book would drag the mark back.
+    // An oracle jump the operator makes, not trading: the basis the book built around the old index
+    // says nothing about the new one, so it starts again from 0 and the mark is the index at once
+    // (tests and e2e fire TP/SL and liquidations this way). Makers follow at once too.
+    s.basis = 0n;
     requote(ctx, s);
-    updateMark(s);
+    updateMark(s, ctx.time, 0);
     markDepth(ctx, s);
     this.afterMarkChange();
     if (tracking(ctx)) push(ctx, { type: 'price', symbol });

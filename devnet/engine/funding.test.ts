@@ -12,27 +12,30 @@ describe('funding', () => {
     place(ex, D, limit('sell', '0.001', '95300'));
     const events = record(ex);
     ex.advance(T0 + 3_600_000);
-    // mark = index + (mid − index) = 95200 every second (within the ±0.5% clamp).
-    // premium = round(200 / 95000 × 1e8) = 210526 (1e-8) → rate = round(210526 / 8) + interest 1250 = 27566
-    // → 0.00027566; payment = 0.1 × 95200 × 0.00027566 = 2.6242832.
+    // The mark's basis is the 150 s average of (mid − index) = 200: after n seconds
+    // 200 × (1 − (149/150)^n), and the mark = index + basis on the tick (the median of index + basis,
+    // the book price — 95100 while the 95000 trade is recent, then the mid 95200 — and the index),
+    // reaching 95200 long before the hour ends. Σ over 3600 seconds of round((mark − index) / index × 1e8)
+    // averages 201815 (≈ 200 × (1 − 150/3600) / 95000) → rate = round(201815 / 8) + interest 1250 = 26477
+    // → 0.00026477; payment = 0.1 × 95200 × 0.00026477 = 2.5206104.
     const rates = ex.fundingRates('BTC-USD', T0, T0 + 3_600_000);
     expect(rates).toEqual({
       ok: true,
       value: [{
-        id: 1, symbol: 'BTC-USD', funding_rate: '0.00027566', index_price: '95000', mark_price: '95200', premium: '0.00210526',
+        id: 1, symbol: 'BTC-USD', funding_rate: '0.00026477', index_price: '95000', mark_price: '95200', premium: '0.00201815',
         time: '2025-01-01T01:00:00.000Z', created_at: '2025-01-01T01:00:00.000Z', updated_at: '2025-01-01T01:00:00.000Z',
       }],
     });
     const fa = ex.queryFundingHistory(A);
     expect(fa).toEqual([{
-      id: 2, user: A, asset: 'DUSD', symbol: 'BTC-USD', qty: '-2.6242832', txn_type: 'funding_fee',
+      id: 2, user: A, asset: 'DUSD', symbol: 'BTC-USD', qty: '-2.5206104', txn_type: 'funding_fee',
       transact_time: '2025-01-01T01:00:00.000Z', created_at: '2025-01-01T01:00:00.000Z', updated_at: '2025-01-01T01:00:00.000Z',
     }]);
-    expect(ex.queryFundingHistory(B)[0]?.qty).toBe('2.6242832');
+    expect(ex.queryFundingHistory(B)[0]?.qty).toBe('2.5206104');
     expect(ex.queryFundingHistory(C)).toEqual([]);
     // 100000 − taker fee 3.8 − funding.
-    expect(ex.queryBalance(A).cross_balance).toBe('99993.5757168');
-    expect(ex.queryBalance(B).cross_balance).toBe('100001.6742832'); // 100000 − maker fee 0.95 + funding
+    expect(ex.queryBalance(A).cross_balance).toBe('99993.6793896');
+    expect(ex.queryBalance(B).cross_balance).toBe('100001.5706104'); // 100000 − maker fee 0.95 + funding
     expect(events.some((e) => e.type === 'funding')).toBe(true);
     expect(events.filter((e) => e.type === 'balance' && e.user === A)).toHaveLength(1);
     const market1 = ex.symbolMarket('BTC-USD');

@@ -1,4 +1,7 @@
-// Funding. Every second the premium (mark − index)/index is sampled; at each
+// Funding. Every second the premium (mark − index)/index is sampled — the mark
+// being the median of index + its 150 s basis, the book's price and the index
+// (index-price.ts), the premium lies between 0 and basis/index, so a book one
+// account holds away for a second barely moves it; at each
 // interval boundary rate = clamp(avg_premium / 8 + interest, ±0.75%), rounded
 // to 1e-8, where interest = 0.01% per 8 h scaled to the interval (0.00125% for
 // 1 h). Longs pay shorts when positive. Payment = qty × mark × rate, exact to

@@ -1,6 +1,8 @@
 // Index: a seeded multiplicative random walk with a weak pull back to the start
-// price (half-life of days) so a long-running devnet stays realistic. Mark:
-// index plus the order-book premium (mid − index), clamped to ±0.5% of index.
+// price (half-life of days) so a long-running devnet stays realistic. Mark: the
+// median of index + a 150 s average of the book premium (mid − index, each
+// sample clamped to ±0.5 % of index), the book's own price, and the index
+// (decisions.md "Market integrity in the devnet").
 import { divRound } from './decimal.js';
 import type { Ctx, SymbolState } from './state.js';
 
@@ -24,16 +26,78 @@ export function quantize(s: SymbolState, exact: bigint): number {
   return t < 1 ? 1 : t;
 }
 
-export function updateMark(s: SymbolState): void {
+/** The basis average's time constant, seconds: each 1 s step moves the basis by α = 1/150 of the gap. */
+export const BASIS_PERIOD_SEC = 150;
+/** The last trade counts in the mark's book price while it is at most this old, ms. */
+export const LAST_TRADE_RECENT_MS = 10_000;
+
+const ONE = 10n ** 18n;
+const keeps = new Map<number, bigint>();
+
+/**
+ * (1 − 1/150)^dt in 1e-18: the weight the basis keeps over a dt-second step (the 60 s steps of a long
+ * gap apply the per-second average 60 times with the same sample). Integer arithmetic, so the same on
+ * every machine; cached per dt.
+ */
+function keepFactor(dt: number): bigint {
+  let k = keeps.get(dt);
+  if (k === undefined) {
+    k = ONE;
+    const n = BigInt(BASIS_PERIOD_SEC);
+    for (let i = 0; i < dt; i++) k = (k * (n - 1n)) / n;
+    keeps.set(dt, k);
+  }
+  return k;
+}
+
+function median3(a: bigint, b: bigint, c: bigint): bigint {
+  if (a > b) [a, b] = [b, a];
+  if (b > c) b = c;
+  return a > b ? a : b;
+}
+
+/**
+ * The book's own price, 1e-18: the median of best bid, best ask and the last trade (the last trade
+ * only while at most LAST_TRADE_RECENT_MS old); of two of them their middle, of one itself; the
+ * index when there is none.
+ */
+function bookPrice(s: SymbolState, now: number, index: bigint): bigint {
+  const tu = s.spec.tickUnit;
   const b = s.bids.bestPrice();
   const a = s.asks.bestPrice();
-  if (b === 0 || a === 0) {
-    s.mark = s.index;
-    return;
+  const t = s.recent[s.recent.length - 1];
+  const last = t !== undefined && t.time >= now - LAST_TRADE_RECENT_MS ? t.price : 0;
+  const xs: number[] = [];
+  if (b !== 0) xs.push(b);
+  if (a !== 0) xs.push(a);
+  if (last !== 0) xs.push(last);
+  if (xs.length === 0) return index;
+  if (xs.length === 1) return BigInt(xs[0] as number) * tu;
+  if (xs.length === 2) return (BigInt((xs[0] as number) + (xs[1] as number)) * tu) / 2n; // tu is even: exact
+  return median3(BigInt(b) * tu, BigInt(a) * tu, BigInt(last) * tu);
+}
+
+/**
+ * Mark = median of (1) index + basis, (2) the book's price (bookPrice), (3) the index, on the tick.
+ * Over a step of `dt` seconds (0: no time passed, e.g. the operator's index set) the basis — an
+ * exponential average of (book mid − index), each sample clamped to ±MAX_PREMIUM_BPS of the index and
+ * 0 without a two-sided book — first moves towards this step's sample by 1 − (1 − 1/150)^dt. The
+ * mark so always lies between index and index + basis: one account emptying a side of the book for a
+ * second moves it by at most 2 × cap / 150.
+ */
+export function updateMark(s: SymbolState, now: number, dt: number): void {
+  const index = BigInt(s.index) * s.spec.tickUnit;
+  if (dt > 0) {
+    const b = s.bids.bestPrice();
+    const a = s.asks.bestPrice();
+    let sample = 0n;
+    if (b !== 0 && a !== 0) {
+      const cap = (index * BigInt(MAX_PREMIUM_BPS)) / 10_000n;
+      sample = (BigInt(a + b) * s.spec.tickUnit) / 2n - index;
+      if (sample > cap) sample = cap;
+      else if (sample < -cap) sample = -cap;
+    }
+    s.basis = sample + divRound((s.basis - sample) * keepFactor(dt), ONE);
   }
-  const cap = (s.index * MAX_PREMIUM_BPS) / 10_000;
-  let premium = (a + b) / 2 - s.index;
-  if (premium > cap) premium = cap;
-  if (premium < -cap) premium = -cap;
-  s.mark = Math.max(1, Math.round(s.index + premium));
+  s.mark = quantize(s, median3(index + s.basis, bookPrice(s, now, index), index));
 }

@@ -43,6 +43,8 @@ interface SymbolImage {
   index: number;
   mark: number;
   last: number;
+  /** The mark's basis (absent in snapshots from before it: 0). */
+  basis?: bigint;
   premiumSum: number;
   premiumCount: number;
   makerOrderIds: number[];
@@ -128,12 +130,13 @@ export function snapshotChunks(ctx: Ctx): string[] {
   // closed ones is kept (closedBarsJson) and spliced in after the rest of the market.
   out.push('],"markets":[');
   ctx.symList.forEach((s, i) => {
-    const market: Omit<SymbolImage, 'indexExact' | 'klines'> & { indexExact: BigintImage } = {
+    const market: Omit<SymbolImage, 'indexExact' | 'basis' | 'klines'> & { indexExact: BigintImage; basis: BigintImage } = {
       symbol: s.spec.symbol,
       indexExact: bigintImage(s.indexExact),
       index: s.index,
       mark: s.mark,
       last: s.last,
+      basis: bigintImage(s.basis),
       premiumSum: s.premiumSum,
       premiumCount: s.premiumCount,
       makerOrderIds: s.makerOrders.filter((o) => o.status === 'open').map((o) => o.id),
@@ -224,7 +227,7 @@ export function restoreCtx(json: string, overrides: Partial<ResolvedConfig>): Ct
     fromTuples(klines.hour, m.klines.hour);
     const s: SymbolState = {
       spec, bids: new BookSide(true), asks: new BookSide(false), indexExact: m.indexExact, index: m.index, mark: m.mark,
-      last: m.last, premiumSum: m.premiumSum, premiumCount: m.premiumCount, openInterest: 0, triggers: [],
+      last: m.last, basis: m.basis ?? 0n, premiumSum: m.premiumSum, premiumCount: m.premiumCount, openInterest: 0, triggers: [],
       makerOrders: [], klines, recent: m.recent, fundingRecords: m.fundingRecords,
     };
     ctx.specs.set(spec.symbol, spec);

@@ -23,6 +23,11 @@ export interface SymbolState {
   mark: number;
   /** Last trade price in ticks, 0 before the first trade. */
   last: number;
+  /**
+   * The mark's basis, 1e-18 of price: the exponential 150 s average of (book mid − index), each
+   * sample clamped to ±MAX_PREMIUM_BPS (index-price.ts updateMark). 0 after the operator sets the index.
+   */
+  basis: bigint;
   premiumSum: number;
   premiumCount: number;
   /** Σ long lots over all accounts. */
