@@ -1,4 +1,5 @@
-// `npm run bench`: the five performance figures of issue 7 in one run (< 5 min on a 2-core box).
+// `npm run bench`: the five performance figures of issue 7 in one run (< 5 min on a 2-core box), and
+// figure 6 (issue #27: an unrelated request's latency under the deep-book and trigger-storm attacks).
 // Prints `figure · measured · budget · pass/miss · peer ratio` and writes bench/results.json.
 // Benchmarks, not tests: nothing here fails the build when a budget is missed.
 //
@@ -17,6 +18,7 @@ import { coldStart, type ColdStartResult } from './fig-cold-start';
 import { stormPage, type StormRun } from './fig-order-book';
 import { orderRoundTrip, type RoundTripResult } from './fig-round-trip';
 import { httpNewOrderLoad, type HttpLoadResult } from './http-new-order';
+import { integrityBench, type IntegrityResult } from './fig-integrity';
 import { profileHttpNewOrder, type HttpProfile } from './profile-http';
 import type { ProfileSummary } from './lib/cpuprofile';
 import { rounded } from './lib/stats';
@@ -39,7 +41,7 @@ const skip = new Set(values.skip!.split(',').filter(Boolean).map(Number));
 const PROFILE = !values['no-profile'];
 
 /** Ports of the bench's own (tests use 7100-7103, 7200s, 8545, 8645, 4273). */
-const PORTS = { devnet: 7600, storm: 7610, httpDevnet: 7500, httpProfileDevnet: 7520, app: 4500, pages: 4501, stormApp: 4502 };
+const PORTS = { devnet: 7600, storm: 7610, httpDevnet: 7500, httpProfileDevnet: 7520, integrityDevnet: 7540, app: 4500, pages: 4501, stormApp: 4502 };
 const STORM_URL = `ws://127.0.0.1:${PORTS.storm}/ws-stream/v1`;
 
 const t0 = performance.now();
@@ -72,6 +74,7 @@ const results: {
   engine?: EngineResult;
   http?: HttpLoadResult;
   httpProfile?: HttpProfile;
+  integrity?: IntegrityResult;
   table?: Row[];
 } = {
   startedAt: new Date().toISOString(),
@@ -233,6 +236,34 @@ if (!skip.has(5)) {
     log('figure 5c: the same load, devnet profiled (V8 sampling profiler over the load window)');
     results.httpProfile = await profileHttpNewOrder(2_000, 5, PORTS.httpProfileDevnet);
   }
+}
+
+// ---------------------------------------------------------------- market integrity (6)
+if (!skip.has(6)) {
+  log('figure 6: /api/health latency under issue #27 attacks 3 (deep book + subscribe spam) and 4 (trigger storm)');
+  const r = await integrityBench(PORTS.integrityDevnet, log);
+  results.integrity = r;
+  const f = '6 market integrity';
+  const h = (x: { p50Ms: number; p99Ms: number; maxMs: number; samples: number; failed: number }) =>
+    `p99 ${ms(x.p99Ms)}, max ${ms(x.maxMs)} (p50 ${ms(x.p50Ms, 2)}, ${x.samples} probes${x.failed > 0 ? `, ${x.failed} failed` : ''})`;
+  const within = (x: { p99Ms: number; maxMs: number; failed: number }) => x.p99Ms <= 50 && x.maxMs <= 200 && x.failed === 0;
+  row(f, '/api/health, quiet (deep book and triggers in place; info)', h(r.quiet), '—', null);
+  const d = r.deepBook;
+  row(
+    f,
+    `/api/health, attack 3: ${r.setup.deepLevels.toLocaleString('en-US')}-level book, ${d.sockets} sockets × 50 depth_book subscribes/s`,
+    `${h(d)}; ${d.snapshots.toLocaleString('en-US')} snapshots, ${d.mbReceived.toFixed(0)} MB sent, ${d.socketsClosed} sockets closed early`,
+    'p99 ≤ 50 ms, max ≤ 200 ms',
+    within(d),
+  );
+  const s = r.triggerStorm;
+  row(
+    f,
+    `/api/health, attack 4: one mark move fires ${r.setup.parents.toLocaleString('en-US')} parents' SL`,
+    `${h(s)}; the POST /devnet/mark answered ${s.markStatus} in ${ms(s.markMs, 0)}`,
+    'p99 ≤ 50 ms, max ≤ 200 ms',
+    within(s),
+  );
 }
 
 // ---------------------------------------------------------------- report

@@ -8,7 +8,9 @@
  *     pushed exactly the user channels it asked for (through `auth.streams` or `subscribe`); asking
  *     before auth gets an error frame and nothing is pushed.
  *  2. Wallet rows on `balance` [doc sample] carry the whole wallet record, each field computed exactly
- *     (devnet/engine/wallets.ts, "Wallet records", says what each means in the devnet).
+ *     (devnet/engine/wallets.ts, "Wallet records", says what each means in the devnet). The channel
+ *     pushes Perps Wallet rows only (decisions.md "Balance channel", issue #27); the Cash Wallet's
+ *     record is checked as wallet-row.ts renders it from the engine.
  */
 import { WebSocket } from 'ws';
 import { describe, expect, it } from 'vitest';
@@ -282,10 +284,7 @@ describe('user channels by subscription (issue 14 item 1)', () => {
       raw.send({ subscribe: { channel: 'balance' } });
       raw.send({ subscribe: { channel: 'order' } });
       const rows = userFrames(await raw.barrier());
-      expect(rows.map((f) => [f.channel, f.data.account_type, f.data.wallet_id, f.data.kind])).toEqual([
-        ['balance', 'spot', vault, 'vault'],
-        ['balance', 'perps', vault, 'vault'],
-      ]);
+      expect(rows.map((f) => [f.channel, f.data.account_type, f.data.wallet_id, f.data.kind])).toEqual([['balance', 'perps', vault, 'vault']]);
       const mark = raw.frames.length;
       await activity(alice, 'other');
       await activity(bob, 'owner');
@@ -324,12 +323,12 @@ describe('user channels by subscription (issue 14 item 1)', () => {
       expect(auths).toEqual([true]);
       expect(sent[0]).toEqual({ auth: { token: alice.session.token } });
       expect(sent.slice(1)).toEqual(USER_CHANNELS.map((channel) => ({ subscribe: { channel } })));
-      // The balance subscription is answered with both wallet rows, in the full record.
-      await until(() => got.balance!.length >= 2, 'the wallet rows');
+      // The balance subscription is answered with the Perps Wallet row, in the full record.
+      await until(() => got.balance!.length >= 1, 'the wallet row');
       for (const w of got.balance!) expect(Object.keys(w as object).sort()).toEqual([...WALLET_FIELDS].sort());
 
       await alice.api.trade.newOrder(marketBuy());
-      await until(() => got.trade!.length > 0 && got.position!.length > 0 && got.order!.length > 0 && got.balance!.length > 2, 'the fill');
+      await until(() => got.trade!.length > 0 && got.position!.length > 0 && got.order!.length > 0 && got.balance!.length > 1, 'the fill');
 
       // A drop: the client reconnects, authenticates again and subscribes again.
       const before = sent.length;
@@ -384,16 +383,18 @@ describe('wallet rows on the balance channel (issue 14 item 2)', () => {
     try {
       await auth(raw, { token: alice.session.token, streams: [{ channel: 'balance' }] });
       raw.send({ subscribe: { channel: 'balance' } });
-      const rows = userFrames(await raw.barrier()).map((f) => f.data);
-      // auth.streams sends both rows, and so does the subscribe: Cash then Perps each time.
-      expect(rows.map((r) => r.account_type)).toEqual(['spot', 'perps', 'spot', 'perps']);
-      expect(rows[2]).toEqual(rows[0]);
-      for (const r of rows) {
+      const pushedRows = userFrames(await raw.barrier()).map((f) => f.data);
+      // auth.streams sends the Perps row, and so does the subscribe; the Cash row is never pushed.
+      expect(pushedRows.map((r) => r.account_type)).toEqual(['perps', 'perps']);
+      expect(pushedRows[1]).toEqual(pushedRows[0]);
+      const perps = pushedRows[0] as Row;
+      const cash = renderWalletRow(devnet.ledger.exchange.walletRecords(alice.account).cash) as unknown as Row;
+      expect(cash.account_type).toBe('spot');
+      for (const r of [cash, perps]) {
         expectFullRecord(r);
         expect(r.wallet_id).toBe(alice.account);
         expect(r.kind).toBe('user');
       }
-      const [cash, perps] = rows as [Row, Row];
       expect(cash.ref_id).toBe(Number(perps.id));
       expect(perps.ref_id).toBe(Number(cash.id));
       expect(cash.id).not.toBe(perps.id);
@@ -412,13 +413,14 @@ describe('wallet rows on the balance channel (issue 14 item 2)', () => {
     const raw = await openRaw();
     const pushed = () => userFrames(raw.frames).filter((f) => f.channel === 'balance').map((f) => f.data as Row);
     const latest = (type: string) => pushed().filter((r) => r.account_type === type).at(-1)!;
+    /** The Cash Wallet's record (not pushed: the app reads it over HTTP), as wallet-row.ts renders it. */
+    const cashRow = () => renderWalletRow(devnet.ledger.exchange.walletRecords(carol.account).cash) as unknown as Row;
     try {
       await auth(raw, { token: carol.session.token });
       raw.send({ subscribe: { channel: 'balance' } });
       await raw.barrier();
       // A new account: version 0, nothing moved yet, created when it signed in.
-      for (const type of ['spot', 'perps']) {
-        const r = latest(type);
+      for (const r of [cashRow(), latest('perps')]) {
         expectFullRecord(r);
         expect([r.version, r.inbound, r.outbound, r.total, r.last_tx, r.last_tx_updated_at]).toEqual([0, '0', '0', '0', '', 0]);
         expect(r.updated_at).toBe(r.created_at);
@@ -430,29 +432,29 @@ describe('wallet rows on the balance channel (issue 14 item 2)', () => {
         return pushed().slice(n);
       };
 
-      // A deposit (the faucet): the Cash Wallet only.
+      // A deposit (the faucet): the Cash Wallet only, so nothing is pushed.
       let rows = await step(() => fund(devnet, carol, '1000', '0'));
-      expect(rows.map((r) => [r.account_type, r.version, r.inbound, r.outbound, r.total, r.free, r.locked])).toEqual([['spot', 1, '1000', '0', '1000', '1000', '0']]);
-      const deposit = rows[0]!;
+      expect(rows).toEqual([]);
+      const deposit = cashRow();
+      expect([deposit.account_type, deposit.version, deposit.inbound, deposit.outbound, deposit.total, deposit.free, deposit.locked]).toEqual(['spot', 1, '1000', '0', '1000', '1000', '0']);
       expect(deposit.last_tx).not.toBe('');
       expect(deposit.last_tx_updated_at).toBe(Date.parse(deposit.updated_at as string));
 
       // Cash → Perps: one movement, out of one wallet and into the other.
+      // Only the Perps side is pushed; the Cash side is the engine's record.
       rows = await step(() => carol.api.wallet.transferToPerps({ amount: '400' }));
-      expect(rows.map((r) => [r.account_type, r.version, r.inbound, r.outbound, r.total])).toEqual([
-        ['perps', 1, '400', '0', '400'],
-        ['spot', 2, '1000', '400', '600'],
-      ]);
-      expect(rows[0]!.last_tx).toBe(rows[1]!.last_tx);
+      const row = (r: Row) => [r.account_type, r.version, r.inbound, r.outbound, r.total];
+      expect(rows.map(row)).toEqual([['perps', 1, '400', '0', '400']]);
+      expect(row(cashRow())).toEqual(['spot', 2, '1000', '400', '600']);
+      expect(rows[0]!.last_tx).toBe(cashRow().last_tx);
       expect(Number(rows[0]!.last_tx)).toBeGreaterThan(Number(deposit.last_tx));
       const transferTx = rows[0]!.last_tx;
 
       // Perps → Cash.
       rows = await step(() => carol.api.wallet.transferToSpot({ amount: '150.5' }));
-      expect(rows.map((r) => [r.account_type, r.version, r.inbound, r.outbound, r.total])).toEqual([
-        ['perps', 2, '400', '150.5', '249.5'],
-        ['spot', 3, '1150.5', '400', '750.5'],
-      ]);
+      expect(rows.map(row)).toEqual([['perps', 2, '400', '150.5', '249.5']]);
+      expect(row(cashRow())).toEqual(['spot', 3, '1150.5', '400', '750.5']);
+      expect(cashRow().last_tx).toBe(rows[0]!.last_tx);
       expect(rows[0]!.last_tx).not.toBe(transferTx);
 
       // A resting order: money moves from free to held, nothing in or out: a version, no movement.
@@ -492,15 +494,12 @@ describe('wallet rows on the balance channel (issue 14 item 2)', () => {
       });
       expect(rows).toEqual([]);
 
-      // Versions seen by this socket had no gaps, per wallet.
-      for (const type of ['spot', 'perps']) {
-        const versions = pushed().filter((r) => r.account_type === type).map((r) => r.version as number);
-        expect(versions).toEqual(versions.map((_, i) => i));
-      }
+      // Perps rows only, and the versions seen by this socket had no gaps.
+      expect(pushed().every((r) => r.account_type === 'perps')).toBe(true);
+      const versions = pushed().map((r) => r.version as number);
+      expect(versions).toEqual(versions.map((_, i) => i));
       // And the record is the engine's, rendered once (the one the socket holds last is current).
-      const records = devnet.ledger.exchange.walletRecords(carol.account);
-      expect(renderWalletRow(records.cash)).toEqual(latest('spot'));
-      expect(renderWalletRow(records.perps)).toEqual(latest('perps'));
+      expect(renderWalletRow(devnet.ledger.exchange.walletRecords(carol.account).perps)).toEqual(latest('perps'));
       await carol.api.trade.newOrder({ ...marketBuy('0.001'), side: 'sell', reduce_only: true });
     } finally {
       raw.close();

@@ -365,8 +365,19 @@ export class Exchange {
     return md.symbolPrice(this.ctx, symbol);
   }
 
+  /** The best `DEPTH_LEVELS` levels per side; shared by every reader until the book changes. */
   depthBook(symbol: string): Result<DepthBook> {
     return md.depthBook(this.ctx, symbol);
+  }
+
+  /** `depthBook` as JSON text, rendered once per change of the book (the stream and HTTP send it as is). */
+  depthBookText(symbol: string): Result<string> {
+    return md.depthBookText(this.ctx, symbol);
+  }
+
+  /** How many depth snapshots this exchange has rendered (tests: one per change of a read book). */
+  get depthRenders(): number {
+    return this.ctx.depthRenders ?? 0;
   }
 
   recentTrades(symbol: string): Result<RecentTrade[]> {

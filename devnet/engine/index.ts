@@ -4,6 +4,7 @@ export type { AuditReport } from './audit.js';
 export { DEFAULT_SYMBOLS } from './symbols.js';
 export type { SymbolConfig, MakerProfile } from './symbols.js';
 export { RESOLUTIONS } from './klines.js';
+export { DEPTH_LEVELS } from './market-data.js';
 export type { Resolution } from './klines.js';
 export type { NewOrderParams } from './validation.js';
 export type { Page, OrdersQuery, TradesQuery, TimeArg } from './queries.js';

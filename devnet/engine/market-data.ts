@@ -3,6 +3,7 @@
 import { fmt, formatFixed, formatUnits, iso } from './decimal.js';
 import { queryKlines, recordKline, RESOLUTIONS } from './klines.js';
 import type { Resolution } from './klines.js';
+import type { Level } from './order-book.js';
 import { notionalOf } from './margin.js';
 import { markDepth, push, watchedPublicTrades } from './state.js';
 import type { Ctx, SymbolState } from './state.js';
@@ -217,21 +218,55 @@ export function symbolPrice(ctx: Ctx, symbol: string): Result<SymbolPrice> {
   };
 }
 
-/** Full book, best level first on each side (the spec lets clients sort anyway). */
+/**
+ * Levels per side in a depth snapshot, the best ones (docs/service.md "Market stream"; decisions.md
+ * "Market integrity in the devnet"): a book an attacker deepens costs every reader no more than this.
+ * 500 like the deeper books of public venues (Bybit's 500, Binance's REST default of 100 up to 5000);
+ * the app's ladder shows a few dozen rows per side, grouped, and the makers quote 25 levels.
+ */
+export const DEPTH_LEVELS = 500;
+
+/** The best `DEPTH_LEVELS` live levels of a side, best first: O(DEPTH_LEVELS), whatever the book's depth. */
+function depthSide(levels: readonly Level[], pd: number, qd: number): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (let i = levels.length - 1; i >= 0 && out.length < DEPTH_LEVELS; i--) {
+    const l = levels[i];
+    if (l !== undefined && l.total > 0) out.push([formatUnits(l.price, pd), formatUnits(l.total, qd)]);
+  }
+  return out;
+}
+
+/**
+ * The symbol's depth snapshot for the book as it is, rendered (object and JSON text) once per change
+ * of the book (SymbolState.depthVersion) and shared by every subscriber and HTTP reader until the next.
+ */
+function renderedDepth(ctx: Ctx, s: SymbolState): { book: DepthBook; text: string } {
+  const version = s.depthVersion ?? 0;
+  const held = s.depthRendered;
+  if (held !== undefined && held.version === version) return held;
+  const { pd, qd } = s.spec;
+  const book: DepthBook = Object.freeze({ asks: depthSide(s.asks.levels, pd, qd), bids: depthSide(s.bids.levels, pd, qd), symbol: s.spec.symbol });
+  const rendered = { version, book, text: JSON.stringify(book) };
+  s.depthRendered = rendered;
+  ctx.depthRenders = (ctx.depthRenders ?? 0) + 1;
+  return rendered;
+}
+
+/**
+ * The best `DEPTH_LEVELS` levels per side, best level first (the spec lets clients sort anyway). The
+ * object is shared with every other reader of this version of the book: read it, never change it.
+ */
 export function depthBook(ctx: Ctx, symbol: string): Result<DepthBook> {
   const r = lookup(ctx, symbol);
   if (!r.ok) return r;
-  const s = r.value;
-  const { pd, qd } = s.spec;
-  const side = (levels: typeof s.bids.levels): Array<[string, string]> => {
-    const out: Array<[string, string]> = [];
-    for (let i = levels.length - 1; i >= 0; i--) {
-      const l = levels[i];
-      if (l !== undefined && l.total > 0) out.push([formatUnits(l.price, pd), formatUnits(l.total, qd)]);
-    }
-    return out;
-  };
-  return { ok: true, value: { asks: side(s.asks.levels), bids: side(s.bids.levels), symbol: s.spec.symbol } };
+  return { ok: true, value: renderedDepth(ctx, r.value).book };
+}
+
+/** `depthBook` as its JSON text, rendered once per change of the book. */
+export function depthBookText(ctx: Ctx, symbol: string): Result<string> {
+  const r = lookup(ctx, symbol);
+  if (!r.ok) return r;
+  return { ok: true, value: renderedDepth(ctx, r.value).text };
 }
 
 /** Newest first, at most 100. */

@@ -7,7 +7,7 @@ import type { BookSide } from './order-book.js';
 import type { Prng } from './prng.js';
 import type { SymbolSpec } from './symbols.js';
 import type {
-  Account, Counters, CreditRec, EngineEvent, ExchangeEvent, FundingRateRec, OrderRec, PosConfig, PositionRec, PublicTradeRec,
+  Account, Counters, CreditRec, DepthBook, EngineEvent, ExchangeEvent, FundingRateRec, OrderRec, PosConfig, PositionRec, PublicTradeRec,
   WalletLedger, WithdrawRec,
 } from './types.js';
 
@@ -39,6 +39,13 @@ export interface SymbolState {
   fundingRecords: FundingRateRec[];
   /** Not state: in ctx.dirtyDepth already (a Set's clear after every command costs a new table). */
   depthMarked?: boolean;
+  /**
+   * Not state: +1 on every change of the book (markDepth, listened to or not), so a rendered depth
+   * snapshot is exactly the book's while its version is current.
+   */
+  depthVersion?: number;
+  /** Not state: the depth snapshot rendered for a `depthVersion` (market-data.ts), shared by every reader. */
+  depthRendered?: { version: number; book: DepthBook; text: string };
 }
 
 
@@ -92,6 +99,8 @@ export interface Ctx {
   dirtyDepth: DirtyList<SymbolState>;
   /** Snapshot text of settled history, kept only where snapshots are taken (not state). */
   history: HistoryJson | null;
+  /** Depth snapshots rendered so far (not state; tests read it through Exchange.depthRenders). */
+  depthRenders?: number;
 }
 
 /**
@@ -237,6 +246,7 @@ function markWallet(acct: Account, bit: number, list: DirtyList<Account>): void 
 }
 
 export function markDepth(ctx: Ctx, s: SymbolState): void {
+  s.depthVersion = (s.depthVersion ?? 0) + 1;
   if (ctx.listeners.length > 0 && s.depthMarked !== true) {
     s.depthMarked = true;
     addDirty(ctx.dirtyDepth, s);

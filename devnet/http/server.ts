@@ -17,12 +17,15 @@ export interface DevnetRequest {
 
 export type Reply =
   | { kind: 'json'; status?: number; body: unknown }
+  /** JSON already rendered (a shared depth snapshot): sent as it is, as application/json. */
+  | { kind: 'json-text'; status?: number; body: string }
   | { kind: 'text'; status?: number; body: string };
 
 export type Handler = (req: DevnetRequest) => Reply | Promise<Reply>;
 
 export const json = (body: unknown, status = 200): Reply => ({ kind: 'json', status, body });
 export const text = (body: string, status = 200): Reply => ({ kind: 'text', status, body });
+export const jsonText = (body: string, status = 200): Reply => ({ kind: 'json-text', status, body });
 export const ok = (req: DevnetRequest): Reply => json({ code: 0, message: 'success', request_id: req.requestId });
 
 /** Bodies above this are refused with 413 before they are read in full. */
@@ -85,7 +88,7 @@ function send(res: ServerResponse, reply: Reply) {
   if (res.headersSent) return;
   const status = reply.status ?? 200;
   const text = reply.kind === 'text';
-  const body = text ? reply.body : JSON.stringify(reply.body);
+  const body = reply.kind === 'json' ? JSON.stringify(reply.body) : reply.body;
   // A known length: writeHead without one makes node frame every reply as chunked.
   res
     .writeHead(status, {

@@ -49,8 +49,8 @@ export interface MarketStreamDeps {
  * channels it asked for, through `auth.streams` or, after a successful `auth`, `{"subscribe":{"channel":
  * "order"}}` (`position`, `balance`, `trade`), and stops receiving one on `unsubscribe`. They are
  * answered as public subscriptions are: no acknowledgement frame; a subscription that has a current
- * state sends it at once (`depth_book` and `price` their snapshot, `balance` the two wallet rows, as
- * `auth` with `balance` in its streams does); a `symbol` sent with a user channel is ignored (they are
+ * state sends it at once (`depth_book` and `price` their snapshot, `balance` the Perps Wallet row, as
+ * `auth` with `balance` in its streams does; the channel carries Perps rows only, decisions.md); a `symbol` sent with a user channel is ignored (they are
  * account-wide); subscribing twice is one subscription. Asked for before `auth` succeeded (or after
  * the token expired), a user channel gets an error frame (code 401) and nothing is pushed. Every
  * `auth` starts the socket's user channels afresh: those of its `streams`, none without; a failed
@@ -60,9 +60,12 @@ export interface MarketStreamDeps {
  * Costs (issue #13): `auth` verifies a token and reads the account, so it is charged one request
  * (45 credits) to the token's account bucket, the one HTTP draws on; over budget it is answered
  * `{"channel":"auth","data":{"code":429,…}}` and the socket is not (or no longer) authenticated.
- * `subscribe`/`unsubscribe` (public or user channels: set changes and, for `balance`, two rows already
- * kept) are not charged to an account: the per-socket inbound limit, the send-buffer bound and the
- * per-IP connection limit bound them. User channels stop when the token expires: the next private
+ * `subscribe`/`unsubscribe` (public or user channels: set changes and, for `balance`, a row already
+ * kept) are not charged to an account; like every inbound message they count against the socket's
+ * budget (`GuardedSocket.admit`: 50 a second, over it a 429 frame and close 1008), and the send-buffer
+ * bound and the per-IP connection limit bound them too. A `depth_book` snapshot, on subscribe or
+ * pushed, is the exchange's text rendered once per change of the book, at most DEPTH_LEVELS levels a
+ * side (issue #27): a subscribe costs a frame around shared text, whatever the book's depth. User channels stop when the token expires: the next private
  * push, the next user-channel request or the periodic sweep sends `auth` with code 401 and the socket
  * falls back to public channels until it authenticates (and subscribes) again.
  */
@@ -106,6 +109,16 @@ export class MarketStreamServer {
     if (!client.socket.open) return;
     client.seq += 1;
     client.socket.send(symbol ? { seq: client.seq, channel, symbol, data } : { seq: client.seq, channel, data });
+  }
+
+  /**
+   * A depth snapshot whose data is the exchange's shared text (rendered once per change of the book):
+   * the frame around it is the only per-socket work, as `push` would write it (seq, channel, symbol, data).
+   */
+  private pushDepth(client: Client, symbol: string, data: string) {
+    if (!client.socket.open) return;
+    client.seq += 1;
+    client.socket.send(`{"seq":${client.seq},"channel":"depth_book","symbol":${JSON.stringify(symbol)},"data":${data}}`);
   }
 
   private error(client: Client, message: string, code = 400) {
@@ -184,18 +197,19 @@ export class MarketStreamServer {
     if (on && channel === 'balance') this.pushWallets(client, account);
   }
 
-  /** The account's two wallet rows, Cash then Perps, as of their latest versions. */
+  /**
+   * The account's Perps Wallet row as of its latest version. The channel carries Perps rows only
+   * (decisions.md "Balance channel", as the public sample shows): the Cash Wallet is read over HTTP.
+   */
   private pushWallets(client: Client, account: string) {
-    const w = this.deps.exchange().walletRecords(account);
-    this.push(client, 'balance', renderWalletRow(w.cash));
-    this.push(client, 'balance', renderWalletRow(w.perps));
+    this.push(client, 'balance', renderWalletRow(this.deps.exchange().walletRecords(account).perps));
   }
 
   private sendInitial(client: Client, channel: PublicChannel, symbol: string) {
     const ex = this.deps.exchange();
     if (channel === 'depth_book') {
-      const d = ex.depthBook(symbol);
-      if (d.ok) this.push(client, 'depth_book', d.value, symbol);
+      const d = ex.depthBookText(symbol);
+      if (d.ok) this.pushDepth(client, symbol, d.value);
     } else if (channel === 'price') {
       this.push(client, 'price', this.priceTick(symbol), symbol);
     }
@@ -300,6 +314,8 @@ export class MarketStreamServer {
       case 'position':
       case 'trade':
       case 'balance': {
+        // Perps rows only: the Cash Wallet is read over HTTP (decisions.md "Balance channel").
+        if (e.type === 'balance' && e.wallet.type !== 'perps') return;
         let data: unknown;
         for (const c of this.clients) {
           if (c.account !== e.user || !this.wants(c, e.type)) continue;
@@ -326,15 +342,15 @@ export class MarketStreamServer {
     }
     for (const symbol of this.dirtyDepth) {
       const key = `depth_book|${symbol}`;
-      let payload: unknown;
+      let payload: string | undefined;
       for (const c of this.clients) {
         if (!c.subs.has(key)) continue;
         if (payload === undefined) {
-          const d = this.deps.exchange().depthBook(symbol);
+          const d = this.deps.exchange().depthBookText(symbol);
           if (!d.ok) break;
           payload = d.value;
         }
-        this.push(c, 'depth_book', payload, symbol);
+        this.pushDepth(c, symbol, payload);
       }
     }
     this.dirtyDepth.clear();

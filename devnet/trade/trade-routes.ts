@@ -14,7 +14,7 @@ import {
 import type { Authenticate } from '../auth/request-auth';
 import { badQuery, badRequest, HttpError } from '../http/errors';
 import { enumParam, intParam, isoParam, parseBody, requiredParam } from '../http/parse';
-import { json, ok, Router, text } from '../http/server';
+import { json, jsonText, ok, Router, text } from '../http/server';
 import type { Ledger } from '../persistence/ledger';
 import type { OrderOutcomes } from '../streams/order-outcomes';
 
@@ -57,7 +57,8 @@ export function tradeRoutes(deps: { ledger: Ledger; authenticate: Authenticate; 
       .get('/api/query_symbol_info', (req) => json(unwrap(ex().symbolInfo(req.query.get('symbol') || undefined))))
       .get('/api/query_symbol_market', (req) => json(unwrap(ex().symbolMarket(symbolOf(req.query)))))
       .get('/api/query_symbol_price', (req) => json(unwrap(ex().symbolPrice(symbolOf(req.query)))))
-      .get('/api/query_depth_book', (req) => json(unwrap(ex().depthBook(symbolOf(req.query)))))
+      // Rendered once per change of the book, at most DEPTH_LEVELS per side, shared with the stream.
+      .get('/api/query_depth_book', (req) => jsonText(unwrap(ex().depthBookText(symbolOf(req.query)))))
       .get('/api/query_recent_trades', (req) => json(unwrap(ex().recentTrades(symbolOf(req.query)))))
       .get('/api/query_funding_rates', (req) => {
         const symbol = symbolOf(req.query);

@@ -13,9 +13,11 @@ export interface WalletRows {
 }
 
 /**
- * Cash and Perps Wallet rows: pushed on the market stream's `balance` channel
- * ({account_type: 'spot' | 'perps', free, locked, total}); where the service also answers them over
- * HTTP (the devnet's GET /devnet/wallets), that fills the panel before the first push and after transfers.
+ * Cash and Perps Wallet rows. The market stream's `balance` channel pushes Perps rows only
+ * ({account_type: 'perps', free, locked, total}; decisions.md "Balance channel"): the Cash Wallet is
+ * read over HTTP where the service answers it (the devnet's GET /devnet/wallets, polled every 3 s,
+ * read again on every push and after the app's own transfers, withdrawals and faucet credits). A Cash
+ * row pushed anyway (an older devnet) is still taken until the HTTP answer comes.
  */
 export function useWalletRows(): WalletRows {
   const market = useMarketStream();
