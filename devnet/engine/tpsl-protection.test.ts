@@ -8,7 +8,7 @@ import type { Order } from './types.js';
 const E = 'bsc_0xeeee000000000000000000000000000000000005';
 const REMARK = 'triggered: waiting for a price within the protection band';
 /** The batch bound the engine is held to (tpsl.ts TRIGGER_BATCH). */
-const BATCH = 1000;
+const BATCH = 500;
 
 /** The service's own symbols: BTC-USD with its ±30 % price band, protection band 2 %. */
 function service(): Exchange {

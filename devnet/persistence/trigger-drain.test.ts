@@ -56,14 +56,17 @@ it('drains a backlog in journaled batches; a restart in the middle replays to th
   run({ op: 'newOrder', user: buyer, params: { symbol: 'BTC-USD', side: 'buy', order_type: 'limit', qty: '1.25', price: '93900', time_in_force: 'gtc', reduce_only: false } });
   // Nothing waits: refused, not journaled.
   expect(l.run({ op: 'drainTriggers' })).toMatchObject({ ok: false, code: 409 });
-  run({ op: 'setIndexPrice', symbol: 'BTC-USD', price: '94000' }); // 1250 SLs cross: one batch fires
-  expect(l.exchange.triggerBacklog()).toBe(250);
+  run({ op: 'setIndexPrice', symbol: 'BTC-USD', price: '94000' }); // 1250 SLs cross: one batch (500) fires
+  expect(l.exchange.triggerBacklog()).toBe(750);
   const image = l.exchange.snapshot();
   await l.close();
   live.splice(live.indexOf(l), 1);
   // The restart (snapshot on close, or journal replay) keeps the crossed children waiting, in order.
   const again = opened(dir);
   expect(again.exchange.snapshot()).toBe(image);
+  expect(again.exchange.triggerBacklog()).toBe(750);
+  now += 1;
+  expect(again.run({ op: 'drainTriggers' })).toEqual({ ok: true, value: true });
   expect(again.exchange.triggerBacklog()).toBe(250);
   now += 1;
   expect(again.run({ op: 'drainTriggers' })).toEqual({ ok: true, value: false });
