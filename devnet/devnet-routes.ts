@@ -22,6 +22,8 @@ const mintBody = z.strictObject({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$
 /** Devnet-only conveniences (not part of the public service): faucets, vaults, config, wallets, moving a mark. */
 export function devnetRoutes(o: {
   ledger: Ledger;
+  /** Called after a mark move: fires what a trigger backlog left on the following turns of the event loop. */
+  afterMarkMove?: () => void;
   authenticate: Authenticate;
   info: () => DevnetInfo;
   faucetMax: string;
@@ -59,6 +61,7 @@ export function devnetRoutes(o: {
       const body = parseBody(req.body, markBody);
       const r = o.ledger.run({ op: 'setIndexPrice', symbol: body.symbol, price: body.price });
       if (!r.ok) throw new HttpError(r.code, r.message);
+      o.afterMarkMove?.();
       const p = o.ledger.exchange.symbolPrice(body.symbol);
       if (!p.ok) throw new HttpError(p.code, p.message);
       return json({ code: 0, message: 'success', request_id: req.requestId, data: { symbol: body.symbol, index_price: p.value.index_price, mark_price: p.value.mark_price } });

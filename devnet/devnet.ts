@@ -138,7 +138,7 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
     services: { baseUrl: base.url, authUrl: auth.url, bridgeUrl: bridge.url, geoUrl: geo.url },
   });
   const tradingRouter = tradeRoutes({ ledger, authenticate, outcomes, now: clock }).include(
-    devnetRoutes({ ledger, authenticate, info, faucetMax: '1000000', ...(chainLink ? { mint: chainLink.mint } : {}) }),
+    devnetRoutes({ ledger, authenticate, info, faucetMax: '1000000', afterMarkMove: () => scheduleDrain(), ...(chainLink ? { mint: chainLink.mint } : {}) }),
   );
   const base = await startHttpService({ name: 'trading', host, port: ports.base, router: tradingRouter, before: ipLimit });
   const auth = await startHttpService({
@@ -226,8 +226,23 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
     });
   });
 
+  // A trigger storm's backlog (the engine fires at most TRIGGER_BATCH TP/SL children per call) is fired
+  // by journaled drainTriggers commands, one per turn of the event loop, so requests interleave and no
+  // call keeps the loop long (decisions.md "Market integrity in the devnet").
+  let drainPending: NodeJS.Immediate | null = null;
+  let stopped = false;
+  const drainTriggers = (): void => {
+    drainPending = null;
+    if (stopped) return;
+    const r = ledger.run({ op: 'drainTriggers' });
+    if (r.ok && r.value === true) drainPending = setImmediate(drainTriggers);
+  };
+  const scheduleDrain = (): void => {
+    if (drainPending === null && !stopped && ledger.exchange.triggerBacklog() > 0) drainPending = setImmediate(drainTriggers);
+  };
   const tick = () => {
     ledger.run({ op: 'advance' });
+    scheduleDrain();
   };
   const ticker = o.tickMs === 0 ? null : setInterval(tick, o.tickMs ?? 250);
   const snapshotter = dataDir ? setInterval(() => ledger.scheduleSnapshot(), o.snapshotMs ?? 60_000) : null;
@@ -250,6 +265,8 @@ export async function startDevnet(o: DevnetOptions = {}): Promise<Devnet> {
     },
     close: async () => {
       if (ticker) clearInterval(ticker);
+      stopped = true;
+      if (drainPending !== null) clearImmediate(drainPending);
       streamGuard.close();
       if (snapshotter) clearInterval(snapshotter);
       await chainLink?.stop();

@@ -229,3 +229,24 @@ describe('position TP/SL and a moved mark survive a restart', () => {
     }
   }, 60_000);
 });
+
+describe('a triggered TP/SL is price-protected (issue #27, decisions.md "Market integrity")', () => {
+  it('fills nothing beyond mark × (1 − 2 %); the rest keeps working, open with its remark, until bids return', async () => {
+    const { at } = await market();
+    await aliceBuys('0.01', at('1'), { sl_price: at('0.99') });
+    await bobBids('0.01', at('0.71')); // a far bid, 29 % under
+    expect((await moveMark(at('0.99'))).status).toBe(200);
+    const [pos] = await alice.api.user.queryPositions(SYMBOL);
+    expect(pos?.qty).toBe('0.01');
+    const open = await alice.api.user.queryOpenOrders({ symbol: SYMBOL });
+    expect(open.result.map((o) => [o.source, o.status, o.order_type, o.price, o.fill_qty, o.remark])).toEqual([
+      ['sl', 'open', 'market', at('0.99'), '0', 'triggered: waiting for a price within the protection band'],
+    ]);
+    // A bid within the band returns; the next mark update passes the working SL again.
+    await bobBids('0.01', at('0.985'));
+    expect((await moveMark(at('0.99'))).status).toBe(200);
+    expect(await alice.api.user.queryPositions(SYMBOL)).toEqual([]);
+    const sl = await alice.api.user.queryOrder({ order_id: open.result[0]!.id });
+    expect(sl).toMatchObject({ status: 'filled', fill_qty: '0.01', fill_avg_price: at('0.985') });
+  }, 30_000);
+});

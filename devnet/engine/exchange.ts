@@ -10,7 +10,7 @@ import { newKlineStore, seedHistory } from './klines.js';
 import { checkLiquidations, unwindHouse } from './liquidation.js';
 import * as md from './market-data.js';
 import { flow, requote } from './market-makers.js';
-import { runOrder } from './matching.js';
+import { runTriggered, withinProtection } from './matching.js';
 import { BookSide } from './order-book.js';
 import { Prng } from './prng.js';
 import * as q from './queries.js';
@@ -20,7 +20,8 @@ import { dirtyList, ensureAccount, FLOW, HOUSE, MAKER, markDepth, push, tracking
 import type { Ctx, ResolvedConfig, SymbolState } from './state.js';
 import { buildSpec, DEFAULT_SYMBOLS } from './symbols.js';
 import type { SymbolConfig } from './symbols.js';
-import { checkTriggers } from './tpsl.js';
+import { collectTriggers, fireBatch, retryWorking, TRIGGER_BATCH } from './tpsl.js';
+import { TriggerBook } from './trigger-book.js';
 import * as trading from './trading.js';
 import type {
   Balance, DepthBook, ExchangeEvent, FundingRate, FundingTx, KlineHistory, MarketOverview, Order, Position,
@@ -106,7 +107,7 @@ function freshCtx(config: ExchangeConfig): Ctx {
     const s: SymbolState = {
       spec, bids: new BookSide(true), asks: new BookSide(false),
       indexExact: BigInt(spec.startPriceTicks) * spec.tickUnit, index: spec.startPriceTicks, mark: spec.startPriceTicks,
-      last: 0, basis: 0n, premiumSum: 0, premiumCount: 0, openInterest: 0, triggers: [], makerOrders: [], klines: newKlineStore(),
+      last: 0, basis: 0n, premiumSum: 0, premiumCount: 0, openInterest: 0, triggers: new TriggerBook(), makerOrders: [], klines: newKlineStore(),
       recent: [], fundingRecords: [],
     };
     seedHistory(s.klines, spec, ctx.rng, cfg.startTime, cfg.historyDays);
@@ -406,9 +407,50 @@ export class Exchange {
     while (target - ctx.lastStepSec > FULL_STEP_WINDOW_SEC) {
       this.step(ctx.lastStepSec + 60, 60, false);
     }
+    const stepped = ctx.lastStepSec < target;
     while (ctx.lastStepSec < target) this.step(ctx.lastStepSec + 1, 1, true);
     trading.touch(ctx, now);
+    // Between whole seconds an advance still fires the next batch of a trigger backlog.
+    if (!stepped) this.fireTriggers();
     deliver(ctx);
+  }
+
+  /**
+   * Fires the next batch (TP/SL children the mark crossed that a bounded batch left waiting,
+   * tpsl.ts TRIGGER_BATCH) and says whether more remain. The devnet calls it again (setImmediate,
+   * journaled as `drainTriggers`) while it returns true, so a trigger storm fires within about a
+   * second without any call keeping the event loop long; `advance` fires a batch too.
+   */
+  drainTriggers(now: number): boolean {
+    trading.touch(this.ctx, now);
+    this.fireTriggers();
+    deliver(this.ctx);
+    return this.triggerBacklog() > 0;
+  }
+
+  /** Crossed TP/SL children still waiting to fire, over all symbols. */
+  triggerBacklog(): number {
+    let n = 0;
+    for (const s of this.ctx.symList) n += s.triggers.backlog;
+    return n;
+  }
+
+  /**
+   * The symbol's trigger book in numbers (tests, admin): untriggered children indexed, crossed ones
+   * waiting to fire, working ones, and how many children the index has looked at so far (`visits`).
+   */
+  triggerStats(symbol: string): { indexed: number; backlog: number; working: number; visits: number } | undefined {
+    const t = this.ctx.syms.get(symbol)?.triggers;
+    if (t === undefined) return undefined;
+    return { indexed: t.size, backlog: t.backlog, working: t.workingSell.size + t.workingBuy.size, visits: t.visits };
+  }
+
+  private fireTriggers(): void {
+    let budget = TRIGGER_BATCH;
+    for (const s of this.ctx.symList) {
+      if (budget <= 0) break;
+      budget -= fireBatch(this.ctx, s, runTriggered, budget);
+    }
   }
 
   private step(tSec: number, dt: number, full: boolean): void {
@@ -434,7 +476,11 @@ export class Exchange {
 
   private afterMarkChange(): void {
     const ctx = this.ctx;
-    for (const s of ctx.symList) checkTriggers(ctx, s, runOrder);
+    // Working TP/SL children (fired earlier, left unfilled by the protection band) first, then what the
+    // mark crossed now joins the queue and the next batch of it fires.
+    for (const s of ctx.symList) retryWorking(ctx, s, runTriggered, withinProtection);
+    for (const s of ctx.symList) collectTriggers(s);
+    this.fireTriggers();
     checkLiquidations(ctx);
     unwindHouse(ctx);
   }

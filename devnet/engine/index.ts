@@ -2,6 +2,7 @@ export { Exchange, defaultExchangeConfig } from './exchange.js';
 export type { ExchangeConfig, RestoreOverrides } from './exchange.js';
 export type { AuditReport } from './audit.js';
 export { DEFAULT_SYMBOLS } from './symbols.js';
+export { TRIGGER_BATCH } from './tpsl.js';
 export type { SymbolConfig, MakerProfile } from './symbols.js';
 export { RESOLUTIONS } from './klines.js';
 export { DEPTH_LEVELS } from './market-data.js';

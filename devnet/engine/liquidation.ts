@@ -7,7 +7,7 @@
 // house later unwinds its inventory near the mark; when the fund cannot bear
 // a hand-over, opposite positions are auto-deleveraged instead (adl.ts).
 import { autoDeleverage } from './adl.js';
-import { bmax, SCALE } from './decimal.js';
+import { bmax } from './decimal.js';
 import { bookForcedFill } from './forced-fill.js';
 import { insuranceFund, INSURANCE_FLOOR, takeoverLoss } from './insurance.js';
 import { accountFigures, maintMargin, notionalOf, upnlAt } from './margin.js';
@@ -15,6 +15,7 @@ import { runOrder } from './matching.js';
 import { cancelAllIn, registerOrder } from './orders.js';
 import { coverDeficit } from './positions.js';
 import { account, HOUSE } from './state.js';
+import { protectionTicks } from './symbols.js';
 import type { Ctx, SymbolState } from './state.js';
 import type { Account, OrderRec, PositionRec } from './types.js';
 
@@ -86,8 +87,8 @@ function handOver(ctx: Ctx, acct: Account, s: SymbolState, pos: PositionRec, val
 }
 
 /**
- * The house closes inherited positions through the book, but only near the mark: an IOC limit at
- * mark × (1 ∓ mmr), for no more than the fund can pay in fee and price at that limit. A thin book far
+ * The house closes inherited positions through the book, but only near the mark: an IOC limit no
+ * worse than the mark by the symbol's protection band (unwindLimit), for no more than the fund can pay in fee and price at that limit. A thin book far
  * from the mark is waited out, never sold into (a far resting order must not turn the fund's inventory
  * into someone's profit). When the fund is below its floor anyway (the mark moved against what it
  * holds), its inventory is auto-deleveraged at the price that brings it back to the floor.
@@ -140,9 +141,10 @@ function deleverageHouse(ctx: Ctx, house: Account): void {
   }
 }
 
-/** mark × (1 − mmr) rounded up for a sell, mark × (1 + mmr) rounded down for a buy, in ticks. */
+/**
+ * The house's unwind limit: the symbol's protection band from the mark, like a triggered TP/SL
+ * (symbols.ts protectionTicks: a sell at mark × (1 − band) rounded up, a buy at mark × (1 + band) rounded down).
+ */
 export function unwindLimit(s: SymbolState, sell: boolean): number {
-  const mark = BigInt(s.mark);
-  if (sell) return Number((mark * (SCALE - s.spec.mmr) + SCALE - 1n) / SCALE);
-  return Number((mark * (SCALE + s.spec.mmr)) / SCALE);
+  return protectionTicks(s.spec, s.mark, sell);
 }

@@ -8,7 +8,7 @@ import { addLock, cancelOrderRec, closeOrder, emitOrder, orderResult, restOrder 
 import { applyFill } from './positions.js';
 import { account, markPerps, push, watched } from './state.js';
 import type { Ctx, SymbolState } from './state.js';
-import { capTicks, floorTicks } from './symbols.js';
+import { capTicks, floorTicks, protectionTicks } from './symbols.js';
 import { onParentFill } from './tpsl.js';
 import type { Account, OrderRec, TradeRec } from './types.js';
 import { recordMarketTrade } from './market-data.js';
@@ -69,6 +69,61 @@ export function runOrder(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, a
   }
 }
 
+export const MSG_PROTECTION = 'triggered: waiting for a price within the protection band';
+export const MSG_POSITION_CLOSED = 'position closed';
+
+/**
+ * One pass of a fired TP/SL child (tpsl.ts): an IOC limit no worse than the mark by the symbol's
+ * protection band (symbols.ts protectionTicks), for at most what the position still has to close.
+ * The first pass (status 'new') ends like runOrder's: filled, or canceled (no position, margin) with
+ * its order_result; what the band leaves stays working: status 'open', remark MSG_PROTECTION, never on
+ * the book. A later pass (status 'open') fills what the book now offers within the band, or ends the
+ * child: filled, or canceled 'position closed' once the position is gone. Returns whether it still works.
+ */
+export function runTriggered(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec): boolean {
+  const first = o.status === 'new';
+  if (first) emitOrder(ctx, o);
+  // While it runs the child is 'new', so the close of the position by its own fill does not cancel it
+  // under the loop (positions.ts closePosition cancels 'open' reduce-only orders); no event sees it.
+  else o.status = 'new';
+  const before = o.filled;
+  const stop = reducibleLots(acct, o.symbol, o.side) === 0 ? MSG_NO_POSITION : match(ctx, acct, s, o);
+  if (o.filled === o.qty) {
+    closeOrder(ctx, o, 'filled', '');
+    if (first) orderResult(ctx, o, 0, 'success');
+    return false;
+  }
+  if (first && stop !== '') {
+    closeOrder(ctx, o, 'canceled', stop);
+    orderResult(ctx, o, 400, stop);
+    return false;
+  }
+  if (stop !== '' || reducibleLots(acct, o.symbol, o.side) === 0) {
+    const remark = stop === '' || stop === MSG_NO_POSITION ? MSG_POSITION_CLOSED : stop;
+    closeOrder(ctx, o, 'canceled', remark);
+    if (first) orderResult(ctx, o, 0, 'success');
+    return false;
+  }
+  o.status = 'open';
+  if (first || o.filled !== before) {
+    o.remark = MSG_PROTECTION;
+    o.updatedAt = ctx.time;
+    emitOrder(ctx, o);
+  }
+  if (first) orderResult(ctx, o, 0, 'success');
+  return true;
+}
+
+/** Whether the book offers a working TP/SL child of `side` anything within the protection band now. */
+export function withinProtection(s: SymbolState, side: 'buy' | 'sell'): boolean {
+  if (side === 'sell') {
+    const b = s.bids.bestPrice();
+    return b !== 0 && b >= protectionTicks(s.spec, s.mark, true);
+  }
+  const a = s.asks.bestPrice();
+  return a !== 0 && a <= protectionTicks(s.spec, s.mark, false);
+}
+
 /**
  * `available` is the taker's margin availability before matching (what
  * validation computed). Each fill spends from it what it really takes
@@ -86,9 +141,13 @@ function match(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, available?:
   const book = buy ? s.asks : s.bids;
   const spec = s.spec;
   // A user's market order carries its own limit (validation.ts: the price sent, or the band bound);
-  // TP/SL children keep their trigger in `price` and forced/system market orders 0, so those take the
-  // band bound at the mark now.
-  const limit = o.type === 'limit' || (o.source === 'user' && o.price > 0) ? o.price : buy ? capTicks(spec, s.mark) : floorTicks(spec, s.mark);
+  // TP/SL children keep their trigger in `price` and take the protection bound at the mark now
+  // (runTriggered); forced/system market orders store 0 and take the band bound at the mark now.
+  const limit = o.type === 'limit' || (o.source === 'user' && o.price > 0)
+    ? o.price
+    : o.source === 'tp' || o.source === 'sl'
+      ? protectionTicks(spec, s.mark, !buy)
+      : buy ? capTicks(spec, s.mark) : floorTicks(spec, s.mark);
   const checkMargin = !acct.system && !o.reduceOnly;
   let budget = checkMargin ? (available ?? availableFor(ctx, acct, o.symbol)) : 0n;
   // Decided at the first fill (taker-budget.ts): > 0, the budget covers the most the order can spend on

@@ -76,7 +76,7 @@ export function restOrder(ctx: Ctx, acct: Account, o: OrderRec): void {
   emitOrder(ctx, o);
 }
 
-/** Final state for a live order: releases its lock and removes it from book/trigger lists. */
+/** Final state for a live order: releases its lock and removes it from the book or the trigger book. */
 export function closeOrder(ctx: Ctx, o: OrderRec, status: OrderStatus, remark: string): void {
   const acct = account(ctx, o.user);
   const s = ctx.syms.get(o.symbol);
@@ -93,13 +93,13 @@ export function closeOrder(ctx: Ctx, o: OrderRec, status: OrderStatus, remark: s
   }
   if (was === 'open') addLock(ctx, acct, o, o.filled - o.qty);
   if (s !== undefined) {
-    // A fill removes quantity from its level inside the matching loop; only cancels touch it here.
-    if (was === 'open' && status !== 'filled') {
+    if (o.source === 'tp' || o.source === 'sl') {
+      // A TP/SL child is never on the book: untriggered, crossed or working, it is in the trigger book.
+      if (was === 'untriggered' || was === 'open') s.triggers.remove(o);
+    } else if (was === 'open' && status !== 'filled') {
+      // A fill removes quantity from its level inside the matching loop; only cancels touch it here.
       (o.side === 'buy' ? s.bids : s.asks).cancelled(o, o.qty - o.filled);
       markDepth(ctx, s);
-    } else if (was === 'untriggered') {
-      const i = s.triggers.indexOf(o);
-      if (i >= 0) s.triggers.splice(i, 1);
     }
   }
   emitOrder(ctx, o);
@@ -109,7 +109,7 @@ export function cancelOrderRec(ctx: Ctx, o: OrderRec, remark: string): void {
   closeOrder(ctx, o, 'canceled', remark);
 }
 
-/** Cancels the account's resting reduce-only orders and untriggered TP/SL in a symbol. */
+/** Cancels the account's resting reduce-only orders and untriggered or working TP/SL in a symbol. */
 export function cancelReducing(ctx: Ctx, acct: Account, symbol: string, remark: string): void {
   if (liveIn(ctx, acct, symbol) === 0) return;
   const victims: OrderRec[] = [];
@@ -119,7 +119,7 @@ export function cancelReducing(ctx: Ctx, acct: Account, symbol: string, remark: 
   for (const o of victims) cancelOrderRec(ctx, o, remark);
 }
 
-/** Cancels every resting/untriggered order of the account in a symbol. */
+/** Cancels every resting/untriggered order (working TP/SL included) of the account in a symbol. */
 export function cancelAllIn(ctx: Ctx, acct: Account, symbol: string, remark: string): void {
   if (liveIn(ctx, acct, symbol) === 0) return;
   const victims: OrderRec[] = [];

@@ -151,17 +151,23 @@ describe('position TP/SL (whole position)', () => {
     expectInvariant(ex);
   });
 
-  it('a close that the book cannot fill whole leaves the rest of the position, its partner gone', () => {
+  it('a close that the book cannot fill whole keeps working on the rest of the position, its partner gone', () => {
     const ex = withPosition('buy', '0.02');
     place(ex, A, protect('sell', { tp_price: '97000', sl_price: '94000' }));
     place(ex, C, limit('buy', '0.005', '93900'), T0 + 500);
     ex.setIndexPrice('BTC-USD', '94000', T0 + 1000);
     expect(ex.queryPositions(A)[0]?.qty).toBe('0.015');
-    expect(ex.queryOpenOrders(A).total).toBe(0);
+    // The rest keeps working (decisions.md "Market integrity": a trigger stays triggered until its position is closed).
+    expect(ex.queryOpenOrders(A).result.map((o) => [o.source, o.status, o.qty, o.fill_qty, o.remark])).toEqual([
+      ['sl', 'open', '0.02', '0.005', 'triggered: waiting for a price within the protection band'],
+    ]);
     expect(ex.queryOrders(A, { status: 'canceled' }).result.map((o) => [o.source, o.fill_qty, o.remark])).toEqual([
-      ['sl', '0.005', 'unfilled remainder canceled'],
       ['tp', '0', 'oco: sibling triggered'],
     ]);
+    place(ex, C, limit('buy', '0.015', '93800'), T0 + 1500);
+    ex.advance(T0 + 2000);
+    expect(ex.queryPositions(A)).toEqual([]);
+    expect(ex.queryOrders(A, { status: 'filled' }).result.find((o) => o.source === 'sl')).toMatchObject({ qty: '0.02', fill_qty: '0.02' });
     expectInvariant(ex);
   });
 

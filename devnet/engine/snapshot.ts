@@ -10,6 +10,7 @@ import { Prng } from './prng.js';
 import type { Ctx, ResolvedConfig, SymbolState } from './state.js';
 import { dirtyList, newAccount } from './state.js';
 import { buildSpec } from './symbols.js';
+import { TriggerBook } from './trigger-book.js';
 import type { SymbolConfig } from './symbols.js';
 import type {
   Account, Counters, CreditRec, FundingRateRec, FundingTxRec, OrderRec, PosConfig, PositionRec, PublicTradeRec,
@@ -48,6 +49,10 @@ interface SymbolImage {
   premiumSum: number;
   premiumCount: number;
   makerOrderIds: number[];
+  /** Crossed TP/SL children waiting to fire, in firing order (trigger-book.ts); absent in older snapshots. */
+  triggerPendingIds?: number[];
+  /** Fired TP/SL children the protection band left unfilled, in the order they are passed again. */
+  triggerWorkingIds?: number[];
   klines: { sec: BarTuple[]; min: BarTuple[]; hour: BarTuple[] };
   recent: PublicTradeRec[];
   fundingRecords: FundingRateRec[];
@@ -140,6 +145,8 @@ export function snapshotChunks(ctx: Ctx): string[] {
       premiumSum: s.premiumSum,
       premiumCount: s.premiumCount,
       makerOrderIds: s.makerOrders.filter((o) => o.status === 'open').map((o) => o.id),
+      triggerPendingIds: s.triggers.pendingIds(),
+      triggerWorkingIds: s.triggers.workingIds(),
       recent: s.recent,
       fundingRecords: s.fundingRecords,
     };
@@ -227,7 +234,7 @@ export function restoreCtx(json: string, overrides: Partial<ResolvedConfig>): Ct
     fromTuples(klines.hour, m.klines.hour);
     const s: SymbolState = {
       spec, bids: new BookSide(true), asks: new BookSide(false), indexExact: m.indexExact, index: m.index, mark: m.mark,
-      last: m.last, basis: m.basis ?? 0n, premiumSum: m.premiumSum, premiumCount: m.premiumCount, openInterest: 0, triggers: [],
+      last: m.last, basis: m.basis ?? 0n, premiumSum: m.premiumSum, premiumCount: m.premiumCount, openInterest: 0, triggers: new TriggerBook(),
       makerOrders: [], klines, recent: m.recent, fundingRecords: m.fundingRecords,
     };
     ctx.specs.set(spec.symbol, spec);
@@ -257,7 +264,7 @@ export function restoreCtx(json: string, overrides: Partial<ResolvedConfig>): Ct
       a.live.set(o.id, o);
       if (a.system) continue;
       const s = ctx.syms.get(o.symbol);
-      if (o.status === 'open' && !o.reduceOnly && s !== undefined) {
+      if (o.status === 'open' && !o.reduceOnly && !isChild(o) && s !== undefined) {
         a.lockTl[s.spec.idx] = (a.lockTl[s.spec.idx] ?? 0) + (o.qty - o.filled) * o.price;
       }
       a.liveCl.set(o.clOrdId, o);
@@ -270,12 +277,33 @@ export function restoreCtx(json: string, overrides: Partial<ResolvedConfig>): Ct
   for (const a of ctx.accounts.values()) if (!a.system && a.wallets === undefined) adopt.push(a);
   live.sort((x, y) => x.id - y.id);
   const byId = new Map<number, OrderRec>();
-  for (const o of live) {
-    byId.set(o.id, o);
-    const s = ctx.syms.get(o.symbol);
+  for (const o of live) byId.set(o.id, o);
+  // Crossed and working TP/SL children keep their place in the queues (ids in the market image).
+  const queued = new Set<number>();
+  for (const m of image.markets) {
+    const s = ctx.syms.get(m.symbol);
     if (s === undefined) continue;
-    if (o.status === 'open') (o.side === 'buy' ? s.bids : s.asks).insert(o);
-    else if (o.status === 'untriggered') s.triggers.push(o);
+    for (const id of m.triggerPendingIds ?? []) {
+      const o = byId.get(id);
+      if (o !== undefined && o.status === 'untriggered') {
+        s.triggers.addPending(o);
+        queued.add(id);
+      }
+    }
+    for (const id of m.triggerWorkingIds ?? []) {
+      const o = byId.get(id);
+      if (o !== undefined && o.status === 'open' && isChild(o)) {
+        s.triggers.addWorking(o);
+        queued.add(id);
+      }
+    }
+  }
+  for (const o of live) {
+    const s = ctx.syms.get(o.symbol);
+    if (s === undefined || queued.has(o.id)) continue;
+    // A working TP/SL child is 'open' but never on the book.
+    if (o.status === 'open' && !isChild(o)) (o.side === 'buy' ? s.bids : s.asks).insert(o);
+    else if (o.status === 'untriggered') s.triggers.add(o);
   }
   for (const m of image.markets) {
     const s = ctx.syms.get(m.symbol);
@@ -287,4 +315,9 @@ export function restoreCtx(json: string, overrides: Partial<ResolvedConfig>): Ct
   }
   for (const a of adopt) adoptWalletLedgers(ctx, a);
   return ctx;
+}
+
+/** A TP/SL child (never on the book, even while 'open'). */
+function isChild(o: OrderRec): boolean {
+  return o.source === 'tp' || o.source === 'sl';
 }

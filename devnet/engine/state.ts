@@ -6,6 +6,7 @@ import type { KlineStore } from './klines.js';
 import type { BookSide } from './order-book.js';
 import type { Prng } from './prng.js';
 import type { SymbolSpec } from './symbols.js';
+import type { TriggerBook } from './trigger-book.js';
 import type {
   Account, Counters, CreditRec, DepthBook, EngineEvent, ExchangeEvent, FundingRateRec, OrderRec, PosConfig, PositionRec, PublicTradeRec,
   WalletLedger, WithdrawRec,
@@ -32,7 +33,8 @@ export interface SymbolState {
   premiumCount: number;
   /** Σ long lots over all accounts. */
   openInterest: number;
-  triggers: OrderRec[];
+  /** TP/SL children waiting on the mark, crossed ones waiting to fire, and working ones (trigger-book.ts). */
+  triggers: TriggerBook;
   makerOrders: OrderRec[];
   klines: KlineStore;
   recent: PublicTradeRec[];

@@ -32,6 +32,12 @@ export interface SymbolConfig {
   maxPositionSize: string;
   priceCapRatio: string;
   priceFloorRatio: string;
+  /**
+   * How far from the mark an automatic close may fill (decisions.md "Market integrity"): a triggered
+   * TP/SL and the house's unwind are IOC limits at mark × (1 ∓ band). Decimal fraction; absent in
+   * configs and snapshots from before it existed: DEFAULT_PROTECTION_BAND.
+   */
+  protectionBand?: string;
   makerFee: string;
   takerFee: string;
   /** Index price at the exchange's start time. */
@@ -47,7 +53,7 @@ export const DEFAULT_SYMBOLS: readonly SymbolConfig[] = [
     symbol: 'BTC-USD', base: 'BTC', quote: 'DUSD', priceDecimals: 2, qtyDecimals: 3,
     depthTicks: '0.01,0.1,1', enabled: true, defLeverage: 10, maxLeverage: 20, maxOpenOrders: 100,
     minOrderQty: '0.001', maxOrderQty: '100', maxPositionSize: '1000',
-    priceCapRatio: '0.3', priceFloorRatio: '0.3', makerFee: '0.0001', takerFee: '0.0004',
+    priceCapRatio: '0.3', priceFloorRatio: '0.3', protectionBand: '0.02', makerFee: '0.0001', takerFee: '0.0004',
     startPrice: '95000', volatilityPerSec: 0.0001,
     maker: { halfSpreadBps: 0.5, levelStepBps: 1, levels: 25, minLots: 20, maxLots: 800, flowProb: 0.7, flowMaxLots: 60 },
   },
@@ -55,7 +61,7 @@ export const DEFAULT_SYMBOLS: readonly SymbolConfig[] = [
     symbol: 'ETH-USD', base: 'ETH', quote: 'DUSD', priceDecimals: 2, qtyDecimals: 3,
     depthTicks: '0.01,0.1,1,10', enabled: true, defLeverage: 10, maxLeverage: 25, maxOpenOrders: 200,
     minOrderQty: '0.01', maxOrderQty: '2000', maxPositionSize: '5000',
-    priceCapRatio: '0.05', priceFloorRatio: '0.05', makerFee: '0.0001', takerFee: '0.0004',
+    priceCapRatio: '0.05', priceFloorRatio: '0.05', protectionBand: '0.02', makerFee: '0.0001', takerFee: '0.0004',
     startPrice: '3300', volatilityPerSec: 0.00012,
     maker: { halfSpreadBps: 0.8, levelStepBps: 1.5, levels: 25, minLots: 200, maxLots: 15000, flowProb: 0.6, flowMaxLots: 1500 },
   },
@@ -63,7 +69,7 @@ export const DEFAULT_SYMBOLS: readonly SymbolConfig[] = [
     symbol: 'XAU-USD', base: 'XAU', quote: 'DUSD', priceDecimals: 2, qtyDecimals: 3,
     depthTicks: '0.01,0.1,1,10', enabled: true, defLeverage: 10, maxLeverage: 20, maxOpenOrders: 200,
     minOrderQty: '0.01', maxOrderQty: '500', maxPositionSize: '1000',
-    priceCapRatio: '0.05', priceFloorRatio: '0.05', makerFee: '0.0001', takerFee: '0.0004',
+    priceCapRatio: '0.05', priceFloorRatio: '0.05', protectionBand: '0.02', makerFee: '0.0001', takerFee: '0.0004',
     startPrice: '2650', volatilityPerSec: 0.00005,
     maker: { halfSpreadBps: 1, levelStepBps: 1, levels: 25, minLots: 100, maxLots: 5000, flowProb: 0.4, flowMaxLots: 500 },
   },
@@ -71,11 +77,14 @@ export const DEFAULT_SYMBOLS: readonly SymbolConfig[] = [
     symbol: 'XAG-USD', base: 'XAG', quote: 'DUSD', priceDecimals: 3, qtyDecimals: 1,
     depthTicks: '0.001,0.01,0.1,1', enabled: true, defLeverage: 10, maxLeverage: 20, maxOpenOrders: 200,
     minOrderQty: '1', maxOrderQty: '50000', maxPositionSize: '100000',
-    priceCapRatio: '0.05', priceFloorRatio: '0.05', makerFee: '0.0001', takerFee: '0.0004',
+    priceCapRatio: '0.05', priceFloorRatio: '0.05', protectionBand: '0.03', makerFee: '0.0001', takerFee: '0.0004',
     startPrice: '31', volatilityPerSec: 0.00008,
     maker: { halfSpreadBps: 2, levelStepBps: 2, levels: 25, minLots: 50, maxLots: 3000, flowProb: 0.4, flowMaxLots: 300 },
   },
 ];
+
+/** The protection band of a symbol whose config does not name one (2 %). */
+export const DEFAULT_PROTECTION_BAND = '0.02';
 
 /** Fee and funding rates are integers of 1e-8. */
 export const RATE_DP = 8;
@@ -107,6 +116,8 @@ export interface SymbolSpec {
   takerFeeUnit: bigint;
   /** Maintenance margin rate, 1e-18 scale. */
   mmr: bigint;
+  /** Protection band of automatic closes (protectionBand), 1e-18 scale. */
+  protection: bigint;
   startPriceTicks: number;
   /** Position config of an account that never changed it (shared, never mutated). */
   defaultCfg: { readonly leverage: number; readonly mode: 'cross' };
@@ -114,6 +125,12 @@ export interface SymbolSpec {
   lockPerTl: LockRatio[];
   /** notionalUnit + takerFeeUnit: per tick×lot of price plus adverse ticks, a taker's spending never exceeds it (taker-budget.ts). */
   takerBoundUnit: bigint;
+}
+
+function protectionOf(cfg: SymbolConfig): bigint {
+  const band = mustParse(cfg.protectionBand ?? DEFAULT_PROTECTION_BAND, SCALE_DP, 'protectionBand');
+  if (band <= 0n || band >= SCALE) throw new Error(`symbol config ${cfg.symbol}: protectionBand must lie between 0 and 1`);
+  return band;
 }
 
 function mustParse(v: string, dp: number, what: string): bigint {
@@ -148,6 +165,7 @@ export function buildSpec(cfg: SymbolConfig, idx: number): SymbolSpec {
     makerFeeUnit: (pow10(SCALE_DP - pd - qd) * mustParse(cfg.makerFee, RATE_DP, 'makerFee')) / RATE_SCALE,
     takerFeeUnit,
     mmr: SCALE / BigInt(2 * cfg.maxLeverage),
+    protection: protectionOf(cfg),
     startPriceTicks: Number(startPrice),
     defaultCfg: Object.freeze({ leverage: cfg.defLeverage, mode: 'cross' as const }),
     lockPerTl: [],
@@ -163,4 +181,14 @@ export function capTicks(spec: SymbolSpec, mark: number): number {
 /** Lowest limit price accepted for `mark` (also the market-sell protection bound). */
 export function floorTicks(spec: SymbolSpec, mark: number): number {
   return Math.ceil((mark * (1e8 - spec.floorRate)) / 1e8);
+}
+
+/**
+ * The worst price an automatic close (triggered TP/SL, the house's unwind) may fill at: a sell
+ * mark × (1 − band) rounded up to the tick, a buy mark × (1 + band) rounded down. Exact.
+ */
+export function protectionTicks(spec: SymbolSpec, mark: number, sell: boolean): number {
+  const m = BigInt(mark);
+  if (sell) return Number((m * (SCALE - spec.protection) + SCALE - 1n) / SCALE);
+  return Number((m * (SCALE + spec.protection)) / SCALE);
 }

@@ -5,6 +5,12 @@ import type { Exchange } from '../engine';
 /** Every state change of the devnet, as journaled and replayed. */
 export type Command =
   | { op: 'advance' }
+  /**
+   * Fires the next batch of a TP/SL trigger backlog (Exchange.drainTriggers: at most TRIGGER_BATCH
+   * children a call); devnet.ts sends it on the next turn of the event loop while a backlog remains.
+   * Refused (not journaled) when nothing waits.
+   */
+  | { op: 'drainTriggers' }
   /** Devnet control (POST /devnet/mark): the symbol's index at once, the mark follows. */
   | { op: 'setIndexPrice'; symbol: string; price: string }
   | { op: 'ensureAccount'; user: string }
@@ -77,6 +83,9 @@ export function applyCommand(st: LedgerState, c: Stamped): Outcome {
     case 'advance':
       ex.advance(c.now);
       return { ok: true, value: undefined };
+    case 'drainTriggers':
+      if (ex.triggerBacklog() === 0) return fail(409, 'no triggers waiting to fire');
+      return { ok: true, value: ex.drainTriggers(c.now) };
     case 'setIndexPrice':
       return ex.setIndexPrice(c.symbol, c.price, c.now);
     case 'ensureAccount':
