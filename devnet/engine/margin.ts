@@ -108,7 +108,9 @@ export function lockedAmount(ctx: Ctx, acct: Account): bigint {
     const v = tl[i];
     const s = ctx.symList[i];
     if (v === undefined || v === 0 || s === undefined) continue;
-    sum += lockForTl(ctx, s.spec, v, posConfigOf(acct, s.spec).leverage);
+    const lock = lockForTl(ctx, s.spec, v, posConfigOf(acct, s.spec).leverage);
+    // The first lock is the sum so far as it is (most accounts rest orders in one symbol): no 0n + lock.
+    sum = sum === 0n ? lock : sum + lock;
   }
   return sum;
 }

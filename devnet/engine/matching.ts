@@ -4,7 +4,7 @@
 // the RESTING order of the same account ("expire maker") and keeps matching.
 import { headOrder, popHead } from './order-book.js';
 import { availableFor, fillKeepsMargin, notionalOf } from './margin.js';
-import { addLock, cancelOrderRec, closeOrder, emitOrder, orderResult, restOrder } from './orders.js';
+import { addLockIn, cancelOrderRec, closeOrder, emitOrder, orderResult, restOrder } from './orders.js';
 import { applyFill } from './positions.js';
 import { account, markPerps, push, watched } from './state.js';
 import type { Ctx, SymbolState } from './state.js';
@@ -261,7 +261,7 @@ export function fillSide(
   o.fillTl += price * lots;
   o.updatedAt = ctx.time;
   if (resting) {
-    if (!acct.system && !o.reduceOnly) addLock(ctx, acct, o, -lots);
+    if (!acct.system && !o.reduceOnly) addLockIn(ctx, acct, s, o, -lots);
     if (o.filled === o.qty) closeOrder(ctx, o, 'filled', '');
     else {
       emitOrder(ctx, o);

@@ -1,14 +1,15 @@
 // Order lifecycle bookkeeping: registration, resting (with its margin lock),
 // closing, and the per-status-change events.
 import { account, markDepth, markPerps, push, tracking, watched } from './state.js';
-import type { Ctx } from './state.js';
+import type { Ctx, SymbolState } from './state.js';
 import type { Account, OrderRec, OrderStatus } from './types.js';
 
-export function registerOrder(ctx: Ctx, acct: Account, o: OrderRec): void {
+/** `s`: the order's symbol, when the caller has it at hand (saves looking it up). */
+export function registerOrder(ctx: Ctx, acct: Account, o: OrderRec, s?: SymbolState): void {
   acct.live.set(o.id, o);
   if (acct.system) return;
   acct.liveCl.set(o.clOrdId, o);
-  const i = symIdx(ctx, o.symbol);
+  const i = s !== undefined ? s.spec.idx : symIdx(ctx, o.symbol);
   acct.liveCount[i] = (acct.liveCount[i] ?? 0) + 1;
   acct.orders.push(o);
   ctx.history?.added(o);
@@ -59,6 +60,12 @@ export function addLock(ctx: Ctx, acct: Account, o: OrderRec, lots: number): voi
   if (acct.system || o.reduceOnly) return;
   const s = ctx.syms.get(o.symbol);
   if (s === undefined) return;
+  addLockIn(ctx, acct, s, o, lots);
+}
+
+/** addLock with the order's symbol at hand (`s` is the order's symbol). */
+export function addLockIn(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, lots: number): void {
+  if (acct.system || o.reduceOnly) return;
   const i = s.spec.idx;
   acct.lockTl[i] = (acct.lockTl[i] ?? 0) + lots * o.price;
   markPerps(ctx, acct);
@@ -70,7 +77,7 @@ export function restOrder(ctx: Ctx, acct: Account, o: OrderRec): void {
   if (s === undefined) return;
   o.status = 'open';
   o.updatedAt = ctx.time;
-  addLock(ctx, acct, o, o.qty - o.filled);
+  addLockIn(ctx, acct, s, o, o.qty - o.filled);
   (o.side === 'buy' ? s.bids : s.asks).insert(o);
   markDepth(ctx, s);
   emitOrder(ctx, o);
@@ -87,11 +94,11 @@ export function closeOrder(ctx: Ctx, o: OrderRec, status: OrderStatus, remark: s
   if (acct.live.delete(o.id)) {
     if (!acct.system) {
       if (acct.liveCl.get(o.clOrdId) === o) acct.liveCl.delete(o.clOrdId);
-      const i = symIdx(ctx, o.symbol);
+      const i = s === undefined ? -1 : s.spec.idx;
       acct.liveCount[i] = (acct.liveCount[i] ?? 1) - 1;
     }
   }
-  if (was === 'open') addLock(ctx, acct, o, o.filled - o.qty);
+  if (was === 'open' && s !== undefined) addLockIn(ctx, acct, s, o, o.filled - o.qty);
   if (s !== undefined) {
     if (o.source === 'tp' || o.source === 'sl') {
       // A TP/SL child is never on the book: untriggered, crossed or working, it is in the trigger book.

@@ -22,23 +22,28 @@ export function newOrder(ctx: Ctx, user: string, p: NewOrderParams): Result<{ or
   if (typeof user !== 'string' || user === '' || user.startsWith('sys_')) return bad('invalid user');
   const v = validateNewOrder(ctx, user, p);
   if (!v.ok) return v;
+  // The draft is validateNewOrder's reused object: everything is read from it here, before matching.
   const d = v.value;
+  const s = d.s;
+  const available = d.available;
+  const wholePosition = d.wholePosition;
   let acct = ctx.accounts.get(user);
   if (acct === undefined) {
     acct = d.acct;
     ctx.accounts.set(user, acct);
   }
   const id = ++ctx.seq.order;
-  const pos = acct.positions.get(d.s.spec.symbol);
+  const symbol = s.spec.symbol;
+  const pos = acct.positions.get(symbol);
   const o: OrderRec = {
-    id, clOrdId: d.clOrdId ?? `auto-${id}`, user, symbol: d.s.spec.symbol, side: d.side, type: d.type, tif: d.tif,
+    id, clOrdId: d.clOrdId ?? `auto-${id}`, user, symbol, side: d.side, type: d.type, tif: d.tif,
     price: d.price, qty: d.qty, filled: 0, fillTl: 0, fillExtra: 0n, reduceOnly: d.reduceOnly, leverage: d.leverage,
     status: 'new', positionId: pos !== undefined ? pos.id : 0, liqId: 0, source: 'user', remark: '',
     createdAt: ctx.time, updatedAt: ctx.time, tp: d.tp, sl: d.sl, tpId: 0, slId: 0, parentId: 0,
   };
-  registerOrder(ctx, acct, o);
-  if (d.wholePosition) protectPosition(ctx, acct, d.s, o);
-  else runOrder(ctx, acct, d.s, o, d.available);
+  registerOrder(ctx, acct, o, s);
+  if (wholePosition) protectPosition(ctx, acct, s, o);
+  else runOrder(ctx, acct, s, o, available);
   return { ok: true, value: { orderId: id, clOrdId: o.clOrdId } };
 }
 

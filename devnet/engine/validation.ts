@@ -107,6 +107,10 @@ function checkProtectedPosition(symbol: string, positionLots: number, side: Side
   return { ok: true, value: true };
 }
 
+/**
+ * Validates a new_order request. An accepted order's draft is one object reused by every call: read
+ * what it needs before validating another order.
+ */
 export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Checked<OrderDraft> {
   if (p === null || typeof p !== 'object') return bad('order parameters are required');
   if (typeof p.symbol !== 'string' || p.symbol === '') return bad('symbol is required');
@@ -254,8 +258,32 @@ export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Che
     if (lots > 0 && lockExceeds(ctx, spec, lots, ref, cfg.leverage, available)) return bad('insufficient available margin');
   }
 
-  return {
-    ok: true,
-    value: { acct, s, side, type, tif, price, qty, reduceOnly: p.reduce_only, clOrdId, leverage: cfg.leverage, tp, sl, available, wholePosition },
-  };
+  // One result object, filled anew for every accepted order: newOrder reads it before anything can
+  // validate again (matching never validates; listeners run after the command), so a draft per order
+  // would only be garbage.
+  const d = ACCEPTED.value;
+  d.acct = acct;
+  d.s = s;
+  d.side = side;
+  d.type = type;
+  d.tif = tif;
+  d.price = price;
+  d.qty = qty;
+  d.reduceOnly = p.reduce_only;
+  d.clOrdId = clOrdId;
+  d.leverage = cfg.leverage;
+  d.tp = tp;
+  d.sl = sl;
+  d.available = available;
+  d.wholePosition = wholePosition;
+  return ACCEPTED;
 }
+
+/** validateNewOrder's answer for an accepted order, reused: read it before validating again. */
+const ACCEPTED: { ok: true; value: OrderDraft } = {
+  ok: true,
+  value: {
+    acct: undefined as unknown as Account, s: undefined as unknown as SymbolState, side: 'buy', type: 'limit', tif: 'gtc',
+    price: 0, qty: 0, reduceOnly: false, clOrdId: undefined, leverage: 1, tp: 0, sl: 0, available: undefined, wholePosition: false,
+  },
+};
