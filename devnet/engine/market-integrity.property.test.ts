@@ -126,7 +126,7 @@ describe.each([
           expect(copy.markBasis('BTC-USD')).toEqual(ex.markBasis('BTC-USD'));
         }
       }),
-      { numRuns: 60, seed: 27 },
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 1_000), seed: 27 },
     );
   });
 });
