@@ -6,7 +6,7 @@ import { startDevnet } from './devnet';
 /**
  * `npm run devnet -- [--reset] [--data-dir DIR] [--base-port 7100] [--chain-port 8545] [--chain-id 31337]
  *   [--no-chain] [--tick-ms N] [--funding-ms N] [--no-rate-limit] [--region XX] [--snapshot-ms N]
- *   [--confirmations 2] [--block-ms 1000]`
+ *   [--confirmations 2] [--block-ms 1000] [--no-makers]`
  * `npm run devnet -- --audit DIR`: audit a data dir and exit (0 = it holds).
  */
 const { values } = parseArgs({
@@ -24,6 +24,7 @@ const { values } = parseArgs({
     'snapshot-ms': { type: 'string' },
     confirmations: { type: 'string', default: '2' },
     'block-ms': { type: 'string', default: '1000' },
+    'no-makers': { type: 'boolean', default: false },
     audit: { type: 'string' },
   },
 });
@@ -54,7 +55,15 @@ const devnet = await startDevnet({
   dataDir: values['data-dir']!,
   reset: values.reset!,
   tickMs: Number(values['tick-ms']),
-  ...(values['funding-ms'] ? { exchange: { fundingIntervalMs: Number(values['funding-ms']) } } : {}),
+  // `--no-makers`: no built-in market makers or background flow; the book holds only what traders rest.
+  ...(values['funding-ms'] || values['no-makers']
+    ? {
+        exchange: {
+          ...(values['funding-ms'] ? { fundingIntervalMs: Number(values['funding-ms']) } : {}),
+          ...(values['no-makers'] ? { makers: false } : {}),
+        },
+      }
+    : {}),
   rateLimit: { enabled: !values['no-rate-limit'] },
   region: values.region!,
   evmChainId: chainId,

@@ -39,8 +39,15 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((r) => child.once('exit', () => r()));
 }
 
-function launch(reset: boolean): Promise<ChildProcess> {
+/** How the own devnet runs, besides its fixed ports, data dir and no chain. */
+export interface OwnDevnetOptions {
+  /** The built-in market makers and background flow (devnet/main.ts `--no-makers` when false). Default true. */
+  makers?: boolean;
+}
+
+function launch(reset: boolean, options: OwnDevnetOptions): Promise<ChildProcess> {
   const args = ['--import', 'tsx', 'devnet/main.ts', '--data-dir', DATA_DIR, '--no-chain', '--no-rate-limit', '--base-port', String(OWN_BASE)];
+  if (options.makers === false) args.push('--no-makers');
   const child = spawn(process.execPath, reset ? [...args, '--reset'] : args, { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -58,8 +65,9 @@ function launch(reset: boolean): Promise<ChildProcess> {
   });
 }
 
-export async function startOwnDevnet(): Promise<OwnDevnet> {
-  let child = await launch(true);
+/** Starts the own devnet clean; `{ makers: false }` leaves its books to what traders rest (restarts too). */
+export async function startOwnDevnet(options: OwnDevnetOptions = {}): Promise<OwnDevnet> {
+  let child = await launch(true, options);
   let paused = false;
   const devnet: OwnDevnet = {
     get pid() {
@@ -79,7 +87,7 @@ export async function startOwnDevnet(): Promise<OwnDevnet> {
       await exited(child);
     },
     async restart() {
-      child = await launch(false);
+      child = await launch(false, options);
     },
     async stop() {
       if (paused) child.kill('SIGCONT');
