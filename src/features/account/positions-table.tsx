@@ -130,8 +130,8 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
                 </Td>
                 <Td className={`num ${toneOf(p.realized_pnl)}`}>{showSigned(p.realized_pnl, 2)}</Td>
                 <Td className="num" data-testid="position-tpsl">
-                  <span className="inline-flex items-center gap-1">
-                    <span className="inline-flex flex-col items-end gap-0.5">
+                  <span className="inline-flex items-center gap-1 max-md:flex-wrap">
+                    <span className="inline-flex flex-col items-end gap-0.5 max-md:items-start">
                       {fired.map((f) => (
                         <FiredLine key={f.order.id} fired={f} qtyDecimals={d.qty} />
                       ))}
@@ -139,7 +139,7 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
                         <Protection tp={protection.tp} sl={protection.sl} priceDecimals={d.price} qtyDecimals={d.qty} />
                       )}
                     </span>
-                    <Button onClick={() => toggle('tpsl')} aria-expanded={isEditing === 'tpsl'} title="Set, change or remove the TP and SL of the whole position">
+                    <Button className="shrink-0" onClick={() => toggle('tpsl')} aria-expanded={isEditing === 'tpsl'} title="Set, change or remove the TP and SL of the whole position">
                       Edit
                     </Button>
                   </span>
@@ -224,9 +224,11 @@ function Protection({ tp, sl, priceDecimals, qtyDecimals }: { tp: readonly Order
 function FiredLine({ fired, qtyDecimals }: { fired: FiredClose<Order>; qtyDecimals: number }) {
   const words = firedCloseWords(fired, qtyDecimals);
   return (
-    <span className="block text-warn" data-testid="position-fired-close">
+    // Wrapped to the column's usual width (like "whole position"), so on a desktop the table still fits
+    // beside the pinned close buttons and the words are not hidden under them; left-aligned in a phone's card.
+    <span className="block max-w-[9.5rem] whitespace-normal text-right leading-tight text-warn max-md:text-left" data-testid="position-fired-close">
       {words}
-      {fired.waiting && <span className="block text-[11px] text-muted">{WAITING_FOR_BAND}</span>}
+      {fired.waiting && <span className="block font-sans text-[10px] leading-[1.1] text-muted">{WAITING_FOR_BAND}</span>}
     </span>
   );
 }
