@@ -8,7 +8,7 @@ test('the market picker finds gold by name, moves with the arrow keys, and the t
   await expect(page).toHaveTitle(/^[\d,]+\.\d{2} · BTC-USD · Perps$/);
 
   await page.getByTestId('symbol-selector').click();
-  const search = page.getByRole('textbox', { name: 'Search markets' });
+  const search = page.getByRole('combobox', { name: 'Search markets' });
   const options = page.getByRole('listbox', { name: 'Markets' }).getByRole('option');
   // Prices as the header shows them: grouped, at the symbol's tick.
   await expect(options.filter({ hasText: 'BTC-USD' })).toContainText(/\d{2},\d{3}\.\d{2}/);
@@ -23,7 +23,7 @@ test('the market picker finds gold by name, moves with the arrow keys, and the t
 
   // Arrows move the highlighted market; Enter opens it.
   await page.getByTestId('symbol-selector').click();
-  const names = await options.locator('td:first-child .font-medium').allInnerTexts();
+  const names = await options.getByTestId('market-option-symbol').allInnerTexts();
   await search.press('ArrowDown');
   await search.press('ArrowDown');
   await expect(options.nth(2)).toHaveAttribute('aria-selected', 'true');

@@ -143,7 +143,7 @@ test('settings survive a reload and the order form starts from them', async ({ p
   await expect(settings.getByLabel('TP/SL triggers')).not.toBeChecked();
   await expect(settings.getByLabel('Fills')).toBeChecked();
   await closeSettings(page);
-  await expect(form(page).getByRole('button', { name: /Size unit: USD/ })).toBeVisible();
+  await expect(form(page).getByRole('button', { name: /^USD, size unit/ })).toBeVisible();
   await form(page).getByRole('tab', { name: 'Market' }).click();
   await expect(page.locator('#order-slippage')).toHaveValue('0.5');
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { marketQueries, userQueries } from '../api/queries';
 import { useApi } from '../api/react';
@@ -89,13 +89,49 @@ export function TradePage() {
     setSheetOpen(true);
   };
   const unknown = infoList.isSuccess && !info;
+  // "Skip to order form": past the header, markets, chart and book, onto the order form's first
+  // choice (its order type; the margin and leverage controls above it are set once, not per order).
+  // On a phone the form is a sheet: it opens first, and the focus follows once it is drawn.
+  const sheet = useRef<HTMLDivElement>(null);
+  const focusFormPending = useRef(false);
+  const focusOrderForm = useCallback(() => {
+    const form = sheet.current?.querySelector<HTMLElement>('[data-testid=order-form]');
+    const target =
+      form?.querySelector<HTMLElement>('[role=tablist][aria-label="Order type"] [aria-selected=true]') ??
+      form?.querySelector<HTMLElement>('input, select, button:not([disabled]), [tabindex="0"]');
+    target?.focus();
+  }, []);
+  useEffect(() => {
+    if (!focusFormPending.current || !sheetOpen) return;
+    focusFormPending.current = false;
+    focusOrderForm();
+  }, [sheetOpen, focusOrderForm]);
+  const skipToOrderForm = (e: MouseEvent) => {
+    e.preventDefault();
+    if (sheet.current && sheet.current.getClientRects().length === 0) {
+      setPhoneTab('book');
+      focusFormPending.current = true;
+      setSheetOpen(true);
+    } else focusOrderForm();
+  };
 
   return (
     <div className="flex h-full flex-col">
+      {!unknown && (
+        <a
+          href="#order-form"
+          onClick={skipToOrderForm}
+          className="sr-only rounded bg-accent px-3 py-1.5 font-medium text-bg focus:not-sr-only focus:fixed focus:left-2 focus:top-1 focus:z-50"
+          data-testid="skip-to-order-form"
+        >
+          Skip to order form
+        </a>
+      )}
       <header className="flex h-9 shrink-0 items-center gap-3 border-b border-line bg-panel px-3">
         <Link to="/" className="font-semibold tracking-wide text-accent">
           PERPS
         </Link>
+        <h1 className="sr-only">{info?.symbol ?? symbol} perpetual</h1>
         <div className="hidden min-w-0 flex-1 md:block">
           <MarketsStrip symbol={symbol} onSelect={select} />
         </div>
@@ -167,6 +203,8 @@ export function TradePage() {
               </LoadedWhen>
             </div>
             <div
+              ref={sheet}
+              id="order-form"
               role={sheetOpen ? 'dialog' : undefined}
               aria-label="Order form"
               data-testid="order-sheet"

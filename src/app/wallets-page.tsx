@@ -17,7 +17,7 @@ export default function WalletsPage() {
         <Link to={`/trade/${lastSymbol()}`} className="text-muted hover:text-text">
           Trade
         </Link>
-        <span className="text-text">Wallets</span>
+        <h1 className="text-text">Wallets</h1>
         <div className="ml-auto">
           <SessionArea />
         </div>

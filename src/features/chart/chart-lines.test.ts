@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, Position } from '../../api/schemas';
-import { chartLines } from './chart-lines';
+import { chartLines, chartLineSet } from './chart-lines';
 import { palette } from './chart-theme';
 
 function order(o: Partial<Order> & Pick<Order, 'id' | 'side' | 'qty' | 'price'>): Order {
@@ -51,5 +51,20 @@ describe('a fired TP/SL still closing', () => {
     expect(line?.title).toBe('SL triggered · 0.300 left');
     expect(line?.id).toBeUndefined();
     expect(lines.filter((l) => l.price === 93000)).toHaveLength(1);
+  });
+});
+
+describe('the lines as a screen reader hears them', () => {
+  it('says each price at the symbol precision, from the decimal string, never a float', () => {
+    const held = { symbol: 'BTC-USD', qty: '0.693', entry_price: '94975.44070707071', liq_price: '84129.6593808621' } as Position;
+    const orders = [order({ id: 1, side: 'buy', qty: '0.1', price: '94000.1' })];
+    const { texts } = chartLineSet({ mark: '95000.005', orders, position: held, priceDecimals: 2, qtyDecimals: 3, symbol: 'BTC-USD' });
+    expect(texts).toEqual(['Mark at 95,000.01', 'Buy 0.100 at 94,000.10', 'Entry 0.693 at 94,975.44', 'Liq. at 84,129.66']);
+  });
+
+  it('keeps digits a float would lose', () => {
+    const held = { symbol: 'BTC-USD', qty: '-1', entry_price: '12345678901234.123456789', liq_price: '0' } as Position;
+    const { texts } = chartLineSet({ mark: null, orders: [], position: held, priceDecimals: 8, qtyDecimals: 3, symbol: 'BTC-USD' });
+    expect(texts).toEqual(['Entry -1.000 at 12,345,678,901,234.12345679']);
   });
 });

@@ -14,17 +14,33 @@ import { palette } from './chart-theme';
  * A TP/SL that has fired and still closes (the protection band holds back the rest) keeps a line at
  * its trigger that says so ("SL triggered · 0.700 left"), with no id: it cannot be dragged.
  */
-export function chartLines(a: {
+export function chartLines(a: LineInputs): CreatePriceLineOptions[] {
+  return chartLineSet(a).lines;
+}
+
+interface LineInputs {
   mark: string | null;
   orders: readonly Order[];
   position: Position | undefined;
   priceDecimals: number;
   qtyDecimals: number;
   symbol: string;
-}): CreatePriceLineOptions[] {
+}
+
+/**
+ * The lines, and each line as a screen reader hears it ("Entry 0.693 at 94,975.44"): the canvas takes
+ * a price as a number, the text is made from the service's decimal string at the symbol's precision,
+ * never from that number.
+ */
+export function chartLineSet(a: LineInputs): { lines: CreatePriceLineOptions[]; texts: string[] } {
   const lines: CreatePriceLineOptions[] = [];
+  const texts: string[] = [];
+  const add = (line: CreatePriceLineOptions, price: string) => {
+    lines.push(line);
+    texts.push(`${line.title} at ${show(price, a.priceDecimals)}`);
+  };
   if (a.mark) {
-    lines.push({ price: Number(a.mark), color: palette.accent, lineWidth: 1, lineStyle: LineStyle.Dotted, axisLabelVisible: true, title: 'Mark' });
+    add({ price: Number(a.mark), color: palette.accent, lineWidth: 1, lineStyle: LineStyle.Dotted, axisLabelVisible: true, title: 'Mark' }, a.mark);
   }
   const protection = protectionOf(a.symbol, a.orders);
   const fired = firedCloses(a.symbol, a.orders);
@@ -32,7 +48,7 @@ export function chartLines(a: {
   for (const o of a.orders) {
     const price = Number(o.price);
     if (triggers.has(o) || !(price > 0)) continue;
-    lines.push({
+    add({
       price,
       color: o.side === 'buy' ? palette.up : palette.down,
       lineWidth: 1,
@@ -40,45 +56,45 @@ export function chartLines(a: {
       axisLabelVisible: true,
       title: `${o.side === 'buy' ? 'Buy' : 'Sell'} ${show(dec(o.qty).minus(o.fill_qty), a.qtyDecimals)}`,
       id: orderLineId(o.id),
-    });
+    }, o.price);
   }
   for (const [label, orders, color] of [['TP', protection.tp, palette.up], ['SL', protection.sl, palette.down]] as const) {
     for (const o of orders) {
-      lines.push({
+      add({
         price: Number(o.price),
         color,
         lineWidth: 1,
         lineStyle: LineStyle.Dashed,
         axisLabelVisible: true,
         title: `${label} ${show(o.price, a.priceDecimals)}${isWholePosition(o) ? '' : ` × ${o.qty}`}`,
-      });
+      }, o.price);
     }
   }
   for (const f of fired) {
-    lines.push({
+    add({
       price: Number(f.order.price),
       color: f.kind === 'tp' ? palette.up : palette.down,
       lineWidth: 1,
       lineStyle: LineStyle.Dotted,
       axisLabelVisible: true,
       title: `${f.kind === 'tp' ? 'TP' : 'SL'} triggered${f.remaining ? ` · ${show(f.remaining, a.qtyDecimals)} left` : ''}`,
-    });
+    }, f.order.price);
   }
   if (a.position) {
     const long = !a.position.qty.startsWith('-');
-    lines.push({
+    add({
       price: Number(a.position.entry_price),
       color: long ? palette.up : palette.down,
       lineWidth: 2,
       lineStyle: LineStyle.Solid,
       axisLabelVisible: true,
-      title: `Entry ${a.position.qty}`,
-    });
-    if (Number(a.position.liq_price) > 0) {
-      lines.push({ price: Number(a.position.liq_price), color: palette.warn, lineWidth: 1, lineStyle: LineStyle.LargeDashed, axisLabelVisible: true, title: 'Liq.' });
+      title: `Entry ${show(a.position.qty, a.qtyDecimals)}`,
+    }, a.position.entry_price);
+    if (dec(a.position.liq_price).gt(0)) {
+      add({ price: Number(a.position.liq_price), color: palette.warn, lineWidth: 1, lineStyle: LineStyle.LargeDashed, axisLabelVisible: true, title: 'Liq.' }, a.position.liq_price);
     }
   }
-  return lines;
+  return { lines, texts };
 }
 
 const ORDER_LINE = 'order-';

@@ -7,7 +7,7 @@ import type { KlineResolution, SymbolInfo } from '../../api/schemas';
 import type { MarketStream } from '../../api/stream/market-stream';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
 import { useOrderModifies } from '../../trading/use-modify-order';
-import { chartLines } from './chart-lines';
+import { chartLineSet } from './chart-lines';
 import type { ChartParts } from './chart-parts';
 import { chartOptions, palette } from './chart-theme';
 import { LineDropConfirm } from './line-drop-confirm';
@@ -80,9 +80,9 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
   const orders = useQuery(userQueries.openOrders(api, account));
   const positions = useQuery(userQueries.positions(api, account));
   const symbolOrders = useMemo(() => (account ? (orders.data?.result ?? []).filter((o) => o.symbol === symbol) : []), [account, orders.data, symbol]);
-  const lines = useMemo(
+  const { lines, texts: lineTexts } = useMemo(
     () =>
-      chartLines({
+      chartLineSet({
         mark,
         orders: symbolOrders,
         position: account ? positions.data?.find((p) => p.symbol === symbol) : undefined,
@@ -150,10 +150,8 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
         {drop && <LineDropConfirm drop={drop} decimals={{ price: decimals, qty: qtyDecimals }} onClose={closeDrop} />}
         {/* The canvas cannot be read by a screen reader: the same lines as text. */}
         <ul className="sr-only" aria-label="Price lines" data-testid="chart-lines">
-          {lines.map((l, i) => (
-            <li key={i}>
-              {l.title} at {l.price}
-            </li>
+          {lineTexts.map((text, i) => (
+            <li key={i}>{text}</li>
           ))}
         </ul>
         {loading && <p className="absolute left-2 top-2 text-muted">Loading candles…</p>}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { marketQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
 import { show } from '../../lib/display';
@@ -11,6 +11,11 @@ import { assetName, searchMarkets } from './market-search';
 /**
  * The market picker: search by symbol, ticker or asset name (gold, bitcoin), arrows and Enter to
  * choose, star favorites, see price (at the market's precision) and 24 h change.
+ *
+ * A combobox: the search box owns the focus and points at the highlighted option
+ * (aria-activedescendant); the options hold text only, and each market's star is a button of its
+ * own beside the list, not inside an option. Esc closes and gives the focus back to the opener, as
+ * picking a market does; the focus leaving the popup (Tab past its last control) closes it.
  */
 export function SymbolSelector({ symbol, onSelect }: { symbol: string; onSelect: (symbol: string) => void }) {
   const api = useApi();
@@ -22,6 +27,8 @@ export function SymbolSelector({ symbol, onSelect }: { symbol: string; onSelect:
   const info = useQuery(marketQueries.symbolInfo(api));
   const [highlight, setHighlight] = useState(0);
   const box = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const listId = `market-options${useId().replace(/:/g, '')}`;
 
   useEffect(() => {
     if (!open) return;
@@ -35,51 +42,84 @@ export function SymbolSelector({ symbol, onSelect }: { symbol: string; onSelect:
   const markets = searchMarkets(overview.data?.symbols ?? [], query, favorites).filter((m) => !onlyFavorites || favorites.includes(m.symbol));
   const active = Math.min(highlight, Math.max(0, markets.length - 1));
   const decimalsOf = (sym: string) => info.data?.find((i) => i.symbol === sym)?.price_tick_decimals ?? 2;
-  const pick = (s: string) => {
+  const optionId = (sym: string) => `${listId}-${sym}`;
+  const close = () => {
     setOpen(false);
     setQuery('');
     setHighlight(0);
+  };
+  /** Closes the popup with the focus back on the opener (never on the page's body). */
+  const closeToOpener = () => {
+    close();
+    opener.current?.focus();
+  };
+  const pick = (s: string) => {
+    closeToOpener();
     onSelect(s);
   };
   const onSearchKey = (e: KeyboardEvent) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       const step = e.key === 'ArrowDown' ? 1 : -1;
-      setHighlight((active + step + markets.length) % Math.max(1, markets.length));
+      const next = (active + step + markets.length) % Math.max(1, markets.length);
+      setHighlight(next);
+      const m = markets[next];
+      if (m) document.getElementById(optionId(m.symbol))?.scrollIntoView?.({ block: 'nearest' });
     } else if (e.key === 'Enter' && markets[active]) {
+      e.preventDefault();
       pick(markets[active].symbol);
     }
+  };
+  // Tab past the popup's last control (or Shift+Tab before its first) closes it: nothing stays open behind the focus.
+  const onBlur = (e: FocusEvent) => {
+    if (e.relatedTarget instanceof Node && box.current?.contains(e.relatedTarget)) return;
+    if (e.relatedTarget === null) return; // a click on nothing focusable inside: the mousedown handler decides
+    close();
   };
 
   return (
     <div ref={box} className="relative">
       <button
+        ref={opener}
         type="button"
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => (open ? close() : setOpen(true))}
         aria-expanded={open}
         aria-haspopup="listbox"
+        aria-label={`${symbol}, choose market`}
         data-testid="symbol-selector"
         className="flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded px-1.5 py-1 text-[15px] font-semibold hover:bg-panel-2"
       >
         {symbol}
-        <span className="text-[10px] text-muted">▼</span>
+        <span className="text-[10px] text-muted" aria-hidden="true">
+          ▼
+        </span>
       </button>
       {open && (
         <div
-          className="absolute left-0 top-full z-30 mt-1 w-[380px] max-w-[calc(100vw-16px)] rounded border border-line bg-panel shadow-xl shadow-black/50"
-          onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+          className="absolute left-0 top-full z-30 mt-1 w-[400px] max-w-[calc(100vw-16px)] rounded border border-line bg-panel shadow-xl shadow-black/50"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.stopPropagation();
+              closeToOpener();
+            }
+          }}
+          onBlur={onBlur}
+          data-testid="market-picker"
         >
           <div className="flex items-center gap-2 border-b border-line p-2">
             <input
               autoFocus
+              role="combobox"
+              aria-expanded="true"
+              aria-autocomplete="list"
               value={query}
               onChange={(e) => {
                 setQuery(e.target.value);
                 setHighlight(0);
               }}
               onKeyDown={onSearchKey}
-              aria-controls="market-options"
-              aria-activedescendant={markets[active] ? `market-option-${markets[active].symbol}` : undefined}
+              aria-controls={listId}
+              aria-activedescendant={markets[active] ? optionId(markets[active].symbol) : undefined}
               placeholder="Search markets"
               aria-label="Search markets"
               className="min-w-0 flex-1 rounded border border-line bg-bg px-2 py-1 outline-none focus:border-accent"
@@ -93,46 +133,62 @@ export function SymbolSelector({ symbol, onSelect }: { symbol: string; onSelect:
               ★ Favorites
             </button>
           </div>
-          <table className="w-full text-right" role="listbox" aria-label="Markets" id="market-options">
-            <thead className="text-muted">
-              <tr>
-                <th className="px-2 py-1 text-left font-normal">Market</th>
-                <th className="px-2 py-1 font-normal">Last</th>
-                <th className="px-2 py-1 font-normal">24h</th>
-                <th className="px-2 py-1 font-normal">Volume</th>
-              </tr>
-            </thead>
-            <tbody>
-              {markets.map((m, i) => (
-                <tr
-                  key={m.symbol}
-                  id={`market-option-${m.symbol}`}
-                  role="option"
-                  aria-selected={i === active}
-                  onClick={() => pick(m.symbol)}
-                  onMouseEnter={() => setHighlight(i)}
-                  className={`cursor-pointer ${i === active ? 'bg-panel-2' : ''} ${m.symbol === symbol ? 'text-accent' : ''}`}
-                >
-                  <td className="px-2 py-1 text-left">
-                    <FavoriteStar symbol={m.symbol} /> <span className="font-medium">{m.symbol}</span>
-                    {assetName(m.base) && <span className="ml-1.5 text-muted">{assetName(m.base)}</span>}
-                  </td>
-                  <td className="num px-2 py-1">{show(m.last_price, decimalsOf(m.symbol))}</td>
-                  <td className={`num px-2 py-1 ${m.price_change_pct >= 0 ? 'text-up' : 'text-down'}`}>{formatPercent(m.price_change_pct)}</td>
-                  <td className="num px-2 py-1">{formatCompact(m.volume_quote_24h)}</td>
-                </tr>
+          <div className={`grid ${ROW} py-1 pl-8 pr-2 text-right text-muted`} aria-hidden="true">
+            <span className="text-left">Market</span>
+            <span>Last</span>
+            <span>24h</span>
+            <span>Volume</span>
+          </div>
+          <div className="flex max-h-[60vh] overflow-y-auto">
+            {/* The stars: buttons of their own, beside the options (an option holds no control). */}
+            <div className="flex w-6 shrink-0 flex-col" role="group" aria-label="Favorites">
+              {markets.map((m) => (
+                <span key={m.symbol} className="flex h-7 items-center justify-center">
+                  <FavoriteStar symbol={m.symbol} />
+                </span>
               ))}
-              {markets.length === 0 && (
-                <tr>
-                  <td colSpan={4} className="px-2 py-3 text-center text-muted">
-                    {overview.isLoading ? 'Loading markets…' : 'No market matches'}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
+            </div>
+            <div role="listbox" aria-label="Markets" id={listId} className="min-w-0 flex-1">
+              {markets.map((m, i) => {
+                const name = assetName(m.base);
+                const last = show(m.last_price, decimalsOf(m.symbol));
+                const change = formatPercent(m.price_change_pct);
+                const volume = formatCompact(m.volume_quote_24h);
+                return (
+                  <div
+                    key={m.symbol}
+                    id={optionId(m.symbol)}
+                    role="option"
+                    aria-selected={i === active}
+                    aria-current={m.symbol === symbol ? 'true' : undefined}
+                    aria-label={`${m.symbol}${name ? ` ${name}` : ''}, last ${last}, 24h ${change}, volume ${volume}${m.symbol === symbol ? ', current market' : ''}`}
+                    onClick={() => pick(m.symbol)}
+                    onMouseEnter={() => setHighlight(i)}
+                    data-active={i === active ? 'true' : undefined}
+                    className={`grid h-7 cursor-pointer ${ROW} items-center rounded-sm pr-2 text-right ${
+                      i === active ? 'bg-panel-2 outline-2 -outline-offset-2 outline-accent' : ''
+                    } ${m.symbol === symbol ? 'text-accent' : ''}`}
+                  >
+                    <span className="truncate text-left">
+                      <span className="font-medium" data-testid="market-option-symbol">
+                        {m.symbol}
+                      </span>
+                      {name && <span className="ml-1.5 text-muted">{name}</span>}
+                    </span>
+                    <span className="num">{last}</span>
+                    <span className={`num ${m.price_change_pct >= 0 ? 'text-up' : 'text-down'}`}>{change}</span>
+                    <span className="num">{volume}</span>
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+          {markets.length === 0 && <p className="px-2 py-3 text-center text-muted">{overview.isLoading ? 'Loading markets…' : 'No market matches'}</p>}
         </div>
       )}
     </div>
   );
 }
+
+/** The options' columns (the header row's too): market, last, 24 h, volume. */
+const ROW = 'grid-cols-[minmax(0,1.6fr)_minmax(0,1.1fr)_minmax(0,0.8fr)_minmax(0,0.8fr)] gap-2';

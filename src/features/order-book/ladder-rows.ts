@@ -2,7 +2,7 @@ import { element, frameCell, setCellText } from '../../ui/frame-cells';
 import type { BookRow, BookSide } from '../../lib/book-levels';
 
 interface RowEls {
-  button: HTMLButtonElement;
+  row: HTMLDivElement;
   bar: HTMLSpanElement;
   price: HTMLSpanElement;
   size: HTMLSpanElement;
@@ -15,32 +15,46 @@ interface RowEls {
  * One side of the book's rows, kept by hand: a fixed set of row elements per side whose texts and
  * depth bar are written only where they changed. Under a busy market every row changes every frame;
  * rendering them through React added its own work per row to the writes the screen needs.
+ *
+ * Each row is an option of the ladder's listbox (book-ladder.tsx: one Tab stop, arrows move, Enter
+ * picks): no Tab stop of its own. Its name says what the colour and the columns say, "Ask 94,847.40,
+ * size 0.070 BTC, total 0.070 BTC", written with its texts, only when they change.
  */
 export class LadderRows {
   private readonly rows: RowEls[] = [];
   private onPick: (price: string) => void = () => undefined;
+  private unit = '';
 
   constructor(
     readonly container: HTMLElement,
     private readonly side: BookSide,
+    /** Prefix of the rows' ids (the listbox points at the active one by id). */
+    private readonly idPrefix = 'book',
   ) {}
 
-  show(rows: readonly BookRow[], onPick: (price: string) => void) {
-    this.onPick = onPick;
-    while (this.rows.length < rows.length) this.rows.push(this.newRow());
-    while (this.rows.length > rows.length) this.rows.pop()!.button.remove();
-    rows.forEach((r, i) => this.write(this.rows[i]!, r));
+  /** The row elements, best price first. */
+  get elements(): HTMLElement[] {
+    return this.rows.map((r) => r.row);
   }
 
-  private newRow(): RowEls {
+  show(rows: readonly BookRow[], onPick: (price: string) => void, unit = '') {
+    this.onPick = onPick;
+    const unitChanged = unit !== this.unit;
+    this.unit = unit;
+    while (this.rows.length < rows.length) this.rows.push(this.newRow(this.rows.length));
+    while (this.rows.length > rows.length) this.rows.pop()!.row.remove();
+    rows.forEach((r, i) => this.write(this.rows[i]!, r, unitChanged));
+  }
+
+  private newRow(index: number): RowEls {
     const bids = this.side === 'bids';
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.title = 'Use this price in the order form';
-    button.className = 'relative block h-[18px] w-full shrink-0 hover:bg-panel-2';
-    button.dataset.testid = `book-${this.side}-row`;
+    const el = element('div', 'relative block h-[18px] w-full shrink-0 cursor-pointer hover:bg-panel-2');
+    el.id = `${this.idPrefix}-${this.side}-${index}`;
+    el.setAttribute('role', 'option');
+    el.title = 'Use this price in the order form';
+    el.dataset.testid = `book-${this.side}-row`;
     const row: RowEls = {
-      button,
+      row: el,
       bar: element('span', `absolute inset-0 origin-right ${bids ? 'bg-up/15' : 'bg-down/15'}`),
       price: frameCell(0, bids ? 'text-up' : 'text-down'),
       size: frameCell(1),
@@ -48,21 +62,38 @@ export class LadderRows {
       shows: null,
     };
     row.bar.setAttribute('aria-hidden', 'true');
-    button.append(row.bar, row.price, row.size, row.total);
-    button.addEventListener('click', () => {
+    el.append(row.bar, row.price, row.size, row.total);
+    el.addEventListener('click', () => {
       if (row.shows) this.onPick(row.shows.price);
     });
-    this.container.append(button);
+    this.container.append(el);
     return row;
   }
 
-  private write(row: RowEls, r: BookRow) {
+  private write(row: RowEls, r: BookRow, unitChanged: boolean) {
     const was = row.shows;
     row.shows = r;
-    if (was?.priceText !== r.priceText) setCellText(row.price, r.priceText);
-    if (was?.sizeText !== r.sizeText) setCellText(row.size, r.sizeText);
-    if (was?.totalText !== r.totalText) setCellText(row.total, r.totalText);
+    let named = !unitChanged;
+    if (was?.priceText !== r.priceText) {
+      setCellText(row.price, r.priceText);
+      named = false;
+    }
+    if (was?.sizeText !== r.sizeText) {
+      setCellText(row.size, r.sizeText);
+      named = false;
+    }
+    if (was?.totalText !== r.totalText) {
+      setCellText(row.total, r.totalText);
+      named = false;
+    }
+    if (!named) row.row.setAttribute('aria-label', levelName(this.side, r, this.unit));
     // A scale, not a width: the bar moves without laying the row out again.
     if (was?.depthPct !== r.depthPct) row.bar.style.transform = `scaleX(${r.depthPct / 100})`;
   }
+}
+
+/** What a level says to a screen reader: "Ask 94,847.40, size 0.070 BTC, total 0.070 BTC". */
+export function levelName(side: BookSide, r: Pick<BookRow, 'priceText' | 'sizeText' | 'totalText'>, unit: string): string {
+  const u = unit ? ` ${unit}` : '';
+  return `${side === 'asks' ? 'Ask' : 'Bid'} ${r.priceText}, size ${r.sizeText}${u}, total ${r.totalText}${u}`;
 }

@@ -83,7 +83,7 @@ describe('order book panel', () => {
     expect(rowsAfter).toEqual(rowsBefore);
     // Its size, its total and the third row's total; the depth bars of the rows whose totals moved.
     expect(written.filter((n) => n.nodeName === 'SPAN' && (n as Element).classList.contains('num'))).not.toHaveLength(0);
-    expect(written.every((n) => rowsAfter.indexOf((n as Element).closest('button')!) >= 1)).toBe(true);
+    expect(written.every((n) => rowsAfter.indexOf((n as Element).closest('[role=option]')!) >= 1)).toBe(true);
     expect(rowsAfter[1]!.textContent).toContain('0.300');
   });
 });
@@ -150,5 +150,51 @@ describe('order book when its feed stops', () => {
       streams.close();
       vi.useRealTimers();
     }
+  });
+});
+
+describe('order book from the keyboard and a screen reader', () => {
+  const levels = () => container.querySelector('[role=listbox][aria-label="Order book levels"]') as HTMLElement;
+  const key = (el: HTMLElement, k: string) => act(() => void el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true })));
+  const activeName = () => {
+    const id = levels().getAttribute('aria-activedescendant');
+    return id ? document.getElementById(id)?.getAttribute('aria-label') : null;
+  };
+
+  it('names each level by side, price, size and total, with the base asset', () => {
+    const names = [...container.querySelectorAll('[role=option]')].map((o) => o.getAttribute('aria-label'));
+    expect(names).toContain('Ask 95,000.5, size 0.250 BTC, total 0.250 BTC');
+    expect(names).toContain('Bid 94,995.2, size 0.400 BTC, total 0.500 BTC');
+  });
+
+  it('is one Tab stop: no level is focusable on its own', () => {
+    const tabbable = [...container.querySelectorAll('button, [tabindex]')].filter((el) => (el as HTMLElement).tabIndex >= 0 && !(el as HTMLElement).closest('select'));
+    expect(tabbable).toEqual([levels()]);
+  });
+
+  it('starts at the best ask on focus; Down crosses to the bids, Up climbs the asks, the ends stop', () => {
+    act(() => levels().focus());
+    expect(activeName()).toBe('Ask 95,000.5, size 0.250 BTC, total 0.250 BTC');
+    key(levels(), 'ArrowDown');
+    expect(activeName()).toBe('Bid 94,999.5, size 0.100 BTC, total 0.100 BTC');
+    key(levels(), 'ArrowUp');
+    key(levels(), 'ArrowUp');
+    expect(activeName()).toBe('Ask 95,003.0, size 0.500 BTC, total 0.750 BTC');
+    key(levels(), 'Home');
+    key(levels(), 'ArrowUp');
+    expect(activeName()).toBe('Ask 95,010.5, size 1.000 BTC, total 1.750 BTC');
+    key(levels(), 'End');
+    expect(activeName()).toBe('Bid 94,990.0, size 2.000 BTC, total 2.500 BTC');
+  });
+
+  it('Enter and Space put the active level’s price into the order ticket, as a click does', () => {
+    act(() => levels().focus());
+    key(levels(), 'ArrowDown');
+    key(levels(), 'ArrowDown');
+    key(levels(), 'Enter');
+    expect(useOrderTicket.getState().intent).toMatchObject({ symbol: 'BTC-USD', price: '94995.2' });
+    key(levels(), 'ArrowUp');
+    key(levels(), ' ');
+    expect(useOrderTicket.getState().intent).toMatchObject({ symbol: 'BTC-USD', price: '94999.5' });
   });
 });

@@ -59,7 +59,7 @@ export function OrderBook({ symbol, info }: { symbol: string; info: SymbolInfo |
         <span>Size ({info?.base_asset ?? ''})</span>
         <span>Total</span>
       </div>
-      <BookLadder symbol={symbol} tick={tick} decimals={decimals} stale={asOf !== null} onPick={pick} />
+      <BookLadder symbol={symbol} tick={tick} decimals={decimals} stale={asOf !== null} unit={info?.base_asset ?? ''} onPick={pick} />
     </section>
   );
 }

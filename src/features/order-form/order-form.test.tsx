@@ -228,6 +228,20 @@ function marketOrderOf(size: string): QueryClient {
   return cache!;
 }
 
+describe('order form names', () => {
+  it('names the price and size fields by their labels alone, and the unit switch starts with what it shows', () => {
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />);
+    expect($('#order-price').getAttribute('aria-label')).toBe('Price');
+    expect($('#order-size').getAttribute('aria-label')).toBe('Size');
+    const unit = [...container.querySelectorAll('button')].find((b) => b.getAttribute('aria-label')?.includes('size unit'));
+    expect(unit?.getAttribute('aria-label')).toBe('BTC, size unit: switch to USD');
+    const visible = [...unit!.childNodes].filter((n) => !(n instanceof Element && n.getAttribute('aria-hidden') === 'true')).map((n) => n.textContent).join('').trim();
+    expect(unit!.getAttribute('aria-label')!.startsWith(visible)).toBe(true);
+    act(() => unit!.click());
+    expect(unit!.getAttribute('aria-label')).toBe('USD, size unit: switch to BTC');
+  });
+});
+
 describe('order form leverage', () => {
   it.each(['2.5', '-3', '1e1', '0', '41', ''])('refuses leverage %j next to the box and keeps the text', (text) => {
     signIn();

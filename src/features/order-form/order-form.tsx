@@ -387,7 +387,8 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
             </button>
           }
         >
-          <NumericInput value={draft.price} onChange={(price) => update({ price })} />
+          {/* Named by its label alone: the Mark button inside the label box is a control of its own. */}
+          <NumericInput value={draft.price} onChange={(price) => update({ price })} aria-label="Price" />
         </Field>
       ) : (
         <div className="flex items-center justify-between rounded border border-line bg-bg px-2 py-1.5 text-muted">
@@ -406,13 +407,13 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
             onClick={() => update({ sizeUnit: draft.sizeUnit === 'base' ? 'quote' : 'base', size: '' })}
             title="Size in the base asset or in USD"
             className="text-text hover:text-accent"
-            aria-label={`Size unit: ${draft.sizeUnit === 'base' ? base : 'USD'} (switch)`}
+            aria-label={`${draft.sizeUnit === 'base' ? base : 'USD'}, size unit: switch to ${draft.sizeUnit === 'base' ? 'USD' : base}`}
           >
-            {draft.sizeUnit === 'base' ? base : 'USD'} ⇄
+            {draft.sizeUnit === 'base' ? base : 'USD'} <span aria-hidden="true">⇄</span>
           </button>
         }
       >
-        <NumericInput value={draft.size} onChange={(size) => update({ size })} />
+        <NumericInput value={draft.size} onChange={(size) => update({ size })} aria-label="Size" />
       </Field>
       {draft.sizeUnit === 'quote' && validated.qty && !validated.errors.size && (
         <p className="-mt-1 text-right text-[11px] text-muted num">= {show(validated.qty, info.qty_tick_decimals)} {base}</p>

@@ -110,3 +110,14 @@ describe('recent trades panel', () => {
     }
   });
 });
+
+describe('recent trades for a screen reader', () => {
+  it('says each trade’s side in words, not in colour alone', () => {
+    const rows = [...container.querySelectorAll('[data-testid=trade-rows] > div')].slice(0, 2);
+    // Newest (i = 99) the seller took, the one before (i = 98) the buyer.
+    expect(rows.map((r) => r.querySelector('.sr-only')?.textContent)).toEqual(['Sell', 'Buy']);
+    expect(rows.map((r) => r.querySelector('[aria-hidden=true]')?.textContent)).toEqual(['▼', '▲']);
+    expect(container.querySelector('[data-testid=trade-rows]')?.getAttribute('role')).toBe('list');
+    expect(rows.every((r) => r.getAttribute('role') === 'listitem')).toBe(true);
+  });
+});

@@ -78,7 +78,7 @@ export function RecentTrades({ symbol, info }: { symbol: string; info: SymbolInf
         {trades.data === 'none' && <p className="p-3 text-muted">No trades yet</p>}
         {/* Its height says how many trades there are (the scroll range); its size never comes from the rows, so moving them lays out this box alone. */}
         <div ref={spacer} className="relative [contain:strict]">
-          <div ref={rows} data-testid="trade-rows" className="absolute inset-x-0" style={{ top: first * ROW_HEIGHT }} />
+          <div ref={rows} role="list" aria-label="Trades, newest first" data-testid="trade-rows" className="absolute inset-x-0" style={{ top: first * ROW_HEIGHT }} />
         </div>
       </div>
     </section>

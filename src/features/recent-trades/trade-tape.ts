@@ -13,6 +13,10 @@ interface Row {
   price: HTMLSpanElement;
   qty: HTMLSpanElement;
   time: HTMLSpanElement;
+  /** ▲ / ▼ beside the price: the side in shape, not colour alone (hidden from screen readers, which read `side`). */
+  glyph: HTMLSpanElement;
+  /** "Buy" / "Sell" for a screen reader (visually hidden). */
+  side: HTMLSpanElement;
   /** What it shows now (the same object for the same trade: recent-trades.tsx formats each once). */
   shows: TradeText | null;
 }
@@ -21,15 +25,29 @@ const UP_TITLE = 'Buyer took liquidity';
 const PRICE_UP = 'num text-left text-up';
 const PRICE_DOWN = 'num text-left text-down';
 const DOWN_TITLE = 'Seller took liquidity';
+const GLYPH_UP = 'absolute left-0.5 top-0 text-[7px] leading-[18px] text-up';
+const GLYPH_DOWN = 'absolute left-0.5 top-0 text-[7px] leading-[18px] text-down';
 
 /**
  * A row is a box of its own (strict containment; a block, not a flex or grid item): a new text lays
  * out that row alone. Its cells are grid items, painted with the row (no layer of their own each).
+ * The side is said three ways: the price's colour, a ▲ / ▼ in the row's left gutter, and "Buy" /
+ * "Sell" for a screen reader. Price, size and time stay the first three children (the bench reads them).
  */
 function newRow(): Row {
-  const el = element('div', 'grid h-[18px] grid-cols-3 items-center px-2 text-right [contain:strict]');
-  const row = { el, price: element('span', 'num text-left'), qty: element('span', 'num'), time: element('span', 'num text-muted'), shows: null };
-  el.append(row.price, row.qty, row.time);
+  const el = element('div', 'relative grid h-[18px] grid-cols-3 items-center px-2 text-right [contain:strict]');
+  el.setAttribute('role', 'listitem');
+  const row: Row = {
+    el,
+    price: element('span', 'num text-left'),
+    qty: element('span', 'num'),
+    time: element('span', 'num text-muted'),
+    glyph: element('span', 'absolute left-0.5 top-0 text-[7px] leading-[18px]'),
+    side: element('span', 'sr-only'),
+    shows: null,
+  };
+  row.glyph.setAttribute('aria-hidden', 'true');
+  el.append(row.price, row.qty, row.time, row.glyph, row.side);
   return row;
 }
 
@@ -43,6 +61,9 @@ function write(row: Row, t: TradeText) {
   if (was?.up !== t.up) {
     row.price.className = t.up ? PRICE_UP : PRICE_DOWN;
     row.el.title = t.up ? UP_TITLE : DOWN_TITLE;
+    row.glyph.className = t.up ? GLYPH_UP : GLYPH_DOWN;
+    setCellText(row.glyph, t.up ? '▲' : '▼');
+    setCellText(row.side, t.up ? 'Buy' : 'Sell');
   }
 }
 

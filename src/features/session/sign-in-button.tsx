@@ -51,7 +51,7 @@ function AccountMenu() {
       <button
         type="button"
         aria-expanded={open}
-        aria-label="Account menu"
+        aria-label={`${session.chain} ${short}${vault ? ' · vault' : ''}, account menu`}
         className="num flex items-center gap-1.5 rounded bg-panel-2 px-2 py-1 hover:text-text"
         title={`${session.chain} ${session.address}`}
         onClick={() => setOpen((v) => !v)}
