@@ -28,9 +28,9 @@ test('order book: one Tab stop, arrows move the active level, Enter puts its pri
   await openTradePage(page);
   await levels(page).focus();
   const active = page.locator('[data-book-levels] [data-active]');
-  await expect(active).toHaveAttribute('aria-label', /^Ask [\d,]+\.\d+, size [\d.]+ BTC, total [\d.]+ BTC$/);
+  await expect(active).toHaveAccessibleName(/^Ask [\d,]+\.\d+, size [\d.]+ BTC, total [\d.]+ BTC$/);
   await page.keyboard.press('ArrowDown');
-  await expect(active).toHaveAttribute('aria-label', /^Bid /);
+  await expect(active).toHaveAccessibleName(/^Bid /);
   await page.keyboard.press('ArrowDown');
   await page.screenshot({ path: 'docs/focus-book.png' });
   await page.keyboard.press('Enter');

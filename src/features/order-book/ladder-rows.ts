@@ -7,6 +7,8 @@ interface RowEls {
   price: HTMLSpanElement;
   size: HTMLSpanElement;
   total: HTMLSpanElement;
+  /** The level in words for a screen reader; the cells themselves are hidden from it. */
+  name: HTMLSpanElement;
   /** What it shows now. */
   shows: BookRow | null;
 }
@@ -59,10 +61,13 @@ export class LadderRows {
       price: frameCell(0, bids ? 'text-up' : 'text-down'),
       size: frameCell(1),
       total: frameCell(2),
+      name: element('span', 'sr-only'),
       shows: null,
     };
-    row.bar.setAttribute('aria-hidden', 'true');
-    el.append(row.bar, row.price, row.size, row.total);
+    // The option's name comes from its content, the words alone: an aria-label over the three number
+    // cells would not contain their visible text as one string (WCAG 2.5.3, axe label-content-name-mismatch).
+    for (const hidden of [row.bar, row.price, row.size, row.total]) hidden.setAttribute('aria-hidden', 'true');
+    el.append(row.bar, row.price, row.size, row.total, row.name);
     el.addEventListener('click', () => {
       if (row.shows) this.onPick(row.shows.price);
     });
@@ -86,7 +91,7 @@ export class LadderRows {
       setCellText(row.total, r.totalText);
       named = false;
     }
-    if (!named) row.row.setAttribute('aria-label', levelName(this.side, r, this.unit));
+    if (!named) setCellText(row.name, levelName(this.side, r, this.unit));
     // A scale, not a width: the bar moves without laying the row out again.
     if (was?.depthPct !== r.depthPct) row.bar.style.transform = `scaleX(${r.depthPct / 100})`;
   }
