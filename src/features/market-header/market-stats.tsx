@@ -34,7 +34,11 @@ export function MarketStats({ symbol, priceDecimals }: { symbol: string; priceDe
   if (market.isError && !m) return <span className="text-down">Market data unavailable: {market.error.message}</span>;
 
   return (
+    // Focusable: on a narrow screen the stats scroll sideways, and the keyboard must be able to follow.
     <div
+      tabIndex={0}
+      role="group"
+      aria-label="Market stats"
       className={`flex min-w-0 items-center gap-5 overflow-x-auto whitespace-nowrap ${behind ? 'opacity-50' : ''}`}
       data-testid="market-stats"
       data-stale={behind ? 'true' : undefined}
