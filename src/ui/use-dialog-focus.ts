@@ -69,7 +69,9 @@ const stack: object[] = [];
 export function useDialogFocus(ref: RefObject<HTMLElement | null>, options: DialogFocusOptions = {}): void {
   const { active = true } = options;
   const latest = useRef(options);
-  latest.current = options;
+  useEffect(() => {
+    latest.current = options;
+  });
 
   useEffect(() => {
     if (!active) return;
