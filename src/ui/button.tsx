@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 
 /**
  * `primary`: the one main action (accent); `buy` / `sell`: an order's side colour; `soft`: a
@@ -33,6 +33,7 @@ interface Props extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** While its request runs the button is disabled and says so (`busyLabel`, "…" by default). */
   busy?: boolean;
   busyLabel?: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** A button in one of the app's looks; type="button" unless told otherwise, so it never submits by accident. */

@@ -46,7 +46,7 @@ const recent: (Element | null)[] = [null, null];
 if (typeof document !== 'undefined') {
   document.addEventListener('focusin', (e) => {
     if (e.target === recent[1]) return;
-    recent[0] = recent[1];
+    recent[0] = recent[1] ?? null;
     recent[1] = e.target instanceof Element ? e.target : null;
   });
 }
