@@ -129,22 +129,48 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>, options: Dial
       window.removeEventListener('keydown', onKey);
       const at = stack.indexOf(token);
       if (at >= 0) stack.splice(at, 1);
-      const now = document.activeElement;
-      // The trader moved on to something else (clicked outside): the focus stays there.
-      const lost = !now || now === document.body || box.contains(now) || !now.isConnected;
-      if (!lost) return;
-      const back = () => {
-        if (focusable(opener)) return opener;
-        const fallback = latest.current.fallbackFocus?.() ?? null;
-        return focusable(fallback) ? fallback : null;
-      };
-      const target = back();
-      if (target) return target.focus();
-      // The control to return to may be drawn by the same change that closed the dialog.
-      setTimeout(() => {
-        const later = back();
-        if (later && (document.activeElement === document.body || !document.activeElement)) later.focus();
-      }, 0);
+      giveFocusBack(box, opener, () => latest.current.fallbackFocus?.() ?? null);
     };
   }, [active, ref]);
+}
+
+/**
+ * On close: the focus back to `opener`, or to `fallback` when that is gone or disabled, unless the
+ * trader has moved it elsewhere meanwhile. Never left on `<body>`.
+ */
+function giveFocusBack(box: HTMLElement, opener: HTMLElement | null, fallback: () => HTMLElement | null): void {
+  const now = document.activeElement;
+  // The trader moved on to something else (clicked outside): the focus stays there.
+  const lost = !now || now === document.body || box.contains(now) || !now.isConnected;
+  if (!lost) return;
+  const back = () => {
+    if (focusable(opener)) return opener;
+    const other = fallback();
+    return focusable(other) ? other : null;
+  };
+  const target = back();
+  if (target) return target.focus();
+  // The control to return to may be drawn by the same change that closed the dialog.
+  setTimeout(() => {
+    const later = back();
+    if (later && (document.activeElement === document.body || !document.activeElement)) later.focus();
+  }, 0);
+}
+
+/**
+ * For a panel opened in place (an editor under a table row) that does not hold the focus like a
+ * dialog: when it closes (Esc, Cancel, Save), the focus goes back to the control that opened it, or to
+ * `fallback` when that is gone.
+ */
+export function useReturnFocus(ref: RefObject<HTMLElement | null>, fallback?: () => HTMLElement | null): void {
+  const latest = useRef(fallback);
+  useEffect(() => {
+    latest.current = fallback;
+  });
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const opener = openerOf(box);
+    return () => giveFocusBack(box, opener, () => latest.current?.() ?? null);
+  }, [ref]);
 }
