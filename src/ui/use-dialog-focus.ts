@@ -28,8 +28,11 @@ function focusable(el: Element | null): el is HTMLElement {
 export interface DialogFocusOptions {
   /** False while the element is not acting as a dialog (the phone order sheet on a wide screen). Default true. */
   active?: boolean;
-  /** Escape: close. Only the topmost open dialog hears it. */
-  onEscape?: () => void;
+  /**
+   * Escape: close. Only the topmost open dialog hears it, and not when something inside has taken
+   * it (preventDefault). Returning false leaves the key to the page (it was not a close).
+   */
+  onEscape?: (e: KeyboardEvent) => void | false;
   /**
    * Where the focus goes on open: `container` (the dialog itself, named by its title; the default),
    * `first` (its first control), or a function picking one. A control inside that already has the
@@ -95,10 +98,7 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>, options: Dial
       if (stack[stack.length - 1] !== token) return;
       if (e.key === 'Escape') {
         const close = latest.current.onEscape;
-        if (close && !e.defaultPrevented) {
-          e.preventDefault();
-          close();
-        }
+        if (close && !e.defaultPrevented && close(e) !== false) e.preventDefault();
         return;
       }
       if (e.key !== 'Tab') return;
