@@ -13,7 +13,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PagedTable, type Column } from '../../ui/paged-table';
 import { ROW, Td } from '../../ui/table-cells';
-import { chosenTabAround, useFocusKeeper } from '../../ui/use-focus-keeper';
+import { chosenAccountTab, chosenTabAround, useFocusKeeper } from '../../ui/use-focus-keeper';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
 import { ModifyNotices } from './modify-notices';
 import { OrderDetailDialog } from './order-detail';
@@ -84,7 +84,7 @@ export function OpenOrdersTable({ orders }: { orders: readonly Order[] }) {
   return (
     <div ref={box} className="contents">
       {asking && orders.length > 0 && (
-        <ConfirmDialog title={`Cancel all ${count}?`} confirmLabel={`Cancel ${count}`} confirmVariant="sell" onConfirm={cancelAll} onCancel={() => setAsking(false)}>
+        <ConfirmDialog title={`Cancel all ${count}?`} confirmLabel={`Cancel ${count}`} confirmVariant="sell" onConfirm={cancelAll} onCancel={() => setAsking(false)} fallbackFocus={chosenAccountTab}>
           <p className="text-muted">Every order listed in Open orders is canceled, TP/SL waiting on the mark included.</p>
         </ConfirmDialog>
       )}

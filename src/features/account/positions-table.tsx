@@ -18,7 +18,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PagedTable, type Column } from '../../ui/paged-table';
 import { ROW, Td } from '../../ui/table-cells';
-import { chosenTabAround, useFocusKeeper } from '../../ui/use-focus-keeper';
+import { chosenAccountTab, chosenTabAround, useFocusKeeper } from '../../ui/use-focus-keeper';
 import { useSymbolDecimals } from './use-symbol-decimals';
 
 interface Props {
@@ -86,6 +86,7 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
           busy={closeAll.isPending}
           onConfirm={() => void runCloseAll()}
           onCancel={() => !closeAll.isPending && setConfirmCloseAll(false)}
+          fallbackFocus={chosenAccountTab}
         >
           <CloseAllList positions={positions} decimalsOf={decimalsOf} />
         </ConfirmDialog>
