@@ -66,3 +66,36 @@ describe('modal focus', () => {
     expect(document.activeElement).toBe(opener);
   });
 });
+
+describe('modal focus under StrictMode (effects run twice in development)', () => {
+  it('a confirm button with autoFocus keeps the focus, and Esc still returns it to the opener', async () => {
+    const { StrictMode } = await import('react');
+    const { ConfirmDialog } = await import('./confirm-dialog');
+    function Asking() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Cancel all
+          </button>
+          {open && (
+            <ConfirmDialog title="Cancel all 2 orders?" confirmLabel="Cancel 2 orders" onConfirm={() => setOpen(false)} onCancel={() => setOpen(false)}>
+              <p>Both</p>
+            </ConfirmDialog>
+          )}
+        </>
+      );
+    }
+    view.render(
+      <StrictMode>
+        <Asking />
+      </StrictMode>,
+    );
+    const opener = byText('Cancel all');
+    opener.focus();
+    act(() => opener.click());
+    expect(document.activeElement).toBe(byText('Cancel 2 orders'));
+    key('Escape');
+    expect(document.activeElement).toBe(opener);
+  });
+});

@@ -61,6 +61,29 @@ function openerOf(box: HTMLElement): HTMLElement | null {
   return (before as HTMLElement | undefined) ?? null;
 }
 
+// A box whose effect was just cleaned up while it stays in the page (React's StrictMode runs every
+// effect twice in development): the next mount takes its opener and its focus back from here.
+const remounts = new WeakMap<HTMLElement, { opener: HTMLElement | null; inner: Element | null }>();
+
+/** The opener, on mount; after a StrictMode clean-up the earlier one, and the focus goes back inside. */
+function openerOnMount(box: HTMLElement): HTMLElement | null {
+  const again = remounts.get(box);
+  if (!again) return openerOf(box);
+  remounts.delete(box);
+  if (again.inner instanceof HTMLElement && box.contains(again.inner)) again.inner.focus();
+  return again.opener;
+}
+
+/** On clean-up: the focus back where it belongs, and what a StrictMode re-mount needs. */
+function onCleanUp(box: HTMLElement, opener: HTMLElement | null, fallback: () => HTMLElement | null): void {
+  const now = document.activeElement;
+  if (box.isConnected) {
+    remounts.set(box, { opener, inner: now && box.contains(now) ? now : null });
+    setTimeout(() => remounts.delete(box), 0);
+  }
+  giveFocusBack(box, opener, fallback);
+}
+
 // The open dialogs, innermost last: only the last one traps Tab and hears Escape.
 const stack: object[] = [];
 
@@ -82,7 +105,7 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>, options: Dial
     if (!box) return;
     const token = {};
     stack.push(token);
-    const opener = openerOf(box);
+    const opener = openerOnMount(box);
 
     const { initialFocus = 'container' } = latest.current;
     if (!box.contains(document.activeElement)) {
@@ -129,7 +152,7 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>, options: Dial
       window.removeEventListener('keydown', onKey);
       const at = stack.indexOf(token);
       if (at >= 0) stack.splice(at, 1);
-      giveFocusBack(box, opener, () => latest.current.fallbackFocus?.() ?? null);
+      onCleanUp(box, opener, () => latest.current.fallbackFocus?.() ?? null);
     };
   }, [active, ref]);
 }
@@ -170,7 +193,7 @@ export function useReturnFocus(ref: RefObject<HTMLElement | null>, fallback?: ()
   useEffect(() => {
     const box = ref.current;
     if (!box) return;
-    const opener = openerOf(box);
-    return () => giveFocusBack(box, opener, () => latest.current?.() ?? null);
+    const opener = openerOnMount(box);
+    return () => onCleanUp(box, opener, () => latest.current?.() ?? null);
   }, [ref]);
 }
