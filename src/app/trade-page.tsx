@@ -12,6 +12,9 @@ import { ServiceStatus } from '../features/service-status/service-status';
 import { ToastViewport } from '../features/toasts/toast-viewport';
 import { useOrderTicket } from '../stores/order-ticket';
 import { Button } from '../ui/button';
+import { useDialogFocus } from '../ui/use-dialog-focus';
+import { useMediaQuery } from '../ui/use-media-query';
+import { useTradeSettings } from '../stores/trade-settings';
 import { Segmented, type Choice } from '../ui/segmented';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
 import { SessionArea } from './session-area';
@@ -87,12 +90,27 @@ export function TradePage() {
     requestTicket({ symbol, side });
     setPhoneTab('book');
     setSheetOpen(true);
+    sheetSide.current = side;
   };
+  // The sheet is a dialog on a phone: it takes the focus (itself, named "Order form"), keeps it, Esc
+  // closes it (Esc in a field clears the form first when shortcuts are on), and the focus goes back
+  // to the Buy / Sell button that opened it.
+  const sheet = useRef<HTMLDivElement>(null);
+  const sheetSide = useRef<'buy' | 'sell'>('buy');
+  const phone = useMediaQuery('(width < 48rem)');
+  const shortcuts = useTradeSettings((s) => s.shortcuts);
+  useDialogFocus(sheet, {
+    active: sheetOpen && phone,
+    onEscape: (e) => {
+      if (shortcuts && e.target instanceof HTMLInputElement) return false;
+      setSheetOpen(false);
+    },
+    fallbackFocus: () => document.querySelector<HTMLElement>(`[data-testid=phone-trade-bar] [data-side=${sheetSide.current}]`),
+  });
   const unknown = infoList.isSuccess && !info;
   // "Skip to order form": past the header, markets, chart and book, onto the order form's first
   // choice (its order type; the margin and leverage controls above it are set once, not per order).
   // On a phone the form is a sheet: it opens first, and the focus follows once it is drawn.
-  const sheet = useRef<HTMLDivElement>(null);
   const focusFormPending = useRef(false);
   const focusOrderForm = useCallback(() => {
     const form = sheet.current?.querySelector<HTMLElement>('[data-testid=order-form]');
@@ -162,7 +180,7 @@ export function TradePage() {
             className="flex shrink-0 border-b border-line bg-panel md:hidden"
             itemClassName="flex-1 py-2"
           />
-          <main className={`${sheetOpen ? 'pb-[58dvh]' : ''} flex min-h-0 flex-1 flex-col gap-px bg-line md:grid md:pb-0 md:grid-cols-[minmax(0,1fr)_280px] md:grid-rows-[minmax(0,1fr)_300px] xl:grid-cols-[minmax(0,1fr)_260px_300px] xl:grid-rows-[minmax(0,1fr)_300px]`}>
+          <main className={`${sheetOpen ? 'pb-[58dvh] [@media(max-height:30rem)]:pb-[45dvh]' : ''} flex min-h-0 flex-1 flex-col gap-px bg-line md:grid md:pb-0 md:grid-cols-[minmax(0,1fr)_280px] md:grid-rows-[minmax(0,1fr)_300px] xl:grid-cols-[minmax(0,1fr)_260px_300px] xl:grid-rows-[minmax(0,1fr)_300px]`}>
             <div ref={chartCell} className={`${shown('chart')} min-h-0 flex-1 flex-col bg-panel md:col-start-1 md:row-start-1 md:flex`}>
               <Segmented
                 kind="tabs"
@@ -206,9 +224,10 @@ export function TradePage() {
               ref={sheet}
               id="order-form"
               role={sheetOpen ? 'dialog' : undefined}
+              aria-modal={sheetOpen && phone ? true : undefined}
               aria-label="Order form"
               data-testid="order-sheet"
-              className={`${sheetOpen ? 'fixed inset-x-0 bottom-0 z-40 flex max-h-[58dvh] rounded-t-lg border-t border-line shadow-[0_-8px_24px_rgba(0,0,0,0.5)]' : 'hidden'} min-h-0 flex-col overflow-y-auto bg-panel md:static md:z-auto md:col-start-2 md:row-start-2 md:block md:max-h-none md:rounded-none md:border-0 md:shadow-none xl:col-start-3 xl:row-span-2 xl:row-start-1`}
+              className={`${sheetOpen ? 'fixed inset-x-0 bottom-0 z-40 flex max-h-[58dvh] rounded-t-lg outline-none [@media(max-height:30rem)]:max-h-[45dvh] border-t border-line shadow-[0_-8px_24px_rgba(0,0,0,0.5)]' : 'hidden'} min-h-0 flex-col overflow-y-auto bg-panel md:static md:z-auto md:col-start-2 md:row-start-2 md:block md:max-h-none md:rounded-none md:border-0 md:shadow-none xl:col-start-3 xl:row-span-2 xl:row-start-1`}
             >
               <div className="sticky top-0 z-10 flex items-center justify-between border-b border-line bg-panel px-3 py-1 md:hidden">
                 <span className="text-muted">Order · {symbol}</span>
@@ -223,10 +242,10 @@ export function TradePage() {
           </main>
           {!sheetOpen && (
             <div className="grid shrink-0 grid-cols-2 gap-2 border-t border-line bg-panel p-2 md:hidden" data-testid="phone-trade-bar">
-              <Button variant="buy" size="lg" onClick={() => openSheet('buy')}>
+              <Button variant="buy" size="lg" data-side="buy" onClick={() => openSheet('buy')}>
                 Buy / Long
               </Button>
-              <Button variant="sell" size="lg" onClick={() => openSheet('sell')}>
+              <Button variant="sell" size="lg" data-side="sell" onClick={() => openSheet('sell')}>
                 Sell / Short
               </Button>
             </div>

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 
 /**
  * `primary`: the one main action (accent); `buy` / `sell`: an order's side colour; `soft`: a
@@ -33,16 +33,25 @@ interface Props extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** While its request runs the button is disabled and says so (`busyLabel`, "…" by default). */
   busy?: boolean;
   busyLabel?: ReactNode;
+  /**
+   * While busy: announced unavailable (aria-disabled) and deaf to clicks, but not disabled, so a
+   * focused button keeps the focus instead of dropping it to the page. For `type="button"` only.
+   */
+  keepFocusWhileBusy?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** A button in one of the app's looks; type="button" unless told otherwise, so it never submits by accident. */
-export function Button({ variant = 'ghost', size = 'xs', busy = false, busyLabel = '…', disabled, className = '', children, type = 'button', ...rest }: Props) {
+export function Button({ variant = 'ghost', size = 'xs', busy = false, busyLabel = '…', keepFocusWhileBusy = false, disabled, className = '', children, type = 'button', onClick, ...rest }: Props) {
+  const focusableBusy = busy && keepFocusWhileBusy;
   return (
     <button
       type={type}
-      disabled={disabled || busy}
+      disabled={disabled || (busy && !keepFocusWhileBusy)}
       aria-busy={busy || undefined}
-      className={`rounded ${SIZE[size]} ${VARIANT[variant]} ${DISABLED[variant]} ${className}`}
+      aria-disabled={focusableBusy || undefined}
+      onClick={focusableBusy ? undefined : onClick}
+      className={`rounded ${SIZE[size]} ${VARIANT[variant]} ${DISABLED[variant]} ${focusableBusy ? 'cursor-not-allowed opacity-60' : ''} ${className}`}
       {...rest}
     >
       {busy ? busyLabel : children}

@@ -46,3 +46,17 @@ describe('confirm dialog', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('confirm dialog focus', () => {
+  it('gives the focus back to the button that asked once it is answered', () => {
+    const opener = document.createElement('button');
+    opener.textContent = 'Close all';
+    document.body.appendChild(opener);
+    opener.focus();
+    open();
+    expect(document.activeElement).toBe(button('Close 2 positions'));
+    view.render(null);
+    expect(document.activeElement).toBe(opener);
+    opener.remove();
+  });
+});

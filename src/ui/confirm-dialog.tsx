@@ -13,6 +13,8 @@ interface Props {
   onCancel: () => void;
   /** While the confirmed command runs: the confirm button says so and cannot be pressed twice. */
   busy?: boolean;
+  /** Where the focus goes on close when the button that asked is gone or disabled (Cancel all, once nothing is left). */
+  fallbackFocus?: () => HTMLElement | null;
 }
 
 /**
@@ -20,9 +22,9 @@ interface Props {
  * Cancel or a click outside keep everything as it is. The confirm button has the focus, so Enter
  * confirms too.
  */
-export function ConfirmDialog({ title, children, confirmLabel, confirmVariant = 'primary', onConfirm, onCancel, busy = false }: Props) {
+export function ConfirmDialog({ title, children, confirmLabel, confirmVariant = 'primary', onConfirm, onCancel, busy = false, fallbackFocus }: Props) {
   return (
-    <Modal title={title} onClose={onCancel} width="max-w-[420px]" keepFocus>
+    <Modal title={title} onClose={onCancel} width="max-w-[420px]" keepFocus {...(fallbackFocus ? { fallbackFocus } : {})}>
       <div className="mb-3">{children}</div>
       <div className="flex justify-end gap-2">
         <Button size="md" onClick={onCancel}>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from './button';
 
 interface Props {
@@ -15,6 +15,11 @@ interface Props {
   onConfirm: () => void;
   onCancel: () => void;
   className?: string;
+  /**
+   * Take the focus when it appears (its confirming button, or the panel itself while blocked): for a
+   * panel that replaces the button that asked for it, so the focus does not fall to the page.
+   */
+  takeFocus?: boolean;
   'data-testid'?: string;
 }
 
@@ -22,9 +27,18 @@ interface Props {
  * A confirmation in place, inside a form or a panel, for a step whose consequences the trader should
  * read before it is sent. Nothing is sent until Confirm; Cancel leaves everything as it was.
  */
-export function ConfirmPanel({ title, children, confirmLabel, cancelLabel = 'Cancel', blockedReason, busy = false, onConfirm, onCancel, className = '', ...rest }: Props) {
+export function ConfirmPanel({ title, children, confirmLabel, cancelLabel = 'Cancel', blockedReason, busy = false, onConfirm, onCancel, className = '', takeFocus = false, ...rest }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const confirm = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!takeFocus) return;
+    if (confirm.current && !confirm.current.disabled) confirm.current.focus();
+    else box.current?.focus();
+    // Once, when the panel appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
-    <div role="group" aria-label={title} className={`rounded border border-warn/60 bg-warn/10 p-2 ${className}`} data-testid={rest['data-testid']}>
+    <div ref={box} tabIndex={takeFocus ? -1 : undefined} role="group" aria-label={title} className={`rounded border outline-none border-warn/60 bg-warn/10 p-2 ${className}`} data-testid={rest['data-testid']}>
       <p className="mb-1 font-medium text-text">{title}</p>
       {children}
       {blockedReason && (
@@ -36,7 +50,7 @@ export function ConfirmPanel({ title, children, confirmLabel, cancelLabel = 'Can
         <Button size="sm" onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </Button>
-        <Button size="sm" variant="primary" onClick={onConfirm} disabled={!!blockedReason} busy={busy} busyLabel="Sending…">
+        <Button ref={confirm} size="sm" variant="primary" onClick={onConfirm} disabled={!!blockedReason} busy={busy} busyLabel="Sending…">
           {confirmLabel}
         </Button>
       </div>

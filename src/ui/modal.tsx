@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useDialogFocus } from './use-dialog-focus';
 
 interface Props {
   title: ReactNode;
@@ -9,18 +10,19 @@ interface Props {
   width?: string;
   /** Keep the focus where the content puts it (a confirm button with autoFocus). */
   keepFocus?: boolean;
+  /** Where the focus goes on close when the control that opened it is gone (see useDialogFocus). */
+  fallbackFocus?: () => HTMLElement | null;
 }
 
-/** A modal panel: Escape, the ✕ or a click outside close it; it takes the focus unless told not to. */
-export function Modal({ title, onClose, children, testId, width = 'max-w-[460px]', keepFocus = false }: Props) {
+/**
+ * A modal panel: Escape, the ✕ or a click outside close it. It takes the focus (itself, named by its
+ * title, unless the content puts it on a control), keeps it (Tab cycles inside) and gives it back to
+ * the control that opened it on close.
+ */
+export function Modal({ title, onClose, children, testId, width = 'max-w-[460px]', keepFocus = false, fallbackFocus }: Props) {
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!keepFocus) box.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose, keepFocus]);
+  useDialogFocus(box, { onEscape: onClose, initialFocus: keepFocus ? 'first' : 'container', ...(fallbackFocus ? { fallbackFocus } : {}) });
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center bg-black/60 px-3 pt-[8vh]" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div ref={box} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid={testId} className={`w-full ${width} rounded-md border border-line bg-panel p-4 shadow-2xl outline-none`}>

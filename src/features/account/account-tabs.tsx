@@ -51,23 +51,25 @@ function SignedInTabs({ symbol, onSelectSymbol, account }: Props & { account: st
 
   return (
     <section aria-label="Account" className="flex h-full min-h-0 flex-col" data-testid="account-tabs">
-      <Segmented
-        kind="tabs"
-        look="underline"
-        label="Account"
-        choices={tabs}
-        value={tab}
-        onChange={setTab}
-        className="flex shrink-0 items-center gap-1 overflow-x-auto border-b border-line px-1"
-        itemClassName="px-2 py-1.5"
-      >
+      {/* The tablist holds the tabs only; the market filter sits beside it, not inside. */}
+      <div className="flex shrink-0 items-center border-b border-line">
+        <Segmented
+          kind="tabs"
+          look="underline"
+          label="Account"
+          choices={tabs}
+          value={tab}
+          onChange={setTab}
+          className="flex min-w-0 flex-1 items-center gap-1 overflow-x-auto px-1"
+          itemClassName="px-2 py-1.5"
+        />
         {(tab === 'positions' || tab === 'open-orders') && (
-          <label className="ml-auto flex shrink-0 items-center gap-1.5 px-2 text-muted">
+          <label className="flex shrink-0 items-center gap-1.5 px-2 text-muted">
             <input type="checkbox" checked={onlyThisMarket} onChange={(e) => setOnlyThisMarket(e.target.checked)} className="accent-[var(--color-accent)]" />
             {symbol} only
           </label>
         )}
-      </Segmented>
+      </div>
       <div className="min-h-0 flex-1 overflow-auto" role="tabpanel">
         {tab === 'positions' &&
           (positions.isError ? (

@@ -1,4 +1,4 @@
-import { Fragment, useState, type MouseEvent } from 'react';
+import { Fragment, useRef, useState, type MouseEvent } from 'react';
 import type { Order } from '../../api/schemas';
 import { dec } from '../../lib/decimal';
 import { show } from '../../lib/display';
@@ -13,6 +13,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PagedTable, type Column } from '../../ui/paged-table';
 import { ROW, Td } from '../../ui/table-cells';
+import { chosenAccountTab, chosenTabAround, useFocusKeeper } from '../../ui/use-focus-keeper';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
 import { ModifyNotices } from './modify-notices';
 import { OrderDetailDialog } from './order-detail';
@@ -32,7 +33,8 @@ const only = (f: () => void) => (e: MouseEvent) => {
 
 /**
  * Resting and waiting orders: modify one (price and size, cancel-and-replace), cancel one, or all that
- * are listed (cancel_orders); a row opens the order's detail.
+ * are listed (cancel_orders); a row, or its market's button (the keyboard's way), opens the order's
+ * detail. When a canceled order leaves, the focus goes to the next row's Cancel, or the tab.
  */
 export function OpenOrdersTable({ orders }: { orders: readonly Order[] }) {
   const decimalsOf = useSymbolDecimals();
@@ -47,6 +49,8 @@ export function OpenOrdersTable({ orders }: { orders: readonly Order[] }) {
   const canceling = useCancelingOrderIds();
   const cancelOrders = useCancelOrders();
   const cancellingAll = cancelOrders.isPending;
+  const box = useRef<HTMLDivElement>(null);
+  useFocusKeeper(box, () => chosenTabAround(box.current));
 
   const askFirst = useTradeSettings((s) => s.confirmCancelAll);
   const [asking, setAsking] = useState(false);
@@ -78,9 +82,9 @@ export function OpenOrdersTable({ orders }: { orders: readonly Order[] }) {
   ];
 
   return (
-    <>
+    <div ref={box} className="contents">
       {asking && orders.length > 0 && (
-        <ConfirmDialog title={`Cancel all ${count}?`} confirmLabel={`Cancel ${count}`} confirmVariant="sell" onConfirm={cancelAll} onCancel={() => setAsking(false)}>
+        <ConfirmDialog title={`Cancel all ${count}?`} confirmLabel={`Cancel ${count}`} confirmVariant="sell" onConfirm={cancelAll} onCancel={() => setAsking(false)} fallbackFocus={chosenAccountTab}>
           <p className="text-muted">Every order listed in Open orders is canceled, TP/SL waiting on the mark included.</p>
         </ConfirmDialog>
       )}
@@ -99,10 +103,20 @@ export function OpenOrdersTable({ orders }: { orders: readonly Order[] }) {
                 title="Open the order's detail"
                 onClick={() => openDetail(o.id)}
                 data-testid="open-order"
+                data-focus-row
                 aria-busy={busy || undefined}
               >
                 <Td className="num text-muted">{formatDateTime(o.created_at)}</Td>
-                <Td align="left" className="font-medium">{o.symbol}</Td>
+                <Td align="left" className="font-medium">
+                  <button
+                    type="button"
+                    className="hover:text-accent"
+                    aria-label={`Details of order ${o.id} (${o.symbol} ${o.side} ${orderKind(o).toLowerCase()})`}
+                    onClick={only(() => openDetail(o.id))}
+                  >
+                    {o.symbol}
+                  </button>
+                </Td>
                 <Td align="left">{orderKind(o)}</Td>
                 <Td align="left" className={o.side === 'buy' ? 'text-up' : 'text-down'}>{o.side === 'buy' ? 'Buy' : 'Sell'}</Td>
                 <Td className="num">{priceLabel(o, show(o.price, d.price))}</Td>
@@ -120,13 +134,14 @@ export function OpenOrdersTable({ orders }: { orders: readonly Order[] }) {
                         onClick={only(() => setEditing(editing?.id === o.id ? null : o))}
                         disabled={busy || canceling.has(o.id)}
                         aria-expanded={editing?.id === o.id}
+                        data-focus-key="edit"
                         title="Change the price or size (cancels the order and places the new one)"
                       >
                         Edit
                       </Button>
                     )}
                     {!gone && (
-                      <Button onClick={only(() => cancelOrder.mutate(o))} busy={canceling.has(o.id)} disabled={busy}>
+                      <Button onClick={only(() => cancelOrder.mutate(o))} busy={canceling.has(o.id)} busyLabel="Cancelling…" keepFocusWhileBusy disabled={busy} data-focus-key="cancel">
                         Cancel
                       </Button>
                     )}
@@ -147,6 +162,6 @@ export function OpenOrdersTable({ orders }: { orders: readonly Order[] }) {
           );
         })}
       </PagedTable>
-    </>
+    </div>
   );
 }

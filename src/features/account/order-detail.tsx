@@ -8,6 +8,7 @@ import { show } from '../../lib/display';
 import { formatDateTime } from '../../lib/time';
 import { useOrderDetail } from '../../stores/order-detail';
 import { Modal } from '../../ui/modal';
+import { chosenAccountTab } from '../../ui/use-focus-keeper';
 import { ROW, Td, Th } from '../../ui/table-cells';
 import { orderKind, priceLabel, sizeLabel, TIF_LABEL } from './order-labels';
 import { isFiredClose } from '../../lib/position-tpsl';
@@ -23,7 +24,7 @@ export function OrderDetailDialog({ account }: { account: string }) {
   useEffect(() => close, [close]);
   if (orderId === null) return null;
   return (
-    <Modal title={`Order ${orderId}`} onClose={close} testId="order-detail" width="max-h-[84vh] max-w-[640px] overflow-y-auto">
+    <Modal title={`Order ${orderId}`} onClose={close} fallbackFocus={chosenAccountTab} testId="order-detail" width="max-h-[84vh] max-w-[640px] overflow-y-auto">
       <OrderDetailBody account={account} orderId={orderId} />
     </Modal>
   );

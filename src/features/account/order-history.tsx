@@ -82,7 +82,7 @@ export function OrderHistory({ account, symbols }: { account: string; symbols: r
             >
               <Td className="num text-muted">{formatDateTime(o.created_at)}</Td>
               <Td align="left" className="font-medium">
-                <button type="button" className="hover:text-accent" aria-label={`Order ${o.id} detail`} onClick={(e) => (e.stopPropagation(), openDetail(o.id))}>
+                <button type="button" className="hover:text-accent" aria-label={`Details of order ${o.id} (${o.symbol} ${o.side} ${orderKind(o).toLowerCase()})`} onClick={(e) => (e.stopPropagation(), openDetail(o.id))}>
                   {o.symbol}
                 </button>
               </Td>

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Order } from '../../api/schemas';
 import { dec } from '../../lib/decimal';
 import { show } from '../../lib/display';
 import { useModifyOrderChecks } from '../../trading/modify-order-checks';
 import { useModifyOrder } from '../../trading/use-modify-order';
 import { Button } from '../../ui/button';
+import { chosenAccountTab } from '../../ui/use-focus-keeper';
+import { useReturnFocus } from '../../ui/use-dialog-focus';
 import { Field } from '../../ui/field';
 import { NumericInput } from '../../ui/numeric-input';
 
@@ -23,6 +25,9 @@ interface Props {
  * value stays typed with the reason under its field.
  */
 export function OrderModifyEditor({ order, stillOpen, decimals, onDone }: Props) {
+  // Esc, Cancel or Save close the editor: the focus goes back to the button that opened it.
+  const form = useRef<HTMLFormElement>(null);
+  useReturnFocus(form, chosenAccountTab);
   const resting = dec(order.qty).minus(order.fill_qty);
   const [price, setPrice] = useState(dec(order.price).toFixed(decimals.price));
   const [size, setSize] = useState(resting.toFixed(decimals.qty));
@@ -43,6 +48,7 @@ export function OrderModifyEditor({ order, stillOpen, decimals, onDone }: Props)
 
   return (
     <form
+      ref={form}
       className="flex flex-wrap items-start gap-2"
       aria-label={`Modify ${order.side} ${order.symbol} order`}
       data-testid="order-modify-editor"

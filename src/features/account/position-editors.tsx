@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Position } from '../../api/schemas';
 import { dec, type Dec } from '../../lib/decimal';
 import { show, showUsd, USD_DECIMALS } from '../../lib/display';
@@ -7,6 +7,8 @@ import { reducingSide } from '../../lib/reduce-only';
 import { useTransferMargin } from '../../trading/use-account-commands';
 import { useClosePosition } from '../../trading/use-order-commands';
 import { Button } from '../../ui/button';
+import { chosenAccountTab } from '../../ui/use-focus-keeper';
+import { useReturnFocus } from '../../ui/use-dialog-focus';
 import { Field } from '../../ui/field';
 import { NumericInput } from '../../ui/numeric-input';
 import { Segmented } from '../../ui/segmented';
@@ -34,6 +36,9 @@ function priceError(text: string, decimals: number): string | null {
 
 /** Close (part of) a position with a reduce-only limit order: a size, or a share of the position. */
 export function LimitCloseEditor({ position, decimals, onDone, mark, headroom }: Base & { mark: Dec | null; headroom: Dec }) {
+  // Esc, Cancel or Save close the editor: the focus goes back to the button that opened it.
+  const form = useRef<HTMLFormElement>(null);
+  useReturnFocus(form, chosenAccountTab);
   const closePosition = useClosePosition();
   const busy = closePosition.isPending;
   const [price, setPrice] = useState(mark ? mark.toFixed(decimals.price) : '');
@@ -54,7 +59,7 @@ export function LimitCloseEditor({ position, decimals, onDone, mark, headroom }:
     if (ok) onDone();
   };
   return (
-    <form className="flex flex-wrap items-start gap-2" aria-label={`Limit close ${position.symbol}`} onSubmit={(e) => (e.preventDefault(), void submit())} onKeyDown={(e) => e.key === 'Escape' && onDone()}>
+    <form ref={form} className="flex flex-wrap items-start gap-2" aria-label={`Limit close ${position.symbol}`} onSubmit={(e) => (e.preventDefault(), void submit())} onKeyDown={(e) => e.key === 'Escape' && onDone()}>
       <span className="py-0.5 text-muted">Close with a reduce-only limit:</span>
       <Input label="Price" value={price} onChange={setPrice} error={pe} />
       <Input label={`Size ${decimals.base}`} value={s.shownQty} onChange={(text) => setSize({ by: 'qty', text })} error={size.by === 'qty' ? s.error : null} />
@@ -84,6 +89,9 @@ export function LimitCloseEditor({ position, decimals, onDone, mark, headroom }:
 
 /** Add or remove isolated margin (transfer_margin: positive adds, negative removes). */
 export function MarginEditor({ position, onDone }: Base) {
+  // Esc, Cancel or Save close the editor: the focus goes back to the button that opened it.
+  const form = useRef<HTMLFormElement>(null);
+  useReturnFocus(form, chosenAccountTab);
   const transferMargin = useTransferMargin();
   const busy = transferMargin.isPending;
   const [amount, setAmount] = useState('');
@@ -96,7 +104,7 @@ export function MarginEditor({ position, onDone }: Base) {
     if (await transferMargin.mutateAsync({ symbol: position.symbol, amount: v, direction })) onDone();
   };
   return (
-    <form className="flex flex-wrap items-start gap-2" onSubmit={(e) => (e.preventDefault(), void move('add'))} onKeyDown={(e) => e.key === 'Escape' && onDone()}>
+    <form ref={form} className="flex flex-wrap items-start gap-2" onSubmit={(e) => (e.preventDefault(), void move('add'))} onKeyDown={(e) => e.key === 'Escape' && onDone()}>
       <span className="py-0.5 text-muted">Isolated margin {showUsd(position.holding_margin)} USD:</span>
       <Input label="Amount USD" value={amount} onChange={setAmount} error={error} />
       <Button type="submit" disabled={busy || !v || !!error}>

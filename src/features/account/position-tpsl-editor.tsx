@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Order, Position } from '../../api/schemas';
 import { dec, type Dec } from '../../lib/decimal';
 import { show, showSigned } from '../../lib/display';
@@ -7,6 +7,8 @@ import { isWholePosition, protectionOf, type TriggerKind } from '../../lib/posit
 import { reducingSide } from '../../lib/reduce-only';
 import { useCancelOrder, useClosePosition, useSetPositionTpsl } from '../../trading/use-order-commands';
 import { Button } from '../../ui/button';
+import { chosenAccountTab } from '../../ui/use-focus-keeper';
+import { useReturnFocus } from '../../ui/use-dialog-focus';
 import { Field } from '../../ui/field';
 import { NumericInput } from '../../ui/numeric-input';
 import { toneOf } from '../../ui/tone';
@@ -34,6 +36,9 @@ const LABELS: Record<TriggerKind, { title: string; roe: string; pnl: string; ton
  * and offer the take profit as a reduce-only limit.
  */
 export function PositionTpslEditor({ position, decimals, mark, openOrders, headroom, onDone }: Props) {
+  // Esc, Cancel or Save close the editor: the focus goes back to the button that opened it.
+  const form = useRef<HTMLFormElement>(null);
+  useReturnFocus(form, chosenAccountTab);
   const qty = dec(position.qty);
   const long = qty.gt(0);
   const protection = protectionOf(position.symbol, openOrders);
@@ -80,6 +85,7 @@ export function PositionTpslEditor({ position, decimals, mark, openOrders, headr
 
   return (
     <form
+      ref={form}
       className="flex flex-col gap-1.5"
       aria-label={`TP/SL for ${position.symbol}`}
       data-testid="position-tpsl-editor"

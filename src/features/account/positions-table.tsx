@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import { marketQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
 import type { Order, Position } from '../../api/schemas';
@@ -18,6 +18,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PagedTable, type Column } from '../../ui/paged-table';
 import { ROW, Td } from '../../ui/table-cells';
+import { chosenAccountTab, chosenTabAround, useFocusKeeper } from '../../ui/use-focus-keeper';
 import { useSymbolDecimals } from './use-symbol-decimals';
 
 interface Props {
@@ -54,6 +55,9 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
   const [confirmCloseAll, setConfirmCloseAll] = useState(false);
   const askFirst = useTradeSettings((s) => s.confirmCloseAll);
   const closing = useClosingSymbols();
+  // A closed position leaves under the focus: it goes to the next row's Market, or the tab.
+  const box = useRef<HTMLDivElement>(null);
+  useFocusKeeper(box, () => chosenTabAround(box.current));
   const symbols = [...new Set(positions.map((p) => p.symbol))];
   // Marks alone: the table re-renders when a mark moves, not on every price tick of the symbols.
   const marks = useQueries({ queries: symbols.map((s) => marketQueries.markPrice(api, s)) });
@@ -73,7 +77,7 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
   );
 
   return (
-    <>
+    <div ref={box} className="contents">
       {confirmCloseAll && (
         <ConfirmDialog
           title="Close all positions at market?"
@@ -82,6 +86,7 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
           busy={closeAll.isPending}
           onConfirm={() => void runCloseAll()}
           onCancel={() => !closeAll.isPending && setConfirmCloseAll(false)}
+          fallbackFocus={chosenAccountTab}
         >
           <CloseAllList positions={positions} decimalsOf={decimalsOf} />
         </ConfirmDialog>
@@ -101,7 +106,7 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
           const toggle = (panel: Panel) => setEditing(isEditing === panel ? null : { id: p.id, panel });
           return (
             <Fragment key={p.id}>
-              <tr className={ROW} data-testid={`position-${p.symbol}`}>
+              <tr className={ROW} data-testid={`position-${p.symbol}`} data-focus-row>
                 <Td>
                   <button type="button" onClick={() => onSelectSymbol(p.symbol)} className="font-medium hover:text-accent">
                     {p.symbol}
@@ -149,6 +154,9 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
                     <Button
                       onClick={() => marketClose.mutate({ position: p, orders: openOrders })}
                       busy={closing.has(p.symbol)}
+                      busyLabel="Closing…"
+                      keepFocusWhileBusy
+                      data-focus-key="market-close"
                       title={`Close all ${qty.abs().toFixed()} ${d.base} at market, reduce-only (reduce-only orders that would block it are canceled first)`}
                     >
                       Market
@@ -179,7 +187,7 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
           );
         })}
       </PagedTable>
-    </>
+    </div>
   );
 }
 

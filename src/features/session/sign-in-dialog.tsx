@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useServiceConfig } from '../../api/react';
 import { loadEvm } from '../../wallet/evm-runtime';
 import type { EvmWalletOption } from '../../wallet/evm-wallets';
 import { serviceExtras } from '../../wallet/service-extras';
 import type { WalletSigner } from '../../wallet/wallet-signer';
 import { useSignInRequest } from '../../stores/sign-in-request';
+import { useDialogFocus } from '../../ui/use-dialog-focus';
 import { useSignIn, watchWalletAccount } from './use-sign-in';
 import { WalletOption } from './wallet-option';
 
@@ -15,6 +16,9 @@ const LIFETIMES = [
   { label: '24 hours', seconds: 86_400 },
   { label: '7 days', seconds: 604_800 },
 ];
+
+/** The header's account menu button, drawn once signed in where the Sign in button was. */
+const accountMenuButton = () => document.querySelector<HTMLElement>('[data-testid=account-menu] button');
 
 type Watch = (onChange: (address: string | null) => void) => () => void;
 
@@ -49,11 +53,10 @@ function DialogBody({ reason, reauth }: { reason: string | null; reauth: boolean
     };
   }, [config]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [close]);
+  // The dialog takes the focus (named "Sign in"), keeps it, and gives it back on close: to the
+  // button that opened it, or once signed in (that button gone) to the account menu.
+  const box = useRef<HTMLDivElement>(null);
+  useDialogFocus(box, { onEscape: close, fallbackFocus: accountMenuButton });
 
   const run = (wallet: WalletSigner, watch?: Watch) => {
     setWalletError(null);
@@ -73,7 +76,7 @@ function DialogBody({ reason, reauth }: { reason: string | null; reauth: boolean
 
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center bg-black/60 pt-[12vh]" onMouseDown={(e) => e.target === e.currentTarget && close()}>
-      <div role="dialog" aria-modal="true" aria-label="Sign in" className="w-[380px] rounded-md border border-line bg-panel p-4 shadow-2xl">
+      <div ref={box} tabIndex={-1} role="dialog" aria-modal="true" aria-label="Sign in" className="w-[380px] rounded-md border border-line bg-panel p-4 shadow-2xl outline-none">
         <div className="mb-2 flex items-center">
           <h2 className="text-sm font-semibold">{reauth ? 'Sign in again' : 'Sign in'}</h2>
           <button type="button" aria-label="Close" className="ml-auto px-1 text-muted hover:text-text" onClick={close}>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountEachTest } from '../../testing/mount-each-test';
 import { toast, useToasts } from '../../stores/toasts';
 import { ToastViewport } from './toast-viewport';
@@ -34,5 +34,43 @@ describe('toast stack', () => {
     });
     expect(cards()).toEqual(['Other', 'Filled: Buy 0.1']);
     expect(more()).toBeNull();
+  });
+});
+
+describe('toasts for a screen reader and a keyboard', () => {
+  it('each toast is a live region (status, or alert for an error), not a button, with a real Dismiss button', () => {
+    view.render(<ToastViewport />);
+    act(() => {
+      toast({ kind: 'success', title: 'Filled: Buy 0.1' }, 0);
+      toast({ kind: 'error', title: 'Order rejected' }, 0);
+    });
+    const status = view.container.querySelector('[role=status]')!;
+    const alert = view.container.querySelector('[role=alert]')!;
+    expect(status.tagName).not.toBe('BUTTON');
+    expect(alert.tagName).not.toBe('BUTTON');
+    expect(status.textContent).toContain('Filled: Buy 0.1');
+    const dismiss = status.querySelector('button')!;
+    expect(dismiss.getAttribute('aria-label')).toBe('Dismiss');
+    act(() => dismiss.click());
+    expect(cards()).toEqual(['Order rejected']);
+  });
+
+  it('stays while hovered or focused, and leaves after its time once let go', () => {
+    vi.useFakeTimers();
+    try {
+      view.render(<ToastViewport />);
+      act(() => {
+        toast({ kind: 'info', title: 'Order placed' }, 1_000);
+      });
+      const card = view.container.querySelector<HTMLElement>('[role=status]')!;
+      act(() => card.querySelector('button')!.focus());
+      act(() => vi.advanceTimersByTime(5_000));
+      expect(cards()).toEqual(['Order placed']);
+      act(() => card.querySelector('button')!.blur());
+      act(() => vi.advanceTimersByTime(1_000));
+      expect(cards()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

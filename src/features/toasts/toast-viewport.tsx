@@ -28,7 +28,11 @@ interface Props {
   dock?: RefObject<HTMLElement | null>;
 }
 
-/** Fills, rejections, cancels and liquidations: the newest three; click one to dismiss it. */
+/**
+ * Fills, rejections, cancels and liquidations: the newest three. Each is a live region a screen
+ * reader announces (status, alert for an error) with a Dismiss button; a click anywhere on one
+ * dismisses it too. A toast stays while pointed at or focused.
+ */
 export function ToastViewport({ dock }: Props) {
   const toasts = useToasts((s) => s.toasts);
   const dismiss = useToasts((s) => s.dismiss);
@@ -42,7 +46,7 @@ export function ToastViewport({ dock }: Props) {
     : undefined;
   const corner = box ? 'flex-col' : 'top-1 right-2 left-2 flex-col-reverse md:left-auto md:top-auto md:bottom-3 md:right-3 md:w-[320px] md:flex-col';
   return (
-    <div aria-live="polite" style={style} className={`pointer-events-none fixed z-50 flex gap-1.5 overflow-hidden ${corner}`} data-testid="toasts">
+    <div style={style} className={`pointer-events-none fixed z-50 flex gap-1.5 overflow-hidden ${corner}`} data-testid="toasts">
       {hidden.length > 0 && (
         <button
           type="button"
@@ -62,20 +66,36 @@ export function ToastViewport({ dock }: Props) {
 }
 
 function ToastCard({ toast: t, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+  const hold = useToasts((s) => s.hold);
+  const release = useToasts((s) => s.release);
   return (
-    <button
-      type="button"
-      onClick={onDismiss}
+    // A click anywhere on the card dismisses it (the mouse's shortcut); the keyboard's is the button.
+    <div
       role={t.kind === 'error' ? 'alert' : 'status'}
-      className={`pointer-events-auto shrink-0 rounded border bg-panel-2 px-3 py-1.5 text-left shadow-lg shadow-black/40 ${TONE[t.kind]}`}
+      aria-atomic="true"
+      onClick={onDismiss}
+      onMouseEnter={() => hold(t.id)}
+      onMouseLeave={() => release(t.id)}
+      onFocus={() => hold(t.id)}
+      onBlur={() => release(t.id)}
+      className={`pointer-events-auto flex shrink-0 cursor-pointer items-start gap-2 rounded border bg-panel-2 py-1.5 pl-3 pr-1 text-left shadow-lg shadow-black/40 ${TONE[t.kind]}`}
     >
-      <span className="flex items-start gap-2">
-        <span className={`mt-1 h-2 w-2 shrink-0 rounded-full ${DOT[t.kind]}`} />
-        <span className="min-w-0">
-          <span className="block font-medium">{t.title}</span>
-          {t.body && <span className="block break-words text-muted">{t.body}</span>}
-        </span>
+      <span className={`mt-1 h-2 w-2 shrink-0 rounded-full ${DOT[t.kind]}`} />
+      <span className="min-w-0 flex-1">
+        <span className="block font-medium">{t.title}</span>
+        {t.body && <span className="block break-words text-muted">{t.body}</span>}
       </span>
-    </button>
+      {/* The ✕ is drawn by CSS: the toast's text stays its message. */}
+      <button
+        type="button"
+        aria-label="Dismiss"
+        title="Dismiss"
+        onClick={(e) => {
+          e.stopPropagation();
+          onDismiss();
+        }}
+        className="shrink-0 rounded px-1.5 text-muted before:content-['✕'] hover:text-text"
+      />
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { WalletRow } from '../../api/schemas';
 import { dec, toWire } from '../../lib/decimal';
 import { useTransfer } from '../../trading/transfer-commands';
@@ -40,6 +40,15 @@ export function BalancesTransfer({ rows }: { rows: WalletRows }) {
   const checked = checkAmount(amount, { max: source?.free });
   const max = maxOf(source?.free);
   const transfer = useTransfer();
+  // Where the focus goes once the form is drawn again (the button or panel that had it is gone).
+  const amountBox = useRef<HTMLInputElement>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef<'amount' | 'submit' | null>(null);
+  useEffect(() => {
+    if (!refocus.current) return;
+    (refocus.current === 'amount' ? amountBox : submitButton).current?.focus();
+    refocus.current = null;
+  });
   const from = toPerps ? 'Cash Wallet' : 'Perps Wallet';
   const to = toPerps ? 'Perps Wallet' : 'Cash Wallet';
   const send = (value: string) => {
@@ -50,7 +59,10 @@ export function BalancesTransfer({ rows }: { rows: WalletRows }) {
           setAmount('');
           setTouched(false);
         },
-        onSettled: () => setAsking(null),
+        onSettled: () => {
+          refocus.current = 'amount';
+          setAsking(null);
+        },
       },
     );
   };
@@ -71,6 +83,7 @@ export function BalancesTransfer({ rows }: { rows: WalletRows }) {
           e.preventDefault();
           setTouched(true);
           if ('value' in checked) setAsking(toWire(checked.value));
+          else amountBox.current?.focus();
         }}
       >
         <div className="flex items-center gap-2">
@@ -91,9 +104,10 @@ export function BalancesTransfer({ rows }: { rows: WalletRows }) {
           onChange={(v) => edit(() => setAmount(v))}
           onMax={max ? () => edit(() => setAmount(max)) : undefined}
           error={touched && 'error' in checked ? checked.error : null}
+          inputRef={amountBox}
         />
         {asking === null ? (
-          <Button type="submit" disabled={transfer.isPending}>
+          <Button ref={submitButton} type="submit" disabled={transfer.isPending}>
             {toPerps ? 'Move to Perps Wallet' : 'Move to Cash Wallet'}
           </Button>
         ) : (
@@ -102,7 +116,11 @@ export function BalancesTransfer({ rows }: { rows: WalletRows }) {
             confirmLabel={`Move ${showDusd(asking)} DUSD`}
             busy={transfer.isPending}
             onConfirm={() => send(asking)}
-            onCancel={() => setAsking(null)}
+            onCancel={() => {
+              refocus.current = 'submit';
+              setAsking(null);
+            }}
+            takeFocus
             data-testid="transfer-confirm"
           >
             <p className="num">

@@ -109,6 +109,7 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const [stage, setStage] = useState<string | null>(null);
+  const amountBox = useRef<HTMLInputElement>(null);
   const rowsRef = useLatest(rows);
   const onChain = useQuery({
     queryKey: queryKeys.chain.dusdBalance(token ?? '', wallet.address ?? ''),
@@ -181,6 +182,7 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
         e.preventDefault();
         setTouched(true);
         if ('value' in checked) deposit.mutate();
+        else amountBox.current?.focus();
       }}
     >
       <span className="text-muted">
@@ -208,6 +210,7 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
         onChange={setAmount}
         onMax={max ? () => setAmount(max) : undefined}
         error={touched && 'error' in checked ? checked.error : null}
+        inputRef={amountBox}
       />
       <Button type="submit" disabled={deposit.isPending}>
         {deposit.isPending ? 'Depositing…' : 'Deposit from wallet'}
@@ -234,7 +237,11 @@ function useLatest<T>(value: T) {
   return ref;
 }
 
-/** Test money where the service hands it out (the devnet): DUSD minted to the wallet, or credited to Cash. */
+/**
+ * Test money where the service hands it out (the devnet): DUSD minted to the wallet, or credited to Cash.
+ * While one runs its button is announced unavailable but keeps the focus (a disabled one would drop it
+ * to the page); what was done is announced (role status).
+ */
 function TestFunds({ faucet, token, rows }: { faucet: NonNullable<ServiceExtras['faucet']>; token: string | null; rows: WalletRows }) {
   const qc = useQueryClient();
   const session = useSessionStore((s) => s.session)!;
@@ -260,11 +267,11 @@ function TestFunds({ faucet, token, rows }: { faucet: NonNullable<ServiceExtras[
     <div className="flex flex-wrap items-center gap-2 border-t border-line pt-2">
       <span className="text-[11px] uppercase tracking-wide text-muted">Devnet</span>
       {token && to && (
-        <GhostButton disabled={mint.isPending} onClick={() => mint.mutate()}>
+        <GhostButton aria-disabled={mint.isPending || undefined} onClick={() => !mint.isPending && mint.mutate()}>
           Get test DUSD (mint 1,000 to wallet)
         </GhostButton>
       )}
-      <GhostButton disabled={credit.isPending} onClick={() => credit.mutate()}>
+      <GhostButton aria-disabled={credit.isPending || undefined} onClick={() => !credit.isPending && credit.mutate()}>
         Faucet: credit Cash Wallet
       </GhostButton>
       {done && (
@@ -272,7 +279,11 @@ function TestFunds({ faucet, token, rows }: { faucet: NonNullable<ServiceExtras[
           {done}
         </span>
       )}
-      {(mint.error ?? credit.error) && <span className="text-down">{errorText(mint.error ?? credit.error)}</span>}
+      {(mint.error ?? credit.error) && (
+        <span role="alert" className="text-down">
+          {errorText(mint.error ?? credit.error)}
+        </span>
+      )}
     </div>
   );
 }

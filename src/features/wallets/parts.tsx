@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { Button as KitButton } from '../../ui/button';
 
 export function Card({ title, children, testId, aside }: { title: string; children: ReactNode; testId?: string; aside?: ReactNode }) {
@@ -19,20 +19,27 @@ export function AmountInput({
   onChange,
   onMax,
   error,
+  inputRef,
 }: {
   label: string;
   value: string;
   onChange: (v: string) => void;
   onMax?: (() => void) | undefined;
+  /** Why the amount is refused: said under the field, announced, and tied to it (aria-describedby). */
   error?: string | null | undefined;
+  inputRef?: Ref<HTMLInputElement>;
 }) {
+  const errorId = `${useId()}-error`;
   return (
     <label className="flex flex-col gap-1">
       <span className="text-muted">{label}</span>
       <span className={`flex items-center rounded border bg-bg ${error ? 'border-down' : 'border-line'} focus-within:border-accent`}>
         <input
+          ref={inputRef}
           inputMode="decimal"
           aria-label={label}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
           value={value}
           onChange={(e) => onChange(e.target.value)}
           className="num min-w-0 flex-1 bg-transparent px-2 py-1 outline-none"
@@ -45,13 +52,17 @@ export function AmountInput({
           </button>
         )}
       </span>
-      {error && <span className="text-down">{error}</span>}
+      {error && (
+        <span id={errorId} role="alert" className="text-down">
+          {error}
+        </span>
+      )}
     </label>
   );
 }
 
 /** The card's main action (the kit's primary button at card size). */
-export function Button({ children, ...props }: React.ButtonHTMLAttributes<HTMLButtonElement>) {
+export function Button({ children, ...props }: React.ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> }) {
   return (
     <KitButton variant="primary" size="md" {...props}>
       {children}
@@ -60,7 +71,7 @@ export function Button({ children, ...props }: React.ButtonHTMLAttributes<HTMLBu
 }
 
 /** A quieter action beside it (copy, retry, test funds). */
-export function GhostButton({ children, ...props }: React.ButtonHTMLAttributes<HTMLButtonElement>) {
+export function GhostButton({ children, ...props }: React.ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> }) {
   return (
     <KitButton variant="ghost" size="sm" {...props}>
       {children}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { dec, toWire } from '../../lib/decimal';
 import { useWithdraw } from '../../trading/use-withdraw';
 import { useSessionStore } from '../../wallet/session-store';
@@ -14,6 +14,7 @@ export function WithdrawCard({ rows }: { rows: WalletRows }) {
   const session = useSessionStore((s) => s.session);
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
+  const amountBox = useRef<HTMLInputElement>(null);
   const withdraw = useWithdraw();
   const fee = useWithdrawFee();
   const { state, busy } = withdraw;
@@ -26,7 +27,8 @@ export function WithdrawCard({ rows }: { rows: WalletRows }) {
   });
   const max = maxOf(available);
   const submit = () => {
-    if (!('value' in checked)) return;
+    // A refused amount: the focus goes to the field, whose reason is read out.
+    if (!('value' in checked)) return amountBox.current?.focus();
     const value = checked.value;
     withdraw.start(toWire(value), value.gt(cash) ? toWire(value.minus(cash)) : null, () => {
       setAmount('');
@@ -59,6 +61,7 @@ export function WithdrawCard({ rows }: { rows: WalletRows }) {
           onChange={setAmount}
           onMax={max ? () => setAmount(max) : undefined}
           error={touched && 'error' in checked ? checked.error : null}
+          inputRef={amountBox}
         />
         <FeeLine fee={fee} typed={'value' in checked ? toWire(checked.value) : null} />
         <p className="text-muted">To BSC, to the EVM account you signed in with; the sending wallet pays gas for the on-chain call.</p>

@@ -1,0 +1,195 @@
+// @vitest-environment jsdom
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, type ReactNode } from 'react';
+import { useOrderDetail } from '../../stores/order-detail';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient, type ApiClient } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { ApiProvider } from '../../api/react';
+import type { Order, Position } from '../../api/schemas';
+import type { ServiceConfig } from '../../api/service-config';
+import { useToasts } from '../../stores/toasts';
+import { mountEachTest } from '../../testing/mount-each-test';
+import { createSessionKey } from '../../wallet/session-key';
+import { useSessionStore } from '../../wallet/session-store';
+import { AccountTabs } from './account-tabs';
+import { OpenOrdersTable } from './open-orders-table';
+import { PositionsTable } from './positions-table';
+
+// What a keyboard and screen-reader user meets in Open orders and Positions: where the focus goes
+// after a cancel, a close or Esc in an editor, and how an order's detail is reached and named.
+
+const received: { path: string; body: Record<string, unknown> }[] = [];
+let server: Server;
+let api: ApiClient;
+let config: ServiceConfig;
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (c: Buffer) => (text += c.toString()));
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0]!;
+      if (req.method === 'POST') received.push({ path, body: JSON.parse(text) as Record<string, unknown> });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 0, message: 'success', request_id: `r${received.length}` }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const key = await createSessionKey();
+  config = { baseUrl: url, authUrl: url, bridgeUrl: url, geoUrl: url, isDevnet: false } as ServiceConfig;
+  api = createApiClient({ urls: config, getCredentials: () => ({ token: 't', signer: key }) });
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterEach(() => {
+  received.length = 0;
+  useToasts.setState({ toasts: [] });
+});
+
+const view = mountEachTest();
+
+function order(o: Partial<Order> & Pick<Order, 'id'>): Order {
+  return {
+    cl_ord_id: `c${o.id}`, user: 'u', symbol: 'BTC-USD', side: 'sell', order_type: 'market', time_in_force: 'ioc', price: '94000', qty: '1', fill_qty: '0',
+    fill_avg_price: '0', reduce_only: true, leverage: '10', margin: '0', avail_locked: '0', status: 'untriggered', position_id: 1, liq_id: 0, created_block: 0,
+    closed_block: -1, source: 'sl', remark: '', payload: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:05:00Z', ...o,
+  };
+}
+
+const position = {
+  id: 1, symbol: 'BTC-USD', qty: '0.7', entry_price: '96000', mark_price: '93900', liq_price: '0', initial_margin: '6720', holding_margin: '6720',
+  margin_mode: 'cross', leverage: '10', realized_pnl: '-630',
+} as Position;
+const info = [
+  { symbol: 'BTC-USD', base_asset: 'BTC', price_tick_decimals: 2, qty_tick_decimals: 3, min_order_qty: '0.001', max_order_qty: '100', max_position_size: '1000', price_cap_ratio: '0.1', price_floor_ratio: '0.1', taker_fee: '0.0005' },
+];
+const limit = (id: number) => order({ id, order_type: 'limit', time_in_force: 'gtc', status: 'open', side: 'buy', source: 'user', reduce_only: false, price: '90000', qty: '0.1' });
+
+/** The account tabs around a table, as AccountTabs draws them (the chosen tab is where the focus goes last). */
+const inTabs = (tab: string, table: ReactNode) => (
+  <section data-testid="account-tabs">
+    <div role="tablist">
+      <button type="button" role="tab" aria-selected="true">
+        {tab}
+      </button>
+    </div>
+    <div role="tabpanel">{table}</div>
+  </section>
+);
+const tab = () => view.container.querySelector<HTMLElement>('[role=tab]')!;
+const rowsOf = (id: string) => [...view.container.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
+
+function mount(ui: ReactNode) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  qc.setQueryData(queryKeys.market.symbolInfo(), info);
+  view.render(
+    <QueryClientProvider client={qc}>
+      <ApiProvider client={api} config={config}>
+        {ui}
+      </ApiProvider>
+    </QueryClientProvider>,
+  );
+}
+const button = (within: HTMLElement, name: string) => [...within.querySelectorAll('button')].find((b) => b.textContent === name)!;
+const settle = () => act(() => new Promise((r) => setTimeout(r, 50)));
+async function until(ok: () => boolean) {
+  for (let i = 0; i < 60 && !ok(); i++) await settle();
+}
+
+
+/** Open orders inside the tabs, re-rendered with the orders the exchange now lists. */
+function mountInTabs(label: string, orders: Order[]) {
+  mount(inTabs(label, <OpenOrdersTable orders={orders} />));
+  return { rerender: (next: Order[]) => mount(inTabs(label, <OpenOrdersTable orders={next} />)) };
+}
+
+describe('Open orders for a keyboard and a screen reader', () => {
+  it('each row has a button to its detail, named with what it opens and containing its visible text', () => {
+    mount(<OpenOrdersTable orders={[limit(1202)]} />);
+    const details = rowsOf('open-order')[0]!.querySelector<HTMLButtonElement>('button[aria-label^="Details of order"]')!;
+    expect(details.textContent).toBe('BTC-USD');
+    expect(details.getAttribute('aria-label')).toBe('Details of order 1202 (BTC-USD buy limit)');
+    act(() => details.click());
+    expect(useOrderDetail.getState().orderId).toBe(1202);
+    act(() => useOrderDetail.getState().close());
+  });
+
+  it('after Cancel, once the order has left, the focus is on the next row’s Cancel; with none left, on the tab', async () => {
+    const qc = mountInTabs(
+      'Open orders (2)',
+      [limit(1), limit(2)],
+    );
+    const first = button(rowsOf('open-order')[0]!, 'Cancel');
+    first.focus();
+    act(() => first.click());
+    await until(() => received.length >= 1);
+    qc.rerender([limit(2)]);
+    await settle();
+    expect(document.activeElement).toBe(button(rowsOf('open-order')[0]!, 'Cancel'));
+    act(() => (document.activeElement as HTMLElement).click());
+    await until(() => received.length >= 2);
+    qc.rerender([]);
+    await settle();
+    expect(document.activeElement).toBe(tab());
+  });
+
+  it('Esc in the modify editor closes it and the focus goes back to its Edit button', () => {
+    mount(<OpenOrdersTable orders={[limit(7)]} />);
+    const edit = button(rowsOf('open-order')[0]!, 'Edit');
+    edit.focus();
+    act(() => edit.click());
+    const price = view.container.querySelector<HTMLInputElement>('input[aria-label="New price"]')!;
+    expect(document.activeElement).toBe(price);
+    act(() => {
+      price.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    });
+    expect(view.container.querySelector('[data-testid=order-modify-editor]')).toBeNull();
+    expect(document.activeElement).toBe(button(rowsOf('open-order')[0]!, 'Edit'));
+  });
+});
+
+describe('Positions for a keyboard', () => {
+  it('after a Market close, once the position has gone, the focus is on the Positions tab', async () => {
+    const render = (positions: Position[]) => mount(inTabs('Positions (1)', <PositionsTable positions={positions} openOrders={[]} onSelectSymbol={() => undefined} />));
+    render([position]);
+    const market = button(rowsOf('position-BTC-USD')[0]!, 'Market');
+    market.focus();
+    act(() => market.click());
+    await until(() => received.length >= 1);
+    render([]);
+    await settle();
+    expect(document.activeElement).toBe(tab());
+  });
+
+  it('Esc in the TP/SL editor closes it and the focus goes back to its Edit button', () => {
+    mount(<PositionsTable positions={[position]} openOrders={[]} onSelectSymbol={() => undefined} />);
+    const edit = button(rowsOf('position-BTC-USD')[0]!, 'Edit');
+    edit.focus();
+    act(() => edit.click());
+    const input = view.container.querySelector<HTMLInputElement>('tr + tr input')!;
+    input.focus();
+    act(() => {
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    });
+    expect(view.container.querySelector('tr + tr input')).toBeNull();
+    expect(document.activeElement).toBe(button(rowsOf('position-BTC-USD')[0]!, 'Edit'));
+  });
+});
+
+describe('Account tabs', () => {
+  it('the tablist owns tabs only: the "BTC-USD only" checkbox sits beside it', () => {
+    useSessionStore.setState({ session: { address: '0x1111111111111111111111111111111111111111', chain: 'bsc' } as never, vault: null });
+    try {
+      mount(<AccountTabs symbol="BTC-USD" onSelectSymbol={() => undefined} />);
+      const tablist = view.container.querySelector('[role=tablist]')!;
+      expect([...tablist.children].every((c) => c.getAttribute('role') === 'tab')).toBe(true);
+      const only = view.container.querySelector<HTMLInputElement>('input[type=checkbox]')!;
+      expect(only.closest('label')?.textContent).toBe('BTC-USD only');
+      expect(tablist.contains(only)).toBe(false);
+    } finally {
+      useSessionStore.setState({ session: null });
+    }
+  });
+});
