@@ -51,14 +51,14 @@ function AccountMenu() {
       <button
         type="button"
         aria-expanded={open}
-        aria-label={`${session.chain} ${short}${vault ? ' · vault' : ''}, account menu`}
         className="num flex items-center gap-1.5 rounded bg-panel-2 px-2 py-1 hover:text-text"
         title={`${session.chain} ${session.address}`}
         onClick={() => setOpen((v) => !v)}
       >
-        <span className="rounded bg-line px-1 text-[10px] uppercase text-muted">{session.chain}</span>
-        {short}
-        {vault && <span className="text-accent">· vault</span>}
+        {/* Named by what it shows plus what it is (WCAG 2.5.3: the name holds the visible text, spaces included). */}
+        <span className="rounded bg-line px-1 text-[10px] uppercase text-muted">{session.chain}</span> {short}
+        {vault && <span className="text-accent"> · vault</span>}
+        <span className="sr-only">, account menu</span>
       </button>
       {open && (
         <div className="absolute right-0 z-30 mt-1 flex w-72 flex-col gap-3 rounded border border-line bg-panel p-3 shadow-xl">
