@@ -90,7 +90,7 @@ test('every amount on the trade page is shown at its precision after fills and e
   }
   // An order's detail: its facts, timeline and fills.
   await accountTab(page, /Order history/).click();
-  await page.getByRole('button', { name: /^Details of order \d+ / }).first().click();
+  await page.getByRole('button', { name: /, details of order \d+/ }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectExact(page, precision, 'order detail', seen);
   await page.keyboard.press('Escape');

@@ -17,6 +17,7 @@ import { useSessionStore } from '../../wallet/session-store';
 import { AccountTabs } from './account-tabs';
 import { OpenOrdersTable } from './open-orders-table';
 import { PositionsTable } from './positions-table';
+import { contentName } from '../../testing/accessible-name';
 
 // What a keyboard and screen-reader user meets in Open orders and Positions: where the focus goes
 // after a cancel, a close or Esc in an editor, and how an order's detail is reached and named.
@@ -108,9 +109,10 @@ function mountInTabs(label: string, orders: Order[]) {
 describe('Open orders for a keyboard and a screen reader', () => {
   it('each row has a button to its detail, named with what it opens and containing its visible text', () => {
     mount(<OpenOrdersTable orders={[limit(1202)]} />);
-    const details = rowsOf('open-order')[0]!.querySelector<HTMLButtonElement>('button[aria-label^="Details of order"]')!;
-    expect(details.textContent).toBe('BTC-USD');
-    expect(details.getAttribute('aria-label')).toBe('Details of order 1202 (BTC-USD buy limit)');
+    const details = rowsOf('open-order')[0]!.querySelector<HTMLButtonElement>('td[data-label=Market] button')!;
+    // The visible text first, then what it opens: the name holds what is shown (voice control).
+    expect(details.querySelector('.sr-only')?.previousSibling?.textContent).toBe('BTC-USD');
+    expect(contentName(details)).toBe('BTC-USD, details of order 1202, buy limit');
     act(() => details.click());
     expect(useOrderDetail.getState().orderId).toBe(1202);
     act(() => useOrderDetail.getState().close());

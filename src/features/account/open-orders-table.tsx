@@ -19,6 +19,7 @@ import { ModifyNotices } from './modify-notices';
 import { OrderDetailDialog } from './order-detail';
 import { OrderModifyEditor } from './order-modify-editor';
 import { useSymbolDecimals } from './use-symbol-decimals';
+import { OrderDetailButton } from './order-detail-button';
 
 const WORDS = { empty: 'No open orders' };
 
@@ -108,14 +109,7 @@ export function OpenOrdersTable({ orders }: { orders: readonly Order[] }) {
               >
                 <Td className="num text-muted">{formatDateTime(o.created_at)}</Td>
                 <Td align="left" className="font-medium">
-                  <button
-                    type="button"
-                    className="hover:text-accent"
-                    aria-label={`Details of order ${o.id} (${o.symbol} ${o.side} ${orderKind(o).toLowerCase()})`}
-                    onClick={only(() => openDetail(o.id))}
-                  >
-                    {o.symbol}
-                  </button>
+                  <OrderDetailButton symbol={o.symbol} orderId={o.id} what={`${o.side} ${orderKind(o).toLowerCase()}`} onOpen={only(() => openDetail(o.id))} />
                 </Td>
                 <Td align="left">{orderKind(o)}</Td>
                 <Td align="left" className={o.side === 'buy' ? 'text-up' : 'text-down'}>{o.side === 'buy' ? 'Buy' : 'Sell'}</Td>

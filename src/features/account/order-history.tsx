@@ -18,6 +18,7 @@ import { isFiredClose } from '../../lib/position-tpsl';
 import { PagedTable, type Column } from '../../ui/paged-table';
 import { ROW, Td } from '../../ui/table-cells';
 import { useSymbolDecimals } from './use-symbol-decimals';
+import { OrderDetailButton } from './order-detail-button';
 
 const STATUSES = (Object.keys(STATUS_LABEL) as OrderStatus[]).map((s) => ({ value: s, label: STATUS_LABEL[s] }));
 const COLUMNS: Column[] = [
@@ -82,9 +83,7 @@ export function OrderHistory({ account, symbols }: { account: string; symbols: r
             >
               <Td className="num text-muted">{formatDateTime(o.created_at)}</Td>
               <Td align="left" className="font-medium">
-                <button type="button" className="hover:text-accent" aria-label={`Details of order ${o.id} (${o.symbol} ${o.side} ${orderKind(o).toLowerCase()})`} onClick={(e) => (e.stopPropagation(), openDetail(o.id))}>
-                  {o.symbol}
-                </button>
+                <OrderDetailButton symbol={o.symbol} orderId={o.id} what={`${o.side} ${orderKind(o).toLowerCase()}`} onOpen={(e) => (e.stopPropagation(), openDetail(o.id))} />
               </Td>
               <Td align="left">{orderKind(o)}</Td>
               <Td align="left" className={o.side === 'buy' ? 'text-up' : 'text-down'}>{o.side === 'buy' ? 'Buy' : 'Sell'}</Td>

@@ -14,6 +14,7 @@ import { OrderDetailDialog } from './order-detail';
 import { PagedTable, type Column } from '../../ui/paged-table';
 import { ROW, Td } from '../../ui/table-cells';
 import { useSymbolDecimals } from './use-symbol-decimals';
+import { OrderDetailButton } from './order-detail-button';
 
 const COLUMNS: Column[] = [
   { label: 'Time' },
@@ -65,9 +66,7 @@ export function TradeHistory({ account, symbols }: { account: string; symbols: r
             <tr key={t.id} className={`${ROW} cursor-pointer`} title={`Open order ${t.order_id}`} onClick={() => openDetail(t.order_id)}>
               <Td className="num text-muted">{formatDateTime(t.created_at)}</Td>
               <Td align="left" className="font-medium">
-                <button type="button" className="hover:text-accent" aria-label={`Order ${t.order_id} detail`} onClick={(e) => (e.stopPropagation(), openDetail(t.order_id))}>
-                  {t.symbol}
-                </button>
+                <OrderDetailButton symbol={t.symbol} orderId={t.order_id} onOpen={(e) => (e.stopPropagation(), openDetail(t.order_id))} />
               </Td>
               <Td align="left" className={t.side === 'buy' ? 'text-up' : 'text-down'}>{t.side === 'buy' ? 'Buy' : 'Sell'}</Td>
               {fillCells(t, d)}

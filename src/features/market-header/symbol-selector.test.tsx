@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../api/query-keys';
 import { renderWithApi, type RenderedPanel } from '../../api/testing/render-with-api';
 import { SymbolSelector } from './symbol-selector';
+import { contentName } from '../../testing/accessible-name';
 
 const overview = {
   symbols: [
@@ -48,7 +49,7 @@ const openPicker = () => {
 };
 const highlighted = () => {
   const id = search()!.getAttribute('aria-activedescendant');
-  return id ? document.getElementById(id)?.getAttribute('aria-label') : null;
+  return id ? contentName(document.getElementById(id)) : null;
 };
 
 describe('market picker for a keyboard and a screen reader', () => {
@@ -74,7 +75,7 @@ describe('market picker for a keyboard and a screen reader', () => {
 
   it('names each option by market, price and change', () => {
     openPicker();
-    expect(options()[1]!.getAttribute('aria-label')).toBe('ETH-USD Ether, last 3,001.25, 24h -0.50%, volume 800.00K');
+    expect(contentName(options()[1])).toBe('ETH-USD Ether, last 3,001.25, 24h -0.50%, volume 800.00K');
   });
 
   it('arrows move the highlight, Enter picks, and the focus goes back to the opener', () => {

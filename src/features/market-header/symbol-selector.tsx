@@ -161,7 +161,6 @@ export function SymbolSelector({ symbol, onSelect }: { symbol: string; onSelect:
                     role="option"
                     aria-selected={i === active}
                     aria-current={m.symbol === symbol ? 'true' : undefined}
-                    aria-label={`${m.symbol}${name ? ` ${name}` : ''}, last ${last}, 24h ${change}, volume ${volume}${m.symbol === symbol ? ', current market' : ''}`}
                     onClick={() => pick(m.symbol)}
                     onMouseEnter={() => setHighlight(i)}
                     data-active={i === active ? 'true' : undefined}
@@ -169,15 +168,18 @@ export function SymbolSelector({ symbol, onSelect }: { symbol: string; onSelect:
                       i === active ? 'bg-panel-2 outline-2 -outline-offset-2 outline-accent' : ''
                     } ${m.symbol === symbol ? 'text-accent' : ''}`}
                   >
-                    <span className="truncate text-left">
+                    {/* Named by content: the words below for screen readers, the cells hidden from them — an
+                        aria-label over the cells would not hold their text as shown (WCAG 2.5.3). */}
+                    <span className="truncate text-left" aria-hidden="true">
                       <span className="font-medium" data-testid="market-option-symbol">
                         {m.symbol}
                       </span>
                       {name && <span className="ml-1.5 text-muted">{name}</span>}
                     </span>
-                    <span className="num">{last}</span>
-                    <span className={`num ${m.price_change_pct >= 0 ? 'text-up' : 'text-down'}`}>{change}</span>
-                    <span className="num">{volume}</span>
+                    <span className="num" aria-hidden="true">{last}</span>
+                    <span className={`num ${m.price_change_pct >= 0 ? 'text-up' : 'text-down'}`} aria-hidden="true">{change}</span>
+                    <span className="num" aria-hidden="true">{volume}</span>
+                    <span className="sr-only">{`${m.symbol}${name ? ` ${name}` : ''}, last ${last}, 24h ${change}, volume ${volume}${m.symbol === symbol ? ', current market' : ''}`}</span>
                   </div>
                 );
               })}

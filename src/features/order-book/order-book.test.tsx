@@ -9,6 +9,7 @@ import { createAppStreams } from '../../api/stream/app-streams';
 import { FakeSocket } from '../../testing/fake-socket';
 import { useOrderTicket } from '../../stores/order-ticket';
 import { OrderBook } from './order-book';
+import { contentName } from '../../testing/accessible-name';
 
 const info = { symbol: 'BTC-USD', base_asset: 'BTC', price_tick_decimals: 1, qty_tick_decimals: 3, depth_ticks: '0.1,1,10' } as SymbolInfo;
 const book: DepthBook = {
@@ -153,27 +154,16 @@ describe('order book when its feed stops', () => {
   });
 });
 
-/** The name a level's content gives it: its text outside aria-hidden elements. */
-function nameOf(el: Element | null | undefined): string | null {
-  if (!el) return null;
-  let text = '';
-  for (const n of el.childNodes) {
-    if (n instanceof Text) text += n.data;
-    else if (n instanceof Element && n.getAttribute('aria-hidden') !== 'true') text += nameOf(n) ?? '';
-  }
-  return text;
-}
-
 describe('order book from the keyboard and a screen reader', () => {
   const levels = () => container.querySelector('[role=listbox][aria-label="Order book levels"]') as HTMLElement;
   const key = (el: HTMLElement, k: string) => act(() => void el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true })));
   const activeName = () => {
     const id = levels().getAttribute('aria-activedescendant');
-    return id ? nameOf(document.getElementById(id)) : null;
+    return id ? contentName(document.getElementById(id)) : null;
   };
 
   it('names each level by side, price, size and total, with the base asset', () => {
-    const names = [...container.querySelectorAll('[role=option]')].map((o) => nameOf(o));
+    const names = [...container.querySelectorAll('[role=option]')].map((o) => contentName(o));
     expect(names).toContain('Ask 95,000.5, size 0.250 BTC, total 0.250 BTC');
     expect(names).toContain('Bid 94,995.2, size 0.400 BTC, total 0.500 BTC');
   });
