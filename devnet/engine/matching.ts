@@ -5,7 +5,7 @@
 import { headOrder, popHead } from './order-book.js';
 import { availableFor, fillKeepsMargin, notionalOf } from './margin.js';
 import { addLockIn, cancelOrderRec, closeOrder, emitOrder, orderResult, restOrder } from './orders.js';
-import { applyFill } from './positions.js';
+import { applyFill, lastFilledPosition } from './positions.js';
 import { account, markPerps, push, watched } from './state.js';
 import type { Ctx, SymbolState } from './state.js';
 import { capTicks, floorTicks, protectionTicks } from './symbols.js';
@@ -267,11 +267,10 @@ export function fillSide(
       emitOrder(ctx, o);
     }
   }
-  const before = acct.positions.get(o.symbol);
   const pnl = applyFill(ctx, s, acct, o.side, lots, notional);
-  const after = acct.positions.get(o.symbol);
-  o.positionId = after !== undefined ? after.id : before !== undefined ? before.id : o.positionId;
-  markPerps(ctx, acct);
+  // The position left open, else the one the fill closed (applyFill marks the wallet too).
+  const pos = lastFilledPosition();
+  if (pos !== undefined) o.positionId = pos.id;
   if (acct.system) return;
   const t: TradeRec = {
     id: tradeId, orderId: o.id, user: acct.id, symbol: o.symbol, side: o.side, qty: lots, value: notional, fee, pnl,
