@@ -169,10 +169,9 @@ export interface MarginMemo {
   im: bigint;
 }
 
-/** A ledger's inbound − outbound with the inbound and outbound it was taken from (wallets.ts settle). */
+/** A ledger's inbound − outbound with the ledger it was taken from (wallets.ts settle). */
 export interface SettledNet {
-  inbound: bigint;
-  outbound: bigint;
+  ledger: WalletLedger | undefined;
   net: bigint;
 }
 
