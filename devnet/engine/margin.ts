@@ -5,7 +5,7 @@ import { bmax, bmin, divCeil, SCALE } from './decimal.js';
 import { posConfig, posConfigOf } from './state.js';
 import type { Ctx, SymbolState } from './state.js';
 import type { SymbolSpec } from './symbols.js';
-import type { Account, PositionRec } from './types.js';
+import type { Account, MarginMemo, PositionRec } from './types.js';
 import { lockOfNotional, lockRatio, type LockRatio } from '../../src/lib/order-lock';
 
 /** Leverages as bigints, made once: the margin formulas divide by them on every order. */
@@ -100,6 +100,44 @@ export function isolatedBalance(ctx: Ctx, acct: Account): bigint {
   return accountFigures(ctx, acct).isolatedBalance;
 }
 
+function marginMemo(acct: Account): MarginMemo {
+  let m = acct.marginMemo;
+  if (m === undefined) {
+    m = { lockIdx: -1, lockTl: 0, lockLev: 0, lock: 0n, imPos: undefined, imEntry: 0n, imLev: 0, im: 0n };
+    acct.marginMemo = m;
+  }
+  return m;
+}
+
+/**
+ * lockForTl for the account's symbol index `i`, remembered for the last index, Σ ticks×lots and
+ * leverage it was made for (most accounts rest orders in one symbol, and an account's lock is asked
+ * for again before its orders change).
+ */
+function lockOf(ctx: Ctx, acct: Account, spec: SymbolSpec, i: number, tl: number): bigint {
+  const leverage = posConfigOf(acct, spec).leverage;
+  const m = marginMemo(acct);
+  if (m.lockIdx === i && m.lockTl === tl && m.lockLev === leverage) return m.lock;
+  const lock = lockForTl(ctx, spec, tl, leverage);
+  m.lockIdx = i;
+  m.lockTl = tl;
+  m.lockLev = leverage;
+  m.lock = lock;
+  return lock;
+}
+
+/** initialMargin(pos, leverage), remembered for the last position, entry value and leverage. */
+function initialMarginOf(acct: Account, pos: PositionRec, leverage: number): bigint {
+  const m = marginMemo(acct);
+  if (m.imPos === pos && m.imLev === leverage && m.imEntry === pos.entryValue) return m.im;
+  const im = divCeil(pos.entryValue, bigLeverage(leverage));
+  m.imPos = pos;
+  m.imEntry = pos.entryValue;
+  m.imLev = leverage;
+  m.im = im;
+  return im;
+}
+
 /** locked: order lock of every resting order (margin + taker fee, × safety factor), per symbol. */
 export function lockedAmount(ctx: Ctx, acct: Account): bigint {
   let sum = 0n;
@@ -108,7 +146,7 @@ export function lockedAmount(ctx: Ctx, acct: Account): bigint {
     const v = tl[i];
     const s = ctx.symList[i];
     if (v === undefined || v === 0 || s === undefined) continue;
-    const lock = lockForTl(ctx, s.spec, v, posConfigOf(acct, s.spec).leverage);
+    const lock = lockOf(ctx, acct, s.spec, i, v);
     // The first lock is the sum so far as it is (most accounts rest orders in one symbol): no 0n + lock.
     sum = sum === 0n ? lock : sum + lock;
   }
@@ -173,7 +211,7 @@ export function availableFor(ctx: Ctx, acct: Account, symbol: string): bigint {
     if (pos.mode === 'isolated') continue;
     const s = ctx.syms.get(pos.symbol);
     if (s === undefined) continue;
-    base -= divCeil(pos.entryValue, bigLeverage(posConfigOf(acct, s.spec).leverage));
+    base -= initialMarginOf(acct, pos, posConfigOf(acct, s.spec).leverage);
     const upnl = upnlAt(pos, notionalOf(s.spec, s.mark, pos.qty < 0 ? -pos.qty : pos.qty));
     crossUpnl = crossUpnl === 0n ? upnl : crossUpnl + upnl;
   }

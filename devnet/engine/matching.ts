@@ -4,9 +4,9 @@
 // the RESTING order of the same account ("expire maker") and keeps matching.
 import { headOrder, popHead } from './order-book.js';
 import { availableFor, fillKeepsMargin, notionalOf } from './margin.js';
-import { addLockIn, cancelOrderRec, closeOrder, emitOrder, orderResult, restOrder } from './orders.js';
-import { applyFill } from './positions.js';
-import { account, markPerps, push, watched } from './state.js';
+import { addLockIn, cancelOrderRec, closeOrder, closeOrderIn, emitOrder, orderResult, restOrder } from './orders.js';
+import { applyFill, lastFilledPosition } from './positions.js';
+import { account, push, watched } from './state.js';
 import type { Ctx, SymbolState } from './state.js';
 import { capTicks, floorTicks, protectionTicks } from './symbols.js';
 import { onParentFill } from './tpsl.js';
@@ -46,11 +46,11 @@ export function runOrder(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, a
   emitOrder(ctx, o);
   if (o.type === 'limit' && o.tif === 'alo') {
     if (wouldCross(s, o)) {
-      closeOrder(ctx, o, 'rejected', MSG_ALO);
+      closeOrderIn(ctx, acct, s, o, 'rejected', MSG_ALO);
       orderResult(ctx, o, 400, MSG_ALO);
       return;
     }
-    restOrder(ctx, acct, o);
+    restOrder(ctx, acct, o, s);
     orderResult(ctx, o, 0, 'success');
     return;
   }
@@ -58,13 +58,13 @@ export function runOrder(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, a
   if (o.reduceOnly && reducibleLots(acct, o.symbol, o.side) === 0) stop = MSG_NO_POSITION;
   else stop = match(ctx, acct, s, o, available);
   if (o.filled === o.qty) {
-    closeOrder(ctx, o, 'filled', '');
+    closeOrderIn(ctx, acct, s, o, 'filled', '');
     orderResult(ctx, o, 0, 'success');
   } else if (stop === '' && o.type === 'limit' && o.tif === 'gtc') {
-    restOrder(ctx, acct, o);
+    restOrder(ctx, acct, o, s);
     orderResult(ctx, o, 0, 'success');
   } else {
-    closeOrder(ctx, o, 'canceled', stop !== '' ? stop : 'unfilled remainder canceled');
+    closeOrderIn(ctx, acct, s, o, 'canceled', stop !== '' ? stop : 'unfilled remainder canceled');
     orderResult(ctx, o, stop !== '' ? 400 : 0, stop !== '' ? stop : 'success');
   }
 }
@@ -262,16 +262,15 @@ export function fillSide(
   o.updatedAt = ctx.time;
   if (resting) {
     if (!acct.system && !o.reduceOnly) addLockIn(ctx, acct, s, o, -lots);
-    if (o.filled === o.qty) closeOrder(ctx, o, 'filled', '');
+    if (o.filled === o.qty) closeOrderIn(ctx, acct, s, o, 'filled', '');
     else {
       emitOrder(ctx, o);
     }
   }
-  const before = acct.positions.get(o.symbol);
   const pnl = applyFill(ctx, s, acct, o.side, lots, notional);
-  const after = acct.positions.get(o.symbol);
-  o.positionId = after !== undefined ? after.id : before !== undefined ? before.id : o.positionId;
-  markPerps(ctx, acct);
+  // The position left open, else the one the fill closed (applyFill marks the wallet too).
+  const pos = lastFilledPosition();
+  if (pos !== undefined) o.positionId = pos.id;
   if (acct.system) return;
   const t: TradeRec = {
     id: tradeId, orderId: o.id, user: acct.id, symbol: o.symbol, side: o.side, qty: lots, value: notional, fee, pnl,

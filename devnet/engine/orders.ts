@@ -71,9 +71,9 @@ export function addLockIn(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, 
   markPerps(ctx, acct);
 }
 
-/** Puts a validated limit order on the book and reserves its margin. */
-export function restOrder(ctx: Ctx, acct: Account, o: OrderRec): void {
-  const s = ctx.syms.get(o.symbol);
+/** Puts a validated limit order on the book and reserves its margin. `sym`: the order's symbol, when the caller has it. */
+export function restOrder(ctx: Ctx, acct: Account, o: OrderRec, sym?: SymbolState): void {
+  const s = sym !== undefined ? sym : ctx.syms.get(o.symbol);
   if (s === undefined) return;
   o.status = 'open';
   o.updatedAt = ctx.time;
@@ -85,8 +85,13 @@ export function restOrder(ctx: Ctx, acct: Account, o: OrderRec): void {
 
 /** Final state for a live order: releases its lock and removes it from the book or the trigger book. */
 export function closeOrder(ctx: Ctx, o: OrderRec, status: OrderStatus, remark: string): void {
-  const acct = account(ctx, o.user);
-  const s = ctx.syms.get(o.symbol);
+  closeOrderIn(ctx, account(ctx, o.user), ctx.syms.get(o.symbol), o, status, remark);
+}
+
+/** closeOrder with the order's account and symbol at hand (`acct` is o.user's, `s` o.symbol's). */
+export function closeOrderIn(
+  ctx: Ctx, acct: Account, s: SymbolState | undefined, o: OrderRec, status: OrderStatus, remark: string,
+): void {
   const was = o.status;
   o.status = status;
   if (remark !== '') o.remark = remark;

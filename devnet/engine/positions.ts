@@ -27,6 +27,17 @@ function openPosition(ctx: Ctx, acct: Account, s: SymbolState): PositionRec {
 }
 
 /**
+ * The position the latest applyFill booked into: the one left open, else the one it closed (undefined
+ * when the account had none and opened none). Read right after the call (matching.ts fillSide), which
+ * saves looking the position up again before and after.
+ */
+let filledPos: PositionRec | undefined;
+
+export function lastFilledPosition(): PositionRec | undefined {
+  return filledPos;
+}
+
+/**
  * Books `lots` traded on `side` for a total notional `notional` (1e-18) into the
  * account's position and returns the realized PnL. Any notional works (off-tick
  * liquidation prices too) as long as both counterparties book the same total,
@@ -42,6 +53,7 @@ export function applyFill(
 ): bigint {
   const sign = side === 'buy' ? 1 : -1;
   let pos = acct.positions.get(s.spec.symbol);
+  const first = pos;
   const before = pos === undefined ? 0 : pos.qty;
   let realized = 0n;
   let openLots = lots;
@@ -59,7 +71,8 @@ export function applyFill(
     if (pos.mode === 'isolated') settleIsolated(ctx, acct, pos, close === size ? pos.isoMargin : (pos.isoMargin * BigInt(close)) / BigInt(size), realized);
     else acct.cross += realized;
     openLots = lots - close;
-    openNotional = notional - closeNotional;
+    // Closed whole: nothing opens, and 0n needs no subtraction.
+    openNotional = close === lots ? 0n : notional - closeNotional;
     if (pos.qty === 0) {
       closePosition(ctx, acct, s, pos);
       pos = undefined;
@@ -84,6 +97,7 @@ export function applyFill(
   s.openInterest += (after > 0 ? after : 0) - (before > 0 ? before : 0);
   if (pos !== undefined) markPosition(ctx, acct, pos);
   markPerps(ctx, acct);
+  filledPos = pos !== undefined ? pos : first;
   return realized;
 }
 

@@ -150,12 +150,28 @@ export interface Account {
   settled?: { spot: SettledNet; perps: SettledNet };
   /** Not state: state.ts DIRTY_PERPS / DIRTY_CASH while the account waits in ctx.dirtyPerps / dirtyCash. */
   dirtyWallets?: number;
+  /** Not state (never in snapshots): margin.ts memo of the last figures it derived, with what they came from. */
+  marginMemo?: MarginMemo;
 }
 
-/** A ledger's inbound − outbound with the inbound and outbound it was taken from (wallets.ts settle). */
+/**
+ * margin.ts's memo: the order lock of one symbol's Σ ticks×lots at a leverage, and a position's initial
+ * margin for its entry value at a leverage. Each is reused only while all it came from is the same.
+ */
+export interface MarginMemo {
+  lockIdx: number;
+  lockTl: number;
+  lockLev: number;
+  lock: bigint;
+  imPos: PositionRec | undefined;
+  imEntry: bigint;
+  imLev: number;
+  im: bigint;
+}
+
+/** A ledger's inbound − outbound with the ledger it was taken from (wallets.ts settle). */
 export interface SettledNet {
-  inbound: bigint;
-  outbound: bigint;
+  ledger: WalletLedger | undefined;
   net: bigint;
 }
 

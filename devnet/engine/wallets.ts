@@ -251,24 +251,25 @@ function walletTotal(acct: Account, type: WalletType): bigint {
 }
 
 /**
- * inbound − outbound as of the wallet's last settle, remembered with the inbound and outbound it was
- * taken from: every command settles two or three wallets, and most hold the same total as before.
- * Kept on the account, outside its image (snapshot.ts lists the fields it keeps), and used only while
- * the ledger still holds the same inbound and outbound, so a restored or adopted ledger is read anew.
+ * inbound − outbound as of the wallet's last settle, remembered with the ledger it was taken from:
+ * every command settles two or three wallets, and most hold the same total as before. Kept on the
+ * account, outside its image (snapshot.ts lists the fields it keeps). Only settle changes a ledger's
+ * inbound and outbound, and it keeps the memo with them; a ledger read anew (restored, made, or
+ * adopted: adoptWalletLedgers drops the memo) is another object or has no memo, so it is read anew.
+ * Comparing the ledger object replaces comparing two bigints per settle.
  */
 function settledNet(acct: Account, type: WalletType, w: WalletLedger): SettledNet {
   let memo = acct.settled;
   if (memo === undefined) {
     memo = {
-      spot: { inbound: -1n, outbound: 0n, net: 0n },
-      perps: { inbound: -1n, outbound: 0n, net: 0n },
+      spot: { ledger: undefined, net: 0n },
+      perps: { ledger: undefined, net: 0n },
     };
     acct.settled = memo;
   }
   const m = memo[type];
-  if (m.inbound !== w.inbound || m.outbound !== w.outbound) {
-    m.inbound = w.inbound;
-    m.outbound = w.outbound;
+  if (m.ledger !== w) {
+    m.ledger = w;
     m.net = w.inbound - w.outbound;
   }
   return m;
@@ -286,8 +287,6 @@ function settle(ctx: Ctx, acct: Account, type: WalletType, w: WalletLedger): boo
     w.lastTx = passTx;
     w.lastTxAt = ctx.time;
     // inbound − outbound is the total now.
-    m.inbound = w.inbound;
-    m.outbound = w.outbound;
     m.net = total;
   }
   w.version += 1;
@@ -341,6 +340,8 @@ export function adoptWalletLedgers(ctx: Ctx, acct: Account): void {
     if (total >= 0n) l.inbound = total;
     else l.outbound = -total;
   }
+  // settledNet's memo holds only what settle made: these ledgers changed outside it.
+  acct.settled = undefined;
 }
 
 /**
