@@ -28,6 +28,8 @@ const SENSIBLE_ROLES = new Set([
   'menuitem',
   'dialog',
   'alertdialog',
+  // A page's heading, where the focus lands on arriving from another page (a screen reader says it).
+  'heading',
   'row',
   'gridcell',
 ]);
@@ -86,6 +88,12 @@ class Keys {
     throw new Error(`${MAX_TABS} ${back ? 'Shift+Tabs' : 'Tabs'} did not reach ${target}; focus is on ${shown(await focusOf(this.page))}`);
   }
 
+  /** "Skip to order form", the page's first Tab stop: Tab or Shift+Tab to it, then Enter. */
+  async skipToOrderForm() {
+    await this.tabTo(this.page.getByRole('link', { name: 'Skip to order form' }));
+    await this.press('Enter');
+  }
+
   /** Picks a tab of a roving-tabindex tablist: Tab to its current tab, then the arrows. */
   async chooseTab(tablist: Locator, name: RegExp) {
     const tab = tablist.getByRole('tab', { name });
@@ -115,10 +123,9 @@ class Keys {
 }
 
 test('keyboard only: sign in, faucet, move to Perps, pick ETH-USD, limit buy, cancel, market buy, close', async ({ page }) => {
-  // Expected to fail until issue #28 items 1–3 and 5 are merged: on 2026-11-28 the journey took 208
-  // key presses and focus fell to <body> after signing in, opening Wallets, the faucet, the transfer,
-  // going back to the trade page, picking ETH-USD, canceling and closing.
-  test.fail(true, 'expected to fail until issue #28 items 1–3 and 5 are merged');
+  // Before issue 28's fixes (2026-11-28) the journey took 208 key presses and focus fell to <body>
+  // after signing in, opening Wallets, the faucet, the transfer, going back to the trade page, picking
+  // ETH-USD, canceling and closing.
   test.setTimeout(180_000);
   await page.goto('/trade/BTC-USD');
   await expect(page.getByTestId('book-asks-row').first()).toContainText(/\d/);
@@ -167,7 +174,7 @@ test('keyboard only: sign in, faucet, move to Perps, pick ETH-USD, limit buy, ca
   await keys.endStep('back to the trade page');
   await keys.tabTo(page.getByTestId('symbol-selector'));
   await keys.press('Enter');
-  const search = page.getByRole('textbox', { name: 'Search markets' });
+  const search = page.getByRole('combobox', { name: 'Search markets' });
   await expect(search).toBeFocused();
   await keys.type('ETH-');
   await expect(page.getByRole('listbox', { name: 'Markets' }).getByRole('option').first()).toContainText('ETH-USD');
@@ -176,8 +183,9 @@ test('keyboard only: sign in, faucet, move to Perps, pick ETH-USD, limit buy, ca
   await expect(page.getByTestId('book-asks-row').first()).toContainText(/\d/);
   await keys.endStep('pick ETH-USD');
 
-  // A limit buy under the book, sent with Enter from the size field.
+  // A limit buy under the book, sent with Enter from the size field: the skip link leads to the form.
   const form = page.getByTestId('order-form');
+  await keys.skipToOrderForm();
   await keys.chooseTab(form.getByRole('tablist', { name: 'Order type' }), /^Limit$/);
   await keys.tabTo(page.locator('#order-price'));
   await keys.type(wholePrice(await bestBookPrice(page.request, 'ETH-USD', 'bid'), '0.97'));
@@ -196,6 +204,7 @@ test('keyboard only: sign in, faucet, move to Perps, pick ETH-USD, limit buy, ca
   await keys.endStep('cancel it');
 
   // A market buy.
+  await keys.skipToOrderForm();
   await keys.chooseTab(form.getByRole('tablist', { name: 'Order type' }), /^Market$/);
   await keys.tabTo(page.locator('#order-size'));
   await keys.type('0.1');

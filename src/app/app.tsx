@@ -4,6 +4,7 @@ import { Providers } from './providers';
 import { ScreenBoundary } from './screen-error-boundary';
 import { lastSymbol } from './symbols';
 import { TradePage } from './trade-page';
+import { useArrivalFocus } from './use-arrival-focus';
 
 // Wallet SDKs (wagmi, viem, the Solana adapters) load with this page or the sign-in dialog only.
 const WalletsPage = lazy(() => import('./wallets-page'));
@@ -17,6 +18,8 @@ function ReturnToMarket() {
  * (createBrowserRouter) cost the first load ~20 KB of code it never ran.
  */
 function AppRoutes() {
+  // Above the routes: a page's own focus (its effects run first) is kept.
+  useArrivalFocus();
   return (
     <Routes>
       <Route path="/" element={<ReturnToMarket />} />

@@ -17,7 +17,10 @@ export default function WalletsPage() {
         <Link to={`/trade/${lastSymbol()}`} className="text-muted hover:text-text">
           Trade
         </Link>
-        <h1 className="text-text">Wallets</h1>
+        {/* The focus lands here on arriving from another page (use-arrival-focus.ts): a screen reader says where it is. */}
+        <h1 tabIndex={-1} data-arrival-focus className="rounded px-1 text-text focus-visible:outline-2 focus-visible:outline-accent">
+          Wallets
+        </h1>
         <div className="ml-auto">
           <SessionArea />
         </div>

@@ -1,11 +1,12 @@
 import { useFavorites } from './favorites-store';
 
-export function FavoriteStar({ symbol }: { symbol: string }) {
+export function FavoriteStar({ symbol, tabIndex }: { symbol: string; tabIndex?: number }) {
   const isFavorite = useFavorites((s) => s.favorites.includes(symbol));
   const toggle = useFavorites((s) => s.toggle);
   return (
     <button
       type="button"
+      tabIndex={tabIndex}
       onClick={(e) => {
         e.stopPropagation();
         toggle(symbol);

@@ -87,6 +87,9 @@ export function SymbolSelector({ symbol, onSelect }: { symbol: string; onSelect:
         aria-haspopup="listbox"
         aria-label={`${symbol}, choose market`}
         data-testid="symbol-selector"
+        // Where the focus lands on arriving from another page (app/use-arrival-focus.ts): the next
+        // thing a trader does on a market's page is trade it, or choose another.
+        data-arrival-focus
         className="flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded px-1.5 py-1 text-[15px] font-semibold hover:bg-panel-2"
       >
         {symbol}

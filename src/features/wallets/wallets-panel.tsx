@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { useSessionStore } from '../../wallet/session-store';
 import { BalancesTransfer } from './balances-transfer';
 import { DepositCard } from './deposit-card';
@@ -10,18 +9,11 @@ export function WalletsPanel() {
   const session = useSessionStore((s) => s.session);
   const vault = useSessionStore((s) => s.vault);
   const rows = useWalletRows();
-  // Arriving on the page (a link from the trade page) leaves the focus on nothing: it starts here.
-  const panel = useRef<HTMLDivElement>(null);
-  const signedIn = !!session;
-  useEffect(() => {
-    const now = document.activeElement;
-    if (signedIn && (!now || now === document.body)) panel.current?.focus({ preventScroll: true });
-  }, [signedIn]);
   if (!session) {
     return <p className="p-6 text-center text-muted">Sign in to see your wallets, deposit and withdraw.</p>;
   }
   return (
-    <div ref={panel} tabIndex={-1} role="region" aria-label="Wallets" className="mx-auto grid w-full max-w-6xl gap-3 p-3 outline-none lg:grid-cols-2" data-testid="wallets-panel">
+    <div className="mx-auto grid w-full max-w-6xl gap-3 p-3 lg:grid-cols-2" data-testid="wallets-panel">
       {vault && (
         <p className="rounded border border-accent/50 bg-accent/10 px-3 py-1.5 text-accent lg:col-span-2">
           Acting as vault <span className="num">{vault}</span>: balances and transfers are the vault's.
