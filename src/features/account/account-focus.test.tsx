@@ -1,20 +1,17 @@
 // @vitest-environment jsdom
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { useOrderDetail } from '../../stores/order-detail';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '../../api/client';
+import { afterEach, describe, expect, it } from 'vitest';
 import { queryKeys } from '../../api/query-keys';
 import { ApiProvider } from '../../api/react';
 import type { Order, Position } from '../../api/schemas';
-import type { ServiceConfig } from '../../api/service-config';
 import { useToasts } from '../../stores/toasts';
 import { mountEachTest } from '../../testing/mount-each-test';
-import { createSessionKey } from '../../wallet/session-key';
+import { recordingExchangeEachFile } from '../../trading/testing/recording-exchange';
 import { useSessionStore } from '../../wallet/session-store';
 import { AccountTabs } from './account-tabs';
+import { longPosition as position, slChild as order } from './account-test-orders';
 import { OpenOrdersTable } from './open-orders-table';
 import { PositionsTable } from './positions-table';
 import { contentName } from '../../testing/accessible-name';
@@ -22,47 +19,13 @@ import { contentName } from '../../testing/accessible-name';
 // What a keyboard and screen-reader user meets in Open orders and Positions: where the focus goes
 // after a cancel, a close or Esc in an editor, and how an order's detail is reached and named.
 
-const received: { path: string; body: Record<string, unknown> }[] = [];
-let server: Server;
-let api: ApiClient;
-let config: ServiceConfig;
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (c: Buffer) => (text += c.toString()));
-    req.on('end', () => {
-      const path = (req.url ?? '').split('?')[0]!;
-      if (req.method === 'POST') received.push({ path, body: JSON.parse(text) as Record<string, unknown> });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ code: 0, message: 'success', request_id: `r${received.length}` }));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const key = await createSessionKey();
-  config = { baseUrl: url, authUrl: url, bridgeUrl: url, geoUrl: url, isDevnet: false } as ServiceConfig;
-  api = createApiClient({ urls: config, getCredentials: () => ({ token: 't', signer: key }) });
-});
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
-afterEach(() => {
-  received.length = 0;
-  useToasts.setState({ toasts: [] });
-});
+const exchange = recordingExchangeEachFile();
+const { received } = exchange;
+afterEach(() => useToasts.setState({ toasts: [] }));
 
 const view = mountEachTest();
 
-function order(o: Partial<Order> & Pick<Order, 'id'>): Order {
-  return {
-    cl_ord_id: `c${o.id}`, user: 'u', symbol: 'BTC-USD', side: 'sell', order_type: 'market', time_in_force: 'ioc', price: '94000', qty: '1', fill_qty: '0',
-    fill_avg_price: '0', reduce_only: true, leverage: '10', margin: '0', avail_locked: '0', status: 'untriggered', position_id: 1, liq_id: 0, created_block: 0,
-    closed_block: -1, source: 'sl', remark: '', payload: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:05:00Z', ...o,
-  };
-}
 
-const position = {
-  id: 1, symbol: 'BTC-USD', qty: '0.7', entry_price: '96000', mark_price: '93900', liq_price: '0', initial_margin: '6720', holding_margin: '6720',
-  margin_mode: 'cross', leverage: '10', realized_pnl: '-630',
-} as Position;
 const info = [
   { symbol: 'BTC-USD', base_asset: 'BTC', price_tick_decimals: 2, qty_tick_decimals: 3, min_order_qty: '0.001', max_order_qty: '100', max_position_size: '1000', price_cap_ratio: '0.1', price_floor_ratio: '0.1', taker_fee: '0.0005' },
 ];
@@ -87,7 +50,7 @@ function mount(ui: ReactNode) {
   qc.setQueryData(queryKeys.market.symbolInfo(), info);
   view.render(
     <QueryClientProvider client={qc}>
-      <ApiProvider client={api} config={config}>
+      <ApiProvider client={exchange.api()} config={exchange.config()}>
         {ui}
       </ApiProvider>
     </QueryClientProvider>,

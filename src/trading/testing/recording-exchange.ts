@@ -1,0 +1,47 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { createApiClient, type ApiClient } from '../../api/client';
+import type { ServiceConfig } from '../../api/service-config';
+import { createSessionKey } from '../../wallet/session-key';
+
+export interface RecordingExchange {
+  /** The POSTs of the test so far: path and JSON body, in order. */
+  readonly received: { path: string; body: Record<string, unknown> }[];
+  readonly api: () => ApiClient;
+  readonly config: () => ServiceConfig;
+}
+
+/**
+ * An exchange over real HTTP for component tests: it answers every request with success and records
+ * each POST. Registers the hooks: the server, and a client signing with a fresh session key, once for
+ * the file; `received` emptied after each test.
+ */
+export function recordingExchangeEachFile(): RecordingExchange {
+  const received: RecordingExchange['received'] = [];
+  let server: Server;
+  let api: ApiClient;
+  let config: ServiceConfig;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let text = '';
+      req.on('data', (c: Buffer) => (text += c.toString()));
+      req.on('end', () => {
+        const path = (req.url ?? '').split('?')[0]!;
+        if (req.method === 'POST') received.push({ path, body: JSON.parse(text) as Record<string, unknown> });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ code: 0, message: 'success', request_id: `r${received.length}` }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const key = await createSessionKey();
+    config = { baseUrl: url, authUrl: url, bridgeUrl: url, geoUrl: url, isDevnet: false } as ServiceConfig;
+    api = createApiClient({ urls: config, getCredentials: () => ({ token: 't', signer: key }) });
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterEach(() => {
+    received.length = 0;
+  });
+  return { received, api: () => api, config: () => config };
+}
