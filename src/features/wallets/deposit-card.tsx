@@ -180,6 +180,7 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
       aria-label="Deposit from wallet"
       onSubmit={(e) => {
         e.preventDefault();
+        if (deposit.isPending) return;
         setTouched(true);
         if ('value' in checked) deposit.mutate();
         else amountBox.current?.focus();
@@ -212,8 +213,10 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
         error={touched && 'error' in checked ? checked.error : null}
         inputRef={amountBox}
       />
-      <Button type="submit" disabled={deposit.isPending}>
-        {deposit.isPending ? 'Depositing…' : 'Deposit from wallet'}
+      {/* While it runs the button keeps the focus (announced unavailable, not disabled, which would drop
+          it to the page); the stage below is announced as it goes, and the focus stays for the next one. */}
+      <Button type="submit" busy={deposit.isPending} busyLabel="Depositing…" keepFocusWhileBusy>
+        Deposit from wallet
       </Button>
       {stage && (
         <p className="text-muted" data-testid="deposit-status" role="status">
