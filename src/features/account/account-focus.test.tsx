@@ -238,4 +238,32 @@ describe('Account tabs', () => {
       useSessionStore.setState({ session: null });
     }
   });
+
+  it('O and P (not while typing in a field) choose Open orders and Positions and put the focus on the tab', () => {
+    useSessionStore.setState({ session: { address: '0x1111111111111111111111111111111111111111', chain: 'bsc' } as never, vault: null });
+    try {
+      mount(<AccountTabs symbol="BTC-USD" onSelectSymbol={() => undefined} />);
+      const press = (key: string, on: EventTarget = document.body) =>
+        act(() => {
+          on.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+        });
+      const chosen = () => view.container.querySelector<HTMLElement>('[role=tab][aria-selected=true]')!;
+      press('o');
+      expect(chosen().textContent).toMatch(/^Open orders/);
+      expect(document.activeElement).toBe(chosen());
+      press('P');
+      expect(chosen().textContent).toMatch(/^Positions/);
+      expect(document.activeElement).toBe(chosen());
+      // Typed into a field, the key is a letter.
+      const field = document.createElement('input');
+      document.body.appendChild(field);
+      field.focus();
+      press('o', field);
+      expect(chosen().textContent).toMatch(/^Positions/);
+      expect(document.activeElement).toBe(field);
+      field.remove();
+    } finally {
+      useSessionStore.setState({ session: null });
+    }
+  });
 });
