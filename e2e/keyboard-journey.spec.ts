@@ -4,19 +4,21 @@ import { bestBookPrice, wholePrice } from './support/book';
 // Issue 28: the whole money-and-trade journey with the keyboard only — no mouse after the page
 // loads. Sign in → faucet → move to Perps → pick ETH-USD → limit buy → cancel it → market buy →
 // close. Every key press goes through `Keys` and is counted; after every step the focus must be on
-// a sensible control (a role a keyboard user can act on, with a name), never on <body>. The goal is
-// at most 80 key presses for the whole journey.
+// a sensible control (a role a keyboard user can act on, with a name), never on <body>. The goal was
+// at most 80 key presses for the whole journey. On the trade page it uses the shortcuts a keyboard
+// user is shown (the `?` list, the order form's hint): F for the order form, O and P for the account's
+// Open orders and Positions tabs (one Tab first when the focus is in a field, where keys type).
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
 /** Issue 28's goal for the whole journey. */
 const KEY_GOAL = 80;
 /**
- * What it may take at most today: 126 key presses on 2026-11-28 (208 before issue 28's fixes, same
- * counting). A change that makes the journey longer fails here; lower it as steps get shorter, down
- * to KEY_GOAL (what is left: the wallets page's order, and reaching the account tabs from the form).
+ * What it may take at most today: 74 key presses on 2026-11-28 (126 before the wallets page put its
+ * faucet first and the trade page got F / O / P; 208 before issue 28's fixes; same counting). A change
+ * that makes the journey longer fails here; lower it as steps get shorter.
  */
-const KEY_BOUND = 126;
+const KEY_BOUND = 74;
 /** No control should be further than this many Tabs from where focus is; a step that is gives up. */
 const MAX_TABS = 120;
 /** Roles a keyboard user can act on or read from where focus lands after a step. */
@@ -95,23 +97,35 @@ class Keys {
     throw new Error(`${MAX_TABS} ${back ? 'Shift+Tabs' : 'Tabs'} did not reach ${target}; focus is on ${shown(await focusOf(this.page))}`);
   }
 
-  /** "Skip to order form", the page's first Tab stop: Tab or Shift+Tab to it, then Enter. */
-  async skipToOrderForm() {
-    await this.tabTo(this.page.getByRole('link', { name: 'Skip to order form' }));
-    await this.press('Enter');
-  }
-
-  /** Picks a tab of a roving-tabindex tablist: Tab to its current tab, then the arrows. */
+  /**
+   * Picks a tab of a roving-tabindex tablist: Tab to its current tab (unless the focus is on it
+   * already), then the arrows, ← or → whichever is fewer presses.
+   */
   async chooseTab(tablist: Locator, name: RegExp) {
     const tab = tablist.getByRole('tab', { name });
     if ((await tab.getAttribute('aria-selected')) === 'true') return;
     await this.tabTo(tablist.getByRole('tab', { selected: true }));
-    const tabs = await tablist.getByRole('tab').count();
-    for (let i = 0; i < tabs; i++) {
+    const all = tablist.getByRole('tab');
+    const names = await all.allTextContents();
+    const from = await all.evaluateAll((els) => els.findIndex((e) => e.getAttribute('aria-selected') === 'true'));
+    const to = names.findIndex((n) => name.test(n));
+    const right = (to - from + names.length) % names.length;
+    const left = names.length - right;
+    for (let i = 0; i < names.length; i++) {
       if ((await tab.getAttribute('aria-selected')) === 'true') return;
-      await this.press('ArrowRight');
+      await this.press(right <= left ? 'ArrowRight' : 'ArrowLeft');
     }
     await expect(tab).toHaveAttribute('aria-selected', 'true');
+  }
+
+  /** A single-key shortcut of the trade page (not while typing): leaves a field with one Tab first. */
+  async shortcut(key: string) {
+    const typing = await this.page.evaluate(() => {
+      const el = document.activeElement;
+      return el instanceof HTMLInputElement && ['text', 'search', 'number', ''].includes(el.type);
+    });
+    if (typing) await this.press('Tab');
+    await this.press(key);
   }
 
   /**
@@ -164,11 +178,10 @@ test('keyboard only: sign in, faucet, move to Perps, pick ETH-USD, limit buy, ca
   await expect(page.getByTestId('cash-wallet-free')).toContainText('10,000.00');
   await keys.endStep('faucet');
 
-  // Move 1,000 DUSD to the Perps Wallet, confirming the transfer.
+  // Move 1,000 DUSD to the Perps Wallet: Enter in the amount asks, the confirmation takes the focus.
   const transfer = page.getByRole('form', { name: 'Transfer' });
   await keys.tabTo(transfer.getByLabel('Transfer amount'));
   await keys.type('1000');
-  await keys.tabTo(transfer.getByRole('button', { name: /Move to Perps/ }));
   await keys.press('Enter');
   await keys.tabTo(transfer.getByRole('button', { name: 'Move 1,000.00 DUSD' }));
   await keys.press('Enter');
@@ -193,9 +206,9 @@ test('keyboard only: sign in, faucet, move to Perps, pick ETH-USD, limit buy, ca
   await expect(page.getByTestId('book-asks-row').first()).toContainText(/\d/);
   await keys.endStep('pick ETH-USD');
 
-  // A limit buy under the book, sent with Enter from the size field: the skip link leads to the form.
+  // A limit buy under the book, sent with Enter from the size field: F (or the skip link) leads to the form.
   const form = page.getByTestId('order-form');
-  await keys.skipToOrderForm();
+  await keys.shortcut('f');
   await keys.chooseTab(form.getByRole('tablist', { name: 'Order type' }), /^Limit$/);
   await keys.tabTo(page.locator('#order-price'));
   await keys.type(wholePrice(await bestBookPrice(page.request, 'ETH-USD', 'bid'), '0.97'));
@@ -205,16 +218,17 @@ test('keyboard only: sign in, faucet, move to Perps, pick ETH-USD, limit buy, ca
   await expect(page.getByRole('tab', { name: 'Open orders (1)' })).toBeVisible();
   await keys.endStep('limit buy');
 
-  // Cancel it from Open orders.
+  // Cancel it from Open orders: O goes to that tab (after one Tab out of the size field).
   const account = page.getByRole('tablist', { name: 'Account' });
-  await keys.chooseTab(account, /^Open orders/);
+  await keys.shortcut('o');
+  await expect(account.getByRole('tab', { name: /^Open orders/ })).toBeFocused();
   await keys.tabTo(page.getByTestId('open-order').getByRole('button', { name: 'Cancel', exact: true }));
   await keys.press('Enter');
   await expect(page.getByRole('tab', { name: 'Open orders (0)' })).toBeVisible();
   await keys.endStep('cancel it');
 
   // A market buy.
-  await keys.skipToOrderForm();
+  await keys.shortcut('f');
   await keys.chooseTab(form.getByRole('tablist', { name: 'Order type' }), /^Market$/);
   await keys.tabTo(page.locator('#order-size'));
   await keys.type('0.1');
@@ -222,8 +236,9 @@ test('keyboard only: sign in, faucet, move to Perps, pick ETH-USD, limit buy, ca
   await expect(page.getByRole('tab', { name: 'Positions (1)' })).toBeVisible();
   await keys.endStep('market buy');
 
-  // Close it at market from Positions.
-  await keys.chooseTab(account, /^Positions/);
+  // Close it at market from Positions: P goes to that tab.
+  await keys.shortcut('p');
+  await expect(account.getByRole('tab', { name: /^Positions/ })).toBeFocused();
   await keys.tabTo(page.getByTestId('position-ETH-USD').getByRole('button', { name: 'Market' }));
   await keys.press('Enter');
   await expect(page.getByRole('tab', { name: 'Positions (0)' })).toBeVisible();

@@ -111,7 +111,7 @@ test('? lists every shortcut and Esc closes the list', async ({ page }) => {
   await page.locator('body').press('?');
   const overlay = page.getByTestId('shortcuts-overlay');
   await expect(overlay).toBeVisible();
-  for (const key of ['B', 'S', '?', 'Enter', 'Esc', '↑', 'Home']) await expect(overlay.locator('kbd', { hasText: key }).first()).toBeVisible();
+  for (const key of ['B', 'S', 'F', 'P', 'O', '?', 'Enter', 'Esc', '↑', 'Home']) await expect(overlay.locator('kbd', { hasText: key }).first()).toBeVisible();
   await expect(overlay).toContainText('Send the order');
   // typing a ? into a field types it, it opens nothing
   await page.screenshot({ path: 'docs/shortcuts.png' });

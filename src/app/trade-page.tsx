@@ -13,6 +13,7 @@ import { ToastViewport } from '../features/toasts/toast-viewport';
 import { useOrderTicket } from '../stores/order-ticket';
 import { Button } from '../ui/button';
 import { useDialogFocus } from '../ui/use-dialog-focus';
+import { useShortcutKey } from '../ui/use-shortcut-key';
 import { useMediaQuery } from '../ui/use-media-query';
 import { useTradeSettings } from '../stores/trade-settings';
 import { Segmented, type Choice } from '../ui/segmented';
@@ -124,14 +125,19 @@ export function TradePage() {
     focusFormPending.current = false;
     focusOrderForm();
   }, [sheetOpen, focusOrderForm]);
-  const skipToOrderForm = (e: MouseEvent) => {
-    e.preventDefault();
+  const goToOrderForm = () => {
     if (sheet.current && sheet.current.getClientRects().length === 0) {
       setPhoneTab('book');
       focusFormPending.current = true;
       setSheetOpen(true);
     } else focusOrderForm();
   };
+  const skipToOrderForm = (e: MouseEvent) => {
+    e.preventDefault();
+    goToOrderForm();
+  };
+  // F (shortcuts on, not while typing): the same, from anywhere on the page.
+  useShortcutKey('f', goToOrderForm, !unknown);
 
   return (
     <div className="flex h-full flex-col">

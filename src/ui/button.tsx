@@ -35,7 +35,8 @@ interface Props extends ButtonHTMLAttributes<HTMLButtonElement> {
   busyLabel?: ReactNode;
   /**
    * While busy: announced unavailable (aria-disabled) and deaf to clicks, but not disabled, so a
-   * focused button keeps the focus instead of dropping it to the page. For `type="button"` only.
+   * focused button keeps the focus instead of dropping it to the page. A `type="submit"` one still
+   * submits its form (Enter in a field): the form's onSubmit must ignore it while busy.
    */
   keepFocusWhileBusy?: boolean;
   ref?: Ref<HTMLButtonElement>;

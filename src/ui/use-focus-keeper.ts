@@ -4,7 +4,9 @@ import { useEffect, useRef, type RefObject } from 'react';
  * Keeps the focus in a list whose rows leave under it (an order canceled, a position closed): when
  * the focused control's row is gone and the focus has fallen to `<body>`, it goes to the same
  * control (`data-focus-key`) of the row now in its place (the next one, or the last), else to
- * `fallback` (the list's tab). Rows carry `data-focus-row`.
+ * `fallback` (the list's tab). Rows carry `data-focus-row`. A keyed control outside the rows (Cancel
+ * all, Close all) that leaves or turns disabled with the focus — the list it acted on is empty —
+ * hands it to `fallback` too.
  */
 export function useFocusKeeper(ref: RefObject<HTMLElement | null>, fallback: () => HTMLElement | null): void {
   const last = useRef<{ el: HTMLElement; key: string; row: number } | null>(null);
@@ -20,7 +22,7 @@ export function useFocusKeeper(ref: RefObject<HTMLElement | null>, fallback: () 
       const el = e.target instanceof HTMLElement ? e.target : null;
       const key = el?.dataset.focusKey;
       const row = el?.closest<HTMLElement>('[data-focus-row]');
-      last.current = el && key && row ? { el, key, row: [...box.querySelectorAll('[data-focus-row]')].indexOf(row) } : null;
+      last.current = el && key ? { el, key, row: row ? [...box.querySelectorAll('[data-focus-row]')].indexOf(row) : -1 } : null;
     };
     box.addEventListener('focusin', onFocus);
     return () => box.removeEventListener('focusin', onFocus);
@@ -30,10 +32,14 @@ export function useFocusKeeper(ref: RefObject<HTMLElement | null>, fallback: () 
   useEffect(() => {
     const was = last.current;
     const box = ref.current;
-    if (!was || !box || was.el.isConnected) return;
+    if (!was || !box) return;
+    const off = was.row < 0 && (was.el as HTMLButtonElement).disabled;
+    if (was.el.isConnected && !off) return;
     const now = document.activeElement;
-    if (now && now !== document.body) return;
+    // A disabled control drops the focus in a browser; jsdom leaves it there.
+    if (now && now !== document.body && now !== was.el) return;
     last.current = null;
+    if (was.row < 0) return void latest.current()?.focus();
     const rows = [...box.querySelectorAll<HTMLElement>('[data-focus-row]')];
     const row = rows[Math.min(was.row, rows.length - 1)];
     const same = row?.querySelector<HTMLElement>(`[data-focus-key="${was.key}"]`);

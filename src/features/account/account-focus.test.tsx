@@ -7,6 +7,7 @@ import { queryKeys } from '../../api/query-keys';
 import { ApiProvider } from '../../api/react';
 import type { Order, Position } from '../../api/schemas';
 import { useToasts } from '../../stores/toasts';
+import { useTradeSettings } from '../../stores/trade-settings';
 import { mountEachTest } from '../../testing/mount-each-test';
 import { recordingExchangeEachFile } from '../../trading/testing/recording-exchange';
 import { useSessionStore } from '../../wallet/session-store';
@@ -61,6 +62,10 @@ const settle = () => act(() => new Promise((r) => setTimeout(r, 50)));
 async function until(ok: () => boolean) {
   for (let i = 0; i < 60 && !ok(); i++) await settle();
 }
+/** Until `el` says it is busy, looking every millisecond (the local server answers fast). */
+async function busy(el: HTMLElement) {
+  for (let i = 0; i < 200 && el.getAttribute('aria-busy') !== 'true'; i++) await act(() => new Promise((r) => setTimeout(r, 1)));
+}
 
 
 /** Open orders inside the tabs, re-rendered with the orders the exchange now lists. */
@@ -100,6 +105,23 @@ describe('Open orders for a keyboard and a screen reader', () => {
     expect(document.activeElement).toBe(tab());
   });
 
+  it('Cancel all keeps the focus while it runs (announced unavailable, not disabled) and, the list emptied, hands it to the tab', async () => {
+    const qc = mountInTabs('Open orders (2)', [limit(1), limit(2)]);
+    const all = view.container.querySelector<HTMLButtonElement>('[data-testid=cancel-all]')!;
+    all.focus();
+    act(() => all.click());
+    await busy(all);
+    // While busy: a disabled button would drop the focus to <body> in a browser.
+    expect(all.getAttribute('aria-busy')).toBe('true');
+    expect(all.disabled).toBe(false);
+    expect(all.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(all);
+    await until(() => received.length >= 1);
+    qc.rerender([]);
+    await settle();
+    expect(document.activeElement).toBe(tab());
+  });
+
   it('Esc in the modify editor closes it and the focus goes back to its Edit button', () => {
     mount(<OpenOrdersTable orders={[limit(7)]} />);
     const edit = button(rowsOf('open-order')[0]!, 'Edit');
@@ -128,6 +150,28 @@ describe('Positions for a keyboard', () => {
     expect(document.activeElement).toBe(tab());
   });
 
+  it('Close all keeps the focus while it runs and, the positions gone, hands it to the tab', async () => {
+    const before = useTradeSettings.getState().confirmCloseAll;
+    useTradeSettings.setState({ confirmCloseAll: false });
+    try {
+      const render = (positions: Position[]) => mount(inTabs('Positions (1)', <PositionsTable positions={positions} openOrders={[]} onSelectSymbol={() => undefined} />));
+      render([position]);
+      const all = view.container.querySelector<HTMLButtonElement>('[data-testid=close-all]')!;
+      all.focus();
+      act(() => all.click());
+      await busy(all);
+      expect(all.getAttribute('aria-busy')).toBe('true');
+      expect(all.disabled).toBe(false);
+      expect(document.activeElement).toBe(all);
+      await until(() => received.length >= 1);
+      render([]);
+      await settle();
+      expect(document.activeElement).toBe(tab());
+    } finally {
+      useTradeSettings.setState({ confirmCloseAll: before });
+    }
+  });
+
   it('Esc in the TP/SL editor closes it and the focus goes back to its Edit button', () => {
     mount(<PositionsTable positions={[position]} openOrders={[]} onSelectSymbol={() => undefined} />);
     const edit = button(rowsOf('position-BTC-USD')[0]!, 'Edit');
@@ -153,6 +197,34 @@ describe('Account tabs', () => {
       const only = view.container.querySelector<HTMLInputElement>('input[type=checkbox]')!;
       expect(only.closest('label')?.textContent).toBe('BTC-USD only');
       expect(tablist.contains(only)).toBe(false);
+    } finally {
+      useSessionStore.setState({ session: null });
+    }
+  });
+
+  it('O and P (not while typing in a field) choose Open orders and Positions and put the focus on the tab', () => {
+    useSessionStore.setState({ session: { address: '0x1111111111111111111111111111111111111111', chain: 'bsc' } as never, vault: null });
+    try {
+      mount(<AccountTabs symbol="BTC-USD" onSelectSymbol={() => undefined} />);
+      const press = (key: string, on: EventTarget = document.body) =>
+        act(() => {
+          on.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+        });
+      const chosen = () => view.container.querySelector<HTMLElement>('[role=tab][aria-selected=true]')!;
+      press('o');
+      expect(chosen().textContent).toMatch(/^Open orders/);
+      expect(document.activeElement).toBe(chosen());
+      press('P');
+      expect(chosen().textContent).toMatch(/^Positions/);
+      expect(document.activeElement).toBe(chosen());
+      // Typed into a field, the key is a letter.
+      const field = document.createElement('input');
+      document.body.appendChild(field);
+      field.focus();
+      press('o', field);
+      expect(chosen().textContent).toMatch(/^Positions/);
+      expect(document.activeElement).toBe(field);
+      field.remove();
     } finally {
       useSessionStore.setState({ session: null });
     }

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { marketQueries, userQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
 import { Segmented, type Choice } from '../../ui/segmented';
+import { useShortcutKey } from '../../ui/use-shortcut-key';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
 import { BalanceSummary } from './balance-summary';
 import { FundingHistory } from './funding-history';
@@ -30,6 +31,18 @@ function SignedInTabs({ symbol, onSelectSymbol, account }: Props & { account: st
   const api = useApi();
   const [tab, setTab] = useState<Tab>('positions');
   const [onlyThisMarket, setOnlyThisMarket] = useState(false);
+  // P / O (shortcuts, not while typing): that tab is chosen and takes the focus, from anywhere on the page.
+  const box = useRef<HTMLElement>(null);
+  const [goTo, setGoTo] = useState(0);
+  const go = (to: Tab) => {
+    setTab(to);
+    setGoTo((n) => n + 1);
+  };
+  useShortcutKey('p', () => go('positions'));
+  useShortcutKey('o', () => go('open-orders'));
+  useEffect(() => {
+    if (goTo > 0) box.current?.querySelector<HTMLElement>('[role=tab][aria-selected=true]')?.focus();
+  }, [goTo]);
   const positions = useQuery(userQueries.positions(api, account));
   const openOrders = useQuery(userQueries.openOrders(api, account));
   const balance = useQuery(userQueries.balance(api, account));
@@ -50,7 +63,7 @@ function SignedInTabs({ symbol, onSelectSymbol, account }: Props & { account: st
   ];
 
   return (
-    <section aria-label="Account" className="flex h-full min-h-0 flex-col" data-testid="account-tabs">
+    <section ref={box} aria-label="Account" className="flex h-full min-h-0 flex-col" data-testid="account-tabs">
       {/* The tablist holds the tabs only; the market filter sits beside it, not inside. */}
       <div className="flex shrink-0 items-center border-b border-line">
         <Segmented

@@ -75,7 +75,7 @@ export function OpenOrdersTable({ orders }: { orders: readonly Order[] }) {
     { label: 'Status', align: 'left' },
     {
       label: (
-        <Button onClick={askFirst ? () => setAsking(true) : cancelAll} busy={cancellingAll} busyLabel="Cancelling…" disabled={orders.length === 0} className="text-text" data-testid="cancel-all">
+        <Button onClick={askFirst ? () => setAsking(true) : cancelAll} busy={cancellingAll} busyLabel="Cancelling…" keepFocusWhileBusy disabled={orders.length === 0} className="text-text" data-testid="cancel-all" data-focus-key="cancel-all">
           Cancel all
         </Button>
       ),

@@ -71,7 +71,7 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
     setConfirmCloseAll(false);
   };
   const closeAllButton = (
-    <Button onClick={() => (askFirst ? setConfirmCloseAll(true) : void runCloseAll())} busy={closeAll.isPending} busyLabel="Closing…" disabled={positions.length === 0} className="text-text" data-testid="close-all">
+    <Button onClick={() => (askFirst ? setConfirmCloseAll(true) : void runCloseAll())} busy={closeAll.isPending} busyLabel="Closing…" keepFocusWhileBusy disabled={positions.length === 0} className="text-text" data-testid="close-all" data-focus-key="close-all">
       Close all
     </Button>
   );

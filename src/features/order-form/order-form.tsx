@@ -534,7 +534,7 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
       )}
       <OrderSummary preview={preview} priceDecimals={priceDp} feeRate={feeRate} leverage={Number.isFinite(leverage) ? leverage : currentLeverage} />
       <p className="keyboard-hint text-[11px] text-muted" data-testid="order-form-keys">
-        {shortcuts ? 'Enter sends · Esc clears · B / S switch side · ? all shortcuts' : 'Keyboard shortcuts are off (settings ⚙)'}
+        {shortcuts ? 'Enter sends · Esc clears · B / S switch side · P / O positions, open orders · ? all shortcuts' : 'Keyboard shortcuts are off (settings ⚙)'}
       </p>
     </form>
   );

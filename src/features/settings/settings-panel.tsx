@@ -96,7 +96,7 @@ export function SettingsPanel({ playSound, onShowShortcuts }: { playSound: () =>
         </div>
         {/* No keyboard on a touch screen: the shortcuts setting and list are not offered there. */}
         <div className="keyboard-hint mt-1 flex items-center gap-2">
-          <Switch label="Keyboard shortcuts" checked={s.shortcuts} onChange={(shortcuts) => s.change({ shortcuts })} hint="B / S side, Enter sends, Esc clears, ? lists them" />
+          <Switch label="Keyboard shortcuts" checked={s.shortcuts} onChange={(shortcuts) => s.change({ shortcuts })} hint="B / S side, F / P / O go to the order form, positions, open orders, Enter sends, Esc clears, ? lists them" />
           <Button className="ml-auto text-muted" onClick={onShowShortcuts}>
             List shortcuts (?)
           </Button>

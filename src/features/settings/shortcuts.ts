@@ -18,6 +18,9 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
     shortcuts: [
       { keys: ['B'], does: 'Order form side: Buy / Long' },
       { keys: ['S'], does: 'Order form side: Sell / Short' },
+      { keys: ['F'], does: 'Go to the order form (its order type), as the “Skip to order form” link' },
+      { keys: ['P'], does: 'Go to the account’s Positions tab' },
+      { keys: ['O'], does: 'Go to the account’s Open orders tab' },
       { keys: ['?'], does: 'Show this list' },
     ],
   },

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { WalletRow } from '../../api/schemas';
 import { dec, toWire } from '../../lib/decimal';
 import { useTransfer } from '../../trading/transfer-commands';
@@ -30,7 +30,7 @@ function Balance({ name, hint, row, testId }: { name: string; hint: string; row:
 }
 
 /** Cash and Perps balances and transfers between them (spec §4.3, HTTP only, no chain). */
-export function BalancesTransfer({ rows }: { rows: WalletRows }) {
+export function BalancesTransfer({ rows, children }: { rows: WalletRows; /** Between the balances and the transfer (the devnet faucet). */ children?: ReactNode }) {
   const [toPerps, setToPerps] = useState(true);
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
@@ -76,6 +76,7 @@ export function BalancesTransfer({ rows }: { rows: WalletRows }) {
         <Balance name="Cash Wallet" hint="deposits & withdrawals" row={rows.cash} testId="cash-wallet" />
         <Balance name="Perps Wallet" hint="trading margin" row={rows.perps} testId="perps-wallet" />
       </div>
+      {children}
       <form
         className="flex flex-col gap-2"
         aria-label="Transfer"

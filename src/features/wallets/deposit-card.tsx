@@ -97,7 +97,7 @@ export function DepositCard({ rows }: { rows: WalletRows }) {
       {chain === 'bsc' && target.data?.bsc && session?.chain === 'bsc' && (
         <EvmDeposit vault={target.data.bsc} token={target.data.token} chainId={target.data.chainId} rows={rows} />
       )}
-      {faucet && session && <TestFunds faucet={faucet} token={target.data?.token ?? null} rows={rows} />}
+      {faucet && session && <TestFunds faucet={faucet} token={target.data?.token ?? null} />}
     </Card>
   );
 }
@@ -180,6 +180,7 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
       aria-label="Deposit from wallet"
       onSubmit={(e) => {
         e.preventDefault();
+        if (deposit.isPending) return;
         setTouched(true);
         if ('value' in checked) deposit.mutate();
         else amountBox.current?.focus();
@@ -212,8 +213,10 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
         error={touched && 'error' in checked ? checked.error : null}
         inputRef={amountBox}
       />
-      <Button type="submit" disabled={deposit.isPending}>
-        {deposit.isPending ? 'Depositing…' : 'Deposit from wallet'}
+      {/* While it runs the button keeps the focus (announced unavailable, not disabled, which would drop
+          it to the page); the stage below is announced as it goes, and the focus stays for the next one. */}
+      <Button type="submit" busy={deposit.isPending} busyLabel="Depositing…" keepFocusWhileBusy>
+        Deposit from wallet
       </Button>
       {stage && (
         <p className="text-muted" data-testid="deposit-status" role="status">
@@ -238,11 +241,12 @@ function useLatest<T>(value: T) {
 }
 
 /**
- * Test money where the service hands it out (the devnet): DUSD minted to the wallet, or credited to Cash.
- * While one runs its button is announced unavailable but keeps the focus (a disabled one would drop it
- * to the page); what was done is announced (role status).
+ * Devnet test money: DUSD minted on-chain to the wallet, for the deposit above. While it runs its
+ * button is announced unavailable but keeps the focus (a disabled one would drop it to the page);
+ * what was done is announced (role status). The faucet that credits the Cash Wallet directly sits in
+ * Balances (`TestCredit`), a few Tabs from the page's heading.
  */
-function TestFunds({ faucet, token, rows }: { faucet: NonNullable<ServiceExtras['faucet']>; token: string | null; rows: WalletRows }) {
+function TestFunds({ faucet, token }: { faucet: NonNullable<ServiceExtras['faucet']>; token: string | null }) {
   const qc = useQueryClient();
   const session = useSessionStore((s) => s.session)!;
   const wallet = useEvmWallet();
@@ -256,32 +260,21 @@ function TestFunds({ faucet, token, rows }: { faucet: NonNullable<ServiceExtras[
       await qc.invalidateQueries({ queryKey: queryKeys.chain.all });
     },
   });
-  const credit = useMutation({
-    mutationFn: () => faucet.credit(session.token, '10000'),
-    onSuccess: async () => {
-      setDone('Credited 10,000 test DUSD to your Cash Wallet.');
-      await rows.refresh();
-    },
-  });
+  if (!token || !to) return null;
   return (
     <div className="flex flex-wrap items-center gap-2 border-t border-line pt-2">
       <span className="text-[11px] uppercase tracking-wide text-muted">Devnet</span>
-      {token && to && (
-        <GhostButton aria-disabled={mint.isPending || undefined} onClick={() => !mint.isPending && mint.mutate()}>
-          Get test DUSD (mint 1,000 to wallet)
-        </GhostButton>
-      )}
-      <GhostButton aria-disabled={credit.isPending || undefined} onClick={() => !credit.isPending && credit.mutate()}>
-        Faucet: credit Cash Wallet
+      <GhostButton aria-disabled={mint.isPending || undefined} onClick={() => !mint.isPending && mint.mutate()}>
+        Get test DUSD (mint 1,000 to wallet)
       </GhostButton>
       {done && (
         <span className="text-up" role="status">
           {done}
         </span>
       )}
-      {(mint.error ?? credit.error) && (
+      {mint.error && (
         <span role="alert" className="text-down">
-          {errorText(mint.error ?? credit.error)}
+          {errorText(mint.error)}
         </span>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type Ref } from 'react';
+import { useId, type ComponentProps, type ReactNode, type Ref } from 'react';
 import { Button as KitButton } from '../../ui/button';
 
 export function Card({ title, children, testId, aside }: { title: string; children: ReactNode; testId?: string; aside?: ReactNode }) {
@@ -62,7 +62,7 @@ export function AmountInput({
 }
 
 /** The card's main action (the kit's primary button at card size). */
-export function Button({ children, ...props }: React.ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> }) {
+export function Button({ children, ...props }: Omit<ComponentProps<typeof KitButton>, 'variant' | 'size'>) {
   return (
     <KitButton variant="primary" size="md" {...props}>
       {children}
@@ -71,7 +71,7 @@ export function Button({ children, ...props }: React.ButtonHTMLAttributes<HTMLBu
 }
 
 /** A quieter action beside it (copy, retry, test funds). */
-export function GhostButton({ children, ...props }: React.ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> }) {
+export function GhostButton({ children, ...props }: Omit<ComponentProps<typeof KitButton>, 'variant' | 'size'>) {
   return (
     <KitButton variant="ghost" size="sm" {...props}>
       {children}

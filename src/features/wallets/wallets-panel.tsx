@@ -1,6 +1,7 @@
 import { useSessionStore } from '../../wallet/session-store';
 import { BalancesTransfer } from './balances-transfer';
 import { DepositCard } from './deposit-card';
+import { TestCredit } from './test-credit';
 import { useWalletRows } from './use-wallet-rows';
 import { WithdrawCard } from './withdraw-card';
 
@@ -20,7 +21,9 @@ export function WalletsPanel() {
         </p>
       )}
       <div className="flex flex-col gap-3">
-        <BalancesTransfer rows={rows} />
+        <BalancesTransfer rows={rows}>
+          <TestCredit rows={rows} />
+        </BalancesTransfer>
         <WithdrawCard rows={rows} />
       </div>
       <DepositCard rows={rows} />

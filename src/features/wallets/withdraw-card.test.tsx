@@ -182,6 +182,32 @@ describe('withdraw: the bridge names the contract, the app checks it (issue #13 
   });
 });
 
+describe('withdraw for a keyboard (issue 28)', () => {
+  it('Withdraw keeps the focus while it runs (announced unavailable, not disabled); when it ends the focus is on what comes next', async () => {
+    contractInAnswer = DEVNET_BRIDGE_CONTRACT;
+    pendingWithdrawals.set(`bsc_${CALLER}`, null);
+    const c = await renderCard();
+    const submit = [...c.querySelectorAll<HTMLButtonElement>('button[type=submit]')].find((b) => b.textContent === 'Withdraw')!;
+    submit.focus();
+    await withdraw(c, '10');
+    // A disabled button would drop the focus to <body> in a browser.
+    expect(submit.getAttribute('aria-busy')).toBe('true');
+    expect(submit.disabled).toBe(false);
+    expect(submit.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(submit);
+    // The wallet step fails (not connected): the way on is the button that retries it.
+    await waitFor(() => c.querySelector('[role="alert"]'));
+    const next = await waitFor(() => [...c.querySelectorAll('button')].find((b) => /Retry|Send it from your wallet|Check the transaction/.test(b.textContent ?? '')));
+    expect(document.activeElement).toBe(next);
+    // Its click starts the step again: the button leaves while busy, the step list takes the focus.
+    await act(async () => next.click());
+    expect(document.activeElement).toBe(c.querySelector('[aria-label="Withdraw steps"]'));
+    await waitFor(() => !c.querySelector('button[aria-busy=true]') && [...c.querySelectorAll('button')].find((b) => /Retry|Send it from your wallet/.test(b.textContent ?? '')));
+    expect((document.activeElement as HTMLElement).textContent).toMatch(/Retry|Send it from your wallet/);
+    pendingWithdrawals.set(`bsc_${CALLER}`, null);
+  });
+});
+
 describe('withdraw: the bridge fee before anything is asked (issue 18 item 4)', () => {
   it('shows the fee and what arrives, and refuses an amount not above the fee at the field', async () => {
     pendingWithdrawals.set(`bsc_${CALLER}`, null);

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { dec, toWire } from '../../lib/decimal';
 import { useWithdraw } from '../../trading/use-withdraw';
 import { useSessionStore } from '../../wallet/session-store';
@@ -18,6 +18,28 @@ export function WithdrawCard({ rows }: { rows: WalletRows }) {
   const withdraw = useWithdraw();
   const fee = useWithdrawFee();
   const { state, busy } = withdraw;
+  // While it runs the submit button keeps the focus (announced unavailable, not disabled: a disabled
+  // one drops it to the page); the step list takes it from a "continue" button, which leaves while
+  // busy (the page's focus would fall to <body>). When it ends the focus goes to what comes next: the continue / retry button, else Withdraw.
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const stepList = useRef<HTMLOListElement>(null);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  const ran = useRef(false);
+  useEffect(() => {
+    const now = document.activeElement;
+    const lost = now === null || now === document.body;
+    if (busy) {
+      ran.current = true;
+      // A continue button (here or in the history) that was clicked has just left with its focus.
+      if (lost) stepList.current?.focus();
+      return;
+    }
+    if (!ran.current) return;
+    ran.current = false;
+    if (lost || now === submitButton.current || now === stepList.current) {
+      (nextButton.current ?? submitButton.current)?.focus();
+    }
+  }, [busy]);
   const cash = dec(rows.cash?.free ?? '0');
   const perps = dec(rows.perps?.free ?? '0');
   const available = rows.cash || rows.perps ? cash.plus(perps) : null;
@@ -51,6 +73,7 @@ export function WithdrawCard({ rows }: { rows: WalletRows }) {
         aria-label="Withdraw"
         onSubmit={(e) => {
           e.preventDefault();
+          if (busy) return;
           setTouched(true);
           submit();
         }}
@@ -65,11 +88,11 @@ export function WithdrawCard({ rows }: { rows: WalletRows }) {
         />
         <FeeLine fee={fee} typed={'value' in checked ? toWire(checked.value) : null} />
         <p className="text-muted">To BSC, to the EVM account you signed in with; the sending wallet pays gas for the on-chain call.</p>
-        <Button type="submit" disabled={busy || !session}>
-          {busy ? 'Withdrawing…' : 'Withdraw'}
+        <Button ref={submitButton} type="submit" disabled={!session} busy={busy} busyLabel="Withdrawing…" keepFocusWhileBusy>
+          Withdraw
         </Button>
       </form>
-      <Stepper state={state} busy={busy} onContinue={withdraw.proceed} />
+      <Stepper state={state} busy={busy} onContinue={withdraw.proceed} stepList={stepList} nextButton={nextButton} />
       <WithdrawHistory onContinue={withdraw.continueFrom} busy={busy} />
     </Card>
   );
@@ -97,11 +120,23 @@ function FeeLine({ fee, typed }: { fee: WithdrawFee; typed: string | null }) {
   );
 }
 
-function Stepper({ state, busy, onContinue }: { state: WithdrawState; busy: boolean; onContinue: () => void }) {
+function Stepper({
+  state,
+  busy,
+  onContinue,
+  stepList,
+  nextButton,
+}: {
+  state: WithdrawState;
+  busy: boolean;
+  onContinue: () => void;
+  stepList: RefObject<HTMLOListElement | null>;
+  nextButton: RefObject<HTMLButtonElement | null>;
+}) {
   return (
     <>
       {state.steps && (
-        <ol className="flex flex-col gap-1" aria-label="Withdraw steps">
+        <ol ref={stepList} tabIndex={-1} className="flex flex-col gap-1 rounded outline-none focus-visible:outline-2 focus-visible:outline-accent" aria-label="Withdraw steps">
           {WITHDRAW_STEPS.map((s, i) => {
             const st = state.steps?.[s.id] ?? 'todo';
             const icon = { todo: '○', active: '◔', done: '✓', skipped: '–', failed: '✕' }[st];
@@ -133,7 +168,7 @@ function Stepper({ state, busy, onContinue }: { state: WithdrawState; busy: bool
         </p>
       )}
       {canContinue(state) && !busy && (
-        <GhostButton className="self-start" onClick={onContinue}>
+        <GhostButton ref={nextButton} className="self-start" onClick={onContinue}>
           {state.pending?.txHash ? 'Check the transaction again' : state.failure ? 'Retry the on-chain step' : 'Send it from your wallet'}
         </GhostButton>
       )}
