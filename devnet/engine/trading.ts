@@ -41,7 +41,7 @@ export function newOrder(ctx: Ctx, user: string, p: NewOrderParams): Result<{ or
     status: 'new', positionId: pos !== undefined ? pos.id : 0, liqId: 0, source: 'user', remark: '',
     createdAt: ctx.time, updatedAt: ctx.time, tp: d.tp, sl: d.sl, tpId: 0, slId: 0, parentId: 0,
   };
-  registerOrder(ctx, acct, o, s);
+  registerOrder(ctx, acct, o, s, !wholePosition);
   if (wholePosition) protectPosition(ctx, acct, s, o);
   else runOrder(ctx, acct, s, o, available);
   return { ok: true, value: { orderId: id, clOrdId: o.clOrdId } };
