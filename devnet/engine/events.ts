@@ -61,7 +61,7 @@ export function deliver(ctx: Ctx): void {
   for (let i = 0; i < depth.n; i++) {
     const s = depth.items[i]!;
     s.depthMarked = false;
-    push(ctx, depthEvent(s.spec.symbol));
+    push(ctx, s.depthEvent ?? (s.depthEvent = depthEvent(s.spec.symbol)));
   }
   depth.n = 0;
   if (ctx.delivering) return;

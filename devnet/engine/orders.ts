@@ -4,11 +4,26 @@ import { account, markDepth, markPerps, push, tracking, watched } from './state.
 import type { Ctx, SymbolState } from './state.js';
 import type { Account, OrderRec, OrderStatus } from './types.js';
 
-/** `s`: the order's symbol, when the caller has it at hand (saves looking it up). */
-export function registerOrder(ctx: Ctx, acct: Account, o: OrderRec, s?: SymbolState): void {
-  acct.live.set(o.id, o);
-  if (acct.system) return;
-  acct.liveCl.set(o.clOrdId, o);
+/**
+ * A user's new order while it matches, not yet in its account's live maps (registerOrder `taker`):
+ * most takers end within the command (IOC, market, filled at once), and entering and leaving two
+ * maps per order made them rehash over and over. Nothing reads the taker's own live entries while it
+ * matches (no listener runs, no validation; an order with TP/SL children is registered at once, since
+ * its children enter the maps during its fills), so it enters them only when it rests (restOrder).
+ */
+let pendingTaker: OrderRec | undefined;
+
+/**
+ * `s`: the order's symbol, when the caller has it at hand (saves looking it up). `taker`: a user's
+ * order about to be run by runOrder, kept out of the live maps until it rests (pendingTaker).
+ */
+export function registerOrder(ctx: Ctx, acct: Account, o: OrderRec, s?: SymbolState, taker = false): void {
+  if (taker && !acct.system && o.tp === 0 && o.sl === 0) pendingTaker = o;
+  else {
+    acct.live.set(o.id, o);
+    if (acct.system) return;
+    acct.liveCl.set(o.clOrdId, o);
+  }
   const i = s !== undefined ? s.spec.idx : symIdx(ctx, o.symbol);
   acct.liveCount[i] = (acct.liveCount[i] ?? 0) + 1;
   acct.orders.push(o);
@@ -22,7 +37,7 @@ function pruneHistory(ctx: Ctx, acct: Account): void {
   // Drop the oldest closed orders; live ones always stay queryable.
   let drop = acct.orders.length - cap;
   acct.orders = acct.orders.filter((o) => {
-    if (drop > 0 && !acct.live.has(o.id)) {
+    if (drop > 0 && !acct.live.has(o.id) && o !== pendingTaker) {
       drop--;
       return false;
     }
@@ -77,10 +92,18 @@ export function restOrder(ctx: Ctx, acct: Account, o: OrderRec, sym?: SymbolStat
   if (s === undefined) return;
   o.status = 'open';
   o.updatedAt = ctx.time;
+  if (o === pendingTaker) enterLive(acct, o);
   addLockIn(ctx, acct, s, o, o.qty - o.filled);
   (o.side === 'buy' ? s.bids : s.asks).insert(o);
   markDepth(ctx, s);
   emitOrder(ctx, o);
+}
+
+/** The pending taker rests: it enters the live maps now. */
+function enterLive(acct: Account, o: OrderRec): void {
+  pendingTaker = undefined;
+  acct.live.set(o.id, o);
+  acct.liveCl.set(o.clOrdId, o);
 }
 
 /** Final state for a live order: releases its lock and removes it from the book or the trigger book. */
@@ -96,7 +119,12 @@ export function closeOrderIn(
   o.status = status;
   if (remark !== '') o.remark = remark;
   o.updatedAt = ctx.time;
-  if (acct.live.delete(o.id)) {
+  if (o === pendingTaker) {
+    // Never entered the maps: only its count is undone.
+    pendingTaker = undefined;
+    const i = s === undefined ? -1 : s.spec.idx;
+    acct.liveCount[i] = (acct.liveCount[i] ?? 1) - 1;
+  } else if (acct.live.delete(o.id)) {
     if (!acct.system) {
       if (acct.liveCl.get(o.clOrdId) === o) acct.liveCl.delete(o.clOrdId);
       const i = s === undefined ? -1 : s.spec.idx;

@@ -41,6 +41,8 @@ export interface SymbolState {
   fundingRecords: FundingRateRec[];
   /** Not state: in ctx.dirtyDepth already (a Set's clear after every command costs a new table). */
   depthMarked?: boolean;
+  /** Not state: the symbol's shared depth event (events.ts), kept here to save a lookup per delivery. */
+  depthEvent?: EngineEvent;
   /**
    * Not state: +1 on every change of the book (markDepth, listened to or not), so a rendered depth
    * snapshot is exactly the book's while its version is current.

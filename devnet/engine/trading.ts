@@ -3,7 +3,7 @@
 import { babs, bmax, fmt, parseDecimal, SCALE_DP } from './decimal.js';
 import { accountFigures, crossAvailable, freeCash, initialMargin, positionUpnl } from './margin.js';
 import { runOrder } from './matching.js';
-import { cancelOrderRec, liveIn, orderResult, registerOrder } from './orders.js';
+import { cancelOrderRec, closeOrderIn, liveIn, orderResult, registerOrder } from './orders.js';
 import { markPerps, markPosition, newAccount, posConfig, push, tracking } from './state.js';
 import type { Ctx } from './state.js';
 import type { Account, MarginMode, OrderRec, Result } from './types.js';
@@ -41,7 +41,7 @@ export function newOrder(ctx: Ctx, user: string, p: NewOrderParams): Result<{ or
     status: 'new', positionId: pos !== undefined ? pos.id : 0, liqId: 0, source: 'user', remark: '',
     createdAt: ctx.time, updatedAt: ctx.time, tp: d.tp, sl: d.sl, tpId: 0, slId: 0, parentId: 0,
   };
-  registerOrder(ctx, acct, o, s);
+  registerOrder(ctx, acct, o, s, !wholePosition);
   if (wholePosition) protectPosition(ctx, acct, s, o);
   else runOrder(ctx, acct, s, o, available);
   return { ok: true, value: { orderId: id, clOrdId: o.clOrdId } };
@@ -115,7 +115,8 @@ export function cancelOrders(
   for (let i = 0; i < n; i++) {
     const o = found[i];
     if (o !== undefined && acct !== undefined && acct.live.has(o.id)) {
-      cancelOrderRec(ctx, o, 'canceled by user');
+      // closeOrder (cancelOrderRec) with the account at hand: no lookup of it per order.
+      closeOrderIn(ctx, acct, ctx.syms.get(o.symbol), o, 'canceled', 'canceled by user');
       orderResult(ctx, o, 0, 'success');
     } else if (tracking(ctx)) {
       const id = i < ids.length ? ids[i]! : 0;
