@@ -244,7 +244,7 @@ function useLatest<T>(value: T) {
  * Devnet test money: DUSD minted on-chain to the wallet, for the deposit above. While it runs its
  * button is announced unavailable but keeps the focus (a disabled one would drop it to the page);
  * what was done is announced (role status). The faucet that credits the Cash Wallet directly sits in
- * Balances (`TestCredit`), a few Tabs from the page's heading.
+ * Balances (`FaucetCredit`), a few Tabs from the page's heading.
  */
 function TestFunds({ faucet, token }: { faucet: NonNullable<ServiceExtras['faucet']>; token: string | null }) {
   const qc = useQueryClient();

@@ -1,7 +1,7 @@
 import { useSessionStore } from '../../wallet/session-store';
 import { BalancesTransfer } from './balances-transfer';
 import { DepositCard } from './deposit-card';
-import { TestCredit } from './test-credit';
+import { FaucetCredit } from './faucet-credit';
 import { useWalletRows } from './use-wallet-rows';
 import { WithdrawCard } from './withdraw-card';
 
@@ -22,7 +22,7 @@ export function WalletsPanel() {
       )}
       <div className="flex flex-col gap-3">
         <BalancesTransfer rows={rows}>
-          <TestCredit rows={rows} />
+          <FaucetCredit rows={rows} />
         </BalancesTransfer>
         <WithdrawCard rows={rows} />
       </div>

@@ -12,7 +12,7 @@ import type { WalletRows } from './use-wallet-rows';
  * page after the header. While it runs its button is announced unavailable but keeps the focus (a
  * disabled one would drop it to the page); what was done is announced (role status).
  */
-export function TestCredit({ rows }: { rows: WalletRows }) {
+export function FaucetCredit({ rows }: { rows: WalletRows }) {
   const config = useServiceConfig();
   const faucet = serviceExtras(config).faucet;
   const session = useSessionStore((s) => s.session);
