@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SYMBOLS, Exchange } from './index.js';
 import type { SymbolConfig } from './index.js';
@@ -159,7 +160,7 @@ describe('market integrity: the makers keep both sides quoted', () => {
     // The makers bought the rest at C's price (as an arbitrageur would), not at their own bids.
     const later = ex.queryTrades(C, { limit: 1000 }).result.slice(0, ex.queryTrades(C).total - tradesBefore);
     expect(later.length).toBeGreaterThan(0);
-    for (const t of later) expect(Number(t.value) / Number(t.qty)).toBeCloseTo(Number(price), 6);
+    for (const t of later) expect(new Decimal(t.value).div(t.qty).toString()).toBe(new Decimal(price).toString());
     expectFullBidLadder(ex, index);
     const ask = ex.depthBook('BTC-USD');
     expect(ask.ok && ticks(ask.value.asks[0]?.[0] ?? '0')).toBeGreaterThan(index);
