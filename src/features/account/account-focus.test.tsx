@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { useOrderDetail } from '../../stores/order-detail';
 import { afterEach, describe, expect, it } from 'vitest';
-import { queryKeys } from '../../api/query-keys';
-import { ApiProvider } from '../../api/react';
 import type { Order, Position } from '../../api/schemas';
 import { useToasts } from '../../stores/toasts';
 import { useTradeSettings } from '../../stores/trade-settings';
@@ -47,15 +44,7 @@ const tab = () => view.container.querySelector<HTMLElement>('[role=tab]')!;
 const rowsOf = (id: string) => [...view.container.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
 
 function mount(ui: ReactNode) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
-  qc.setQueryData(queryKeys.market.symbolInfo(), info);
-  view.render(
-    <QueryClientProvider client={qc}>
-      <ApiProvider client={exchange.api()} config={exchange.config()}>
-        {ui}
-      </ApiProvider>
-    </QueryClientProvider>,
-  );
+  view.render(exchange.providers(ui, info));
 }
 const button = (within: HTMLElement, name: string) => [...within.querySelectorAll('button')].find((b) => b.textContent === name)!;
 const settle = () => act(() => new Promise((r) => setTimeout(r, 50)));

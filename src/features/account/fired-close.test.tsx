@@ -1,9 +1,6 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { queryKeys } from '../../api/query-keys';
-import { ApiProvider } from '../../api/react';
 import { useToasts } from '../../stores/toasts';
 import { mountEachTest } from '../../testing/mount-each-test';
 import { recordingExchangeEachFile } from '../../trading/testing/recording-exchange';
@@ -29,15 +26,7 @@ const fired = order({ id: 21, status: 'open', qty: '1', fill_qty: '0.3', fill_av
 const info = [{ symbol: 'BTC-USD', base_asset: 'BTC', price_tick_decimals: 2, qty_tick_decimals: 3 }];
 
 function mount(ui: ReactNode) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
-  qc.setQueryData(queryKeys.market.symbolInfo(), info);
-  view.render(
-    <QueryClientProvider client={qc}>
-      <ApiProvider client={exchange.api()} config={exchange.config()}>
-        {ui}
-      </ApiProvider>
-    </QueryClientProvider>,
-  );
+  view.render(exchange.providers(ui, info));
 }
 const byTestId = (id: string) => view.container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const button = (within: HTMLElement, name: string) => [...within.querySelectorAll('button')].find((b) => b.textContent === name)!;

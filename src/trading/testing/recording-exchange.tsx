@@ -1,7 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactElement, ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createApiClient, type ApiClient } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { ApiProvider } from '../../api/react';
 import type { ServiceConfig } from '../../api/service-config';
 import { createSessionKey } from '../../wallet/session-key';
 
@@ -10,6 +14,8 @@ export interface RecordingExchange {
   readonly received: { path: string; body: Record<string, unknown> }[];
   readonly api: () => ApiClient;
   readonly config: () => ServiceConfig;
+  /** `ui` inside a fresh query cache (no retries, nothing stale) holding `symbolInfo`, talking to this exchange. */
+  readonly providers: (ui: ReactNode, symbolInfo: unknown) => ReactElement;
 }
 
 /**
@@ -43,5 +49,16 @@ export function recordingExchangeEachFile(): RecordingExchange {
   afterEach(() => {
     received.length = 0;
   });
-  return { received, api: () => api, config: () => config };
+  const providers = (ui: ReactNode, symbolInfo: unknown) => {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+    qc.setQueryData(queryKeys.market.symbolInfo(), symbolInfo);
+    return (
+      <QueryClientProvider client={qc}>
+        <ApiProvider client={api} config={config}>
+          {ui}
+        </ApiProvider>
+      </QueryClientProvider>
+    );
+  };
+  return { received, api: () => api, config: () => config, providers };
 }
