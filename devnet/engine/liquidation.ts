@@ -100,7 +100,8 @@ export function unwindHouse(ctx: Ctx): void {
     const s = ctx.syms.get(pos.symbol);
     if (s === undefined) continue;
     const sell = pos.qty > 0;
-    const price = unwindLimit(s, sell);
+    // The protection band from the mark, like a triggered TP/SL (symbols.ts protectionTicks).
+    const price = protectionTicks(s.spec, s.mark, sell);
     const lots = affordableLots(ctx, s, price, Math.abs(pos.qty));
     if (lots === 0) continue;
     const o: OrderRec = {
@@ -139,12 +140,4 @@ function deleverageHouse(ctx: Ctx, house: Account): void {
     const value = long ? atMark + shortfall : bmax(0n, atMark - shortfall);
     autoDeleverage(ctx, s, house, long, lots, value, 0);
   }
-}
-
-/**
- * The house's unwind limit: the symbol's protection band from the mark, like a triggered TP/SL
- * (symbols.ts protectionTicks: a sell at mark × (1 − band) rounded up, a buy at mark × (1 + band) rounded down).
- */
-export function unwindLimit(s: SymbolState, sell: boolean): number {
-  return protectionTicks(s.spec, s.mark, sell);
 }

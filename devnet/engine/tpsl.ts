@@ -104,13 +104,6 @@ export function protectPosition(ctx: Ctx, acct: Account, s: SymbolState, request
   orderResult(ctx, request, 0, 'success');
 }
 
-/** Long children (sell side): TP when mark ≥ tp, SL when mark ≤ sl; reversed for shorts. */
-export function shouldFire(c: OrderRec, mark: number): boolean {
-  const closesLong = c.side === 'sell';
-  if (c.source === 'tp') return closesLong ? mark >= c.price : mark <= c.price;
-  return closesLong ? mark <= c.price : mark >= c.price;
-}
-
 /**
  * One pass of a fired child (matching.ts runTriggered): an IOC limit within the protection band;
  * returns whether it still works (the band left some unfilled).
