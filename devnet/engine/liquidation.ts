@@ -88,7 +88,7 @@ function handOver(ctx: Ctx, acct: Account, s: SymbolState, pos: PositionRec, val
 
 /**
  * The house closes inherited positions through the book, but only near the mark: an IOC limit no
- * worse than the mark by the symbol's protection band (unwindLimit), for no more than the fund can pay in fee and price at that limit. A thin book far
+ * worse than the mark by the symbol's protection band (symbols.ts protectionTicks), for no more than the fund can pay in fee and price at that limit. A thin book far
  * from the mark is waited out, never sold into (a far resting order must not turn the fund's inventory
  * into someone's profit). When the fund is below its floor anyway (the mark moved against what it
  * holds), its inventory is auto-deleveraged at the price that brings it back to the floor.
