@@ -66,6 +66,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://${host}:${E2E.app}`,
+    // The app picks its language from the browser's on a first visit: the specs read English.
+    locale: 'en-US',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
     screenshot: 'only-on-failure',
     trace: 'off',

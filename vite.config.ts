@@ -1,9 +1,27 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { readConfig } from './src/app/read-config';
 import { contentSecurityPolicy, headersFile, securityHeaders } from './src/app/content-security-policy';
+
+/**
+ * Lingui's macros (t`…`, msg`…`, <Trans>) compiled to message ids: only the files that import them
+ * go through Babel, the rest stay on Vite's own (faster) transform. Shared with vitest.config.ts.
+ */
+export function linguiMacros() {
+  return babel({
+    presets: [
+      defineRolldownBabelPreset({
+        preset: { plugins: ['@lingui/babel-plugin-lingui-macro'] },
+        rolldown: { filter: { code: /@lingui\/(core|react)\/macro/ } },
+      }),
+    ],
+    parserOpts: { plugins: ['typescript', 'jsx'] },
+  });
+}
 
 /** The production page carries its CSP (dev keeps Vite's inline HMR client working). */
 function contentSecurityPolicyMeta(mode: string): Plugin {
@@ -42,7 +60,15 @@ export function securityHeadersPlugin(mode: string): Plugin {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), contentSecurityPolicyMeta(mode), securityHeadersPlugin(mode)],
+  plugins: [
+    linguiMacros(),
+    react(),
+    // The .po catalogues compile on import; in a production build a message with no translation fails it.
+    lingui({ failOnMissing: mode === 'production' }),
+    tailwindcss(),
+    contentSecurityPolicyMeta(mode),
+    securityHeadersPlugin(mode),
+  ],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   build: { target: 'es2022', sourcemap: true },

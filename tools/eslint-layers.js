@@ -1,4 +1,4 @@
-// Import boundaries of the design: app → features → (trading / ui / stores) → api / wallet / lib;
+// Import boundaries of the design: app → features → (trading / ui / stores) → (i18n) → api / wallet / lib;
 // features never import each other; lib is pure functions (no stores, no styling); the devnet may use
 // src/api and src/lib, never UI.
 import path from 'node:path';
@@ -19,13 +19,15 @@ const allowed = {
   lib: ['lib'],
   api: ['api', 'lib'],
   // Client-state buses (zustand): toasts, the order ticket, sign-in requests.
-  stores: ['stores', 'lib'],
+  stores: ['stores', 'i18n', 'lib'],
   // Commands that trade, and the workflow around them (outcome on the order stream, toasts).
-  trading: ['trading', 'stores', 'api', 'wallet', 'lib'],
+  trading: ['trading', 'stores', 'i18n', 'api', 'wallet', 'lib'],
   // Shared widgets and styling helpers.
-  ui: ['ui', 'stores', 'lib'],
+  ui: ['ui', 'stores', 'i18n', 'lib'],
+  // The language: Lingui's set-up and the catalogues it loads (src/locales).
+  i18n: ['i18n', 'locales', 'lib'],
   // Test helpers that any layer's tests may use (only tests: see mayImport).
-  testing: ['testing', 'lib'],
+  testing: ['testing', 'i18n', 'locales', 'lib'],
   wallet: ['wallet', 'api', 'lib'],
   app: null, // the shell may import anything in src
   devnet: ['devnet', 'api', 'lib'],
@@ -35,7 +37,7 @@ const allowed = {
 function mayImport(from, to, file) {
   if (from === to) return true;
   if (to === 'testing') return /\.test\.tsx?$/.test(file);
-  if (from.startsWith('feature:')) return ['trading', 'ui', 'stores', 'api', 'wallet', 'lib'].includes(to);
+  if (from.startsWith('feature:')) return ['trading', 'ui', 'stores', 'i18n', 'api', 'wallet', 'lib'].includes(to);
   const list = allowed[from];
   if (list === undefined) return true; // e2e, bench, scripts: outside the app's layering
   return list === null ? to !== 'devnet' : list.includes(to);

@@ -1,10 +1,27 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { activateLocale } from '../i18n/activate';
+import { initialLocale } from '../i18n/locales';
 import { App } from './app';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+// The words come first (one small catalogue chunk): the page never paints in a language it then
+// swaps. A catalogue that fails to load falls back to English rather than leaving the page blank.
+const locale = initialLocale(storage(), navigator.languages);
+void activateLocale(locale)
+  .catch(() => activateLocale('en'))
+  .finally(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '../api/errors';
@@ -31,8 +33,10 @@ export function Providers({ children }: { children: ReactNode }) {
     void useSessionStore.getState().restore();
   }, []);
   return (
-    <QueryClientProvider client={queryClient}>
-      <ApiProvider client={apiClient} config={appConfig}><StreamsProvider>{children}</StreamsProvider></ApiProvider>
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <ApiProvider client={apiClient} config={appConfig}><StreamsProvider>{children}</StreamsProvider></ApiProvider>
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

@@ -38,7 +38,7 @@ function subject(label: string): string {
  */
 export function readAmount(text: string, label: string): { value: Dec } | { error: string } {
   const r = parseTypedDecimal(text);
-  if (!r.ok) return { error: r.reason === 'empty' ? `Enter ${label}` : r.reason === 'negative' ? `${subject(label)} must be positive` : r.message };
+  if (!r.ok) return { error: r.reason === 'empty' ? `Enter ${label}` : r.reason === 'negative' ? `${subject(label)} must be positive` : `Not a number (${r.problem})` };
   if (r.value.lte(0)) return { error: `${subject(label)} must be above 0` };
   return { value: r.value };
 }

@@ -6,9 +6,9 @@ const valueOf = (text: string, maxDecimals?: number) => {
   const r = parseTypedDecimal(text, maxDecimals === undefined ? {} : { maxDecimals });
   return r.ok ? r.value.toFixed() : null;
 };
-const messageOf = (text: string, maxDecimals?: number) => {
+const problemOf = (text: string, maxDecimals?: number) => {
   const r = parseTypedDecimal(text, maxDecimals === undefined ? {} : { maxDecimals });
-  return r.ok ? null : r.message;
+  return r.ok ? null : r.problem;
 };
 
 describe('reading a typed amount', () => {
@@ -37,26 +37,26 @@ describe('reading a typed amount', () => {
   });
 
   it('refuses what is not a number, saying how to write it', () => {
-    expect(messageOf('1.2.3')).toBe('Use one decimal point');
-    expect(messageOf('abc')).toBe('Enter a number, e.g. 1,234.5');
-    expect(messageOf('1e5')).toBe('Write the number out in full (no exponent)');
-    expect(messageOf('+5')).toBe('Enter the amount without a sign');
-    expect(messageOf('12,34')).toBe('Use a point for decimals, e.g. 0.5');
-    expect(messageOf('0,500')).toBe('Use a point for decimals, e.g. 0.5');
-    expect(messageOf('1,2345')).toBe('Commas go between groups of three digits, e.g. 1,234.5');
-    expect(messageOf('1234,567')).toBe('Commas go between groups of three digits, e.g. 1,234.5');
-    expect(messageOf('1.234,5')).toBe('Use a point for decimals and commas for thousands, e.g. 1,234.5');
-    expect(messageOf('1 234')).toBe('Use commas between thousands, e.g. 1,234.5');
-    expect(messageOf('1,00')).toBe('Use a point for decimals, e.g. 0.5');
-    expect(messageOf('.')).toBe('Enter a number, e.g. 1,234.5');
-    expect(messageOf('Infinity')).toBe('Enter a number, e.g. 1,234.5');
-    expect(messageOf('0x10')).toBe('Enter a number, e.g. 1,234.5');
+    expect(problemOf('1.2.3')).toBe('two-points');
+    expect(problemOf('abc')).toBe('not-a-number');
+    expect(problemOf('1e5')).toBe('exponent');
+    expect(problemOf('+5')).toBe('signed');
+    expect(problemOf('12,34')).toBe('decimal-comma');
+    expect(problemOf('0,500')).toBe('decimal-comma');
+    expect(problemOf('1,2345')).toBe('misplaced-comma');
+    expect(problemOf('1234,567')).toBe('misplaced-comma');
+    expect(problemOf('1.234,5')).toBe('comma-after-point');
+    expect(problemOf('1 234')).toBe('space-between-thousands');
+    expect(problemOf('1,00')).toBe('decimal-comma');
+    expect(problemOf('.')).toBe('not-a-number');
+    expect(problemOf('Infinity')).toBe('not-a-number');
+    expect(problemOf('0x10')).toBe('not-a-number');
   });
 
   it('says a negative amount must be positive, not that it is not a number', () => {
-    expect(messageOf('-5')).toBe('Must be positive');
-    expect(messageOf('-1,000.5')).toBe('Must be positive');
-    expect(messageOf('\u22125')).toBe('Must be positive'); // a pasted minus sign
+    expect(problemOf('-5')).toBe('negative');
+    expect(problemOf('-1,000.5')).toBe('negative');
+    expect(problemOf('\u22125')).toBe('negative'); // a pasted minus sign
     expect(parseTypedDecimal('-0.5')).toMatchObject({ ok: false, reason: 'negative' });
   });
 
@@ -64,21 +64,21 @@ describe('reading a typed amount', () => {
     expect(valueOf(' 95,000 ')).toBe('95000');
     expect(valueOf('1,000.5')).toBe('1000.5');
     expect(valueOf('\t1,000.50\n')).toBe('1000.5');
-    expect(messageOf('$95,000')).toBe('Enter the number only, without a currency or unit');
-    expect(messageOf('95,000 USD')).toBe('Enter the number only, without a currency or unit');
-    expect(messageOf('0.050 BTC')).toBe('Enter the number only, without a currency or unit');
-    expect(messageOf('1.5%')).toBe('Enter the number only, without a currency or unit');
+    expect(problemOf('$95,000')).toBe('with-unit');
+    expect(problemOf('95,000 USD')).toBe('with-unit');
+    expect(problemOf('0.050 BTC')).toBe('with-unit');
+    expect(problemOf('1.5%')).toBe('with-unit');
   });
 
   it('tells an empty field apart from a wrong one', () => {
-    expect(parseTypedDecimal('   ')).toEqual({ ok: false, reason: 'empty', message: 'Enter a number' });
+    expect(parseTypedDecimal('   ')).toEqual({ ok: false, reason: 'empty', problem: 'empty' });
     expect(parseTypedDecimal('x')).toMatchObject({ ok: false, reason: 'not-a-number' });
   });
 
   it('checks the precision when asked, trailing zeros aside', () => {
-    expect(messageOf('0.0005', 3)).toBe('At most 3 decimals');
-    expect(messageOf('1.25', 1)).toBe('At most 1 decimal');
-    expect(messageOf('1.5', 0)).toBe('Whole numbers only');
+    expect(problemOf('0.0005', 3)).toBe('too-many-decimals');
+    expect(problemOf('1.25', 1)).toBe('too-many-decimals');
+    expect(problemOf('1.5', 0)).toBe('too-many-decimals');
     expect(parseTypedDecimal('0.0005', { maxDecimals: 3 })).toMatchObject({ reason: 'too-many-decimals' });
     expect(valueOf('1,234.500', 1)).toBe('1234.5');
     expect(valueOf('0.001', 3)).toBe('0.001');

@@ -1,9 +1,33 @@
 import { D, type Dec } from './decimal';
 
-/** What a typed amount reads as: a decimal, or why it is not one (worded for the trader). */
+/**
+ * Why a typed amount is not a number, precisely enough for the view to say how to fix it (the words
+ * are the view's: src/ui/typed-decimal-words.ts).
+ */
+export type TypedDecimalProblem =
+  | 'empty'
+  | 'negative'
+  | 'signed'
+  | 'with-unit'
+  | 'space-between-thousands'
+  | 'exponent'
+  | 'two-points'
+  | 'comma-after-point'
+  | 'decimal-comma'
+  | 'misplaced-comma'
+  | 'not-a-number'
+  | 'too-many-decimals';
+
+/** What a typed amount reads as: a decimal, or why it is not one. */
 export type TypedDecimal =
   | { ok: true; value: Dec }
-  | { ok: false; reason: 'empty' | 'not-a-number' | 'negative' | 'too-many-decimals'; message: string };
+  | {
+      ok: false;
+      reason: 'empty' | 'not-a-number' | 'negative' | 'too-many-decimals';
+      problem: TypedDecimalProblem;
+      /** With 'too-many-decimals': how many the amount may have. */
+      maxDecimals?: number;
+    };
 
 // The app shows amounts as 1,234,567.89 (lib/format): commas between groups of three, a point
 // before the fraction. Plain digits are read too. Nothing else is guessed at.
@@ -11,8 +35,8 @@ const PLAIN = /^(\d+)(?:\.(\d*))?$|^\.(\d+)$/;
 // A leading zero group ("0,500") is someone else's decimal comma, never read as five hundred.
 const GROUPED = /^([1-9]\d{0,2}(?:,\d{3})+)(?:\.(\d*))?$/;
 
-function notANumber(message: string): TypedDecimal {
-  return { ok: false, reason: 'not-a-number', message };
+function notANumber(problem: TypedDecimalProblem): TypedDecimal {
+  return { ok: false, reason: 'not-a-number', problem };
 }
 
 // A minus (ASCII or the typographic one a paste may carry) before something that reads as a number.
@@ -20,23 +44,23 @@ const NEGATIVE = /^[-\u2212]\s*[\d.,]*\d[\d.,]*$/;
 // Digits with a currency sign, a % or a word beside them: "$95,000", "95,000 USD", "0.05 BTC".
 const WITH_UNIT = /^(?:[$€£%]|[a-z]{2,})\s*[\d.,]*\d[\d.,]*$|^[\d.,]*\d[\d.,]*\s*(?:[$€£%]|[a-z]{2,})$/i;
 
-/** Why `t` (trimmed, not empty, not a number) is not a number, in words that say how to fix it. */
+/** Why `t` (trimmed, not empty, not a number) is not a number, precisely enough to say how to fix it. */
 function whyNotANumber(t: string): TypedDecimal {
   // Amounts typed here are sizes, prices and margins: never below zero, whatever the notation.
-  if (NEGATIVE.test(t)) return { ok: false, reason: 'negative', message: 'Must be positive' };
-  if (/^[+-]/.test(t)) return notANumber('Enter the amount without a sign');
+  if (NEGATIVE.test(t)) return { ok: false, reason: 'negative', problem: 'negative' };
+  if (/^[+-]/.test(t)) return notANumber('signed');
   // A pasted unit is refused, not stripped: "0.05 BTC" in a USD field would otherwise read as dollars.
-  if (WITH_UNIT.test(t)) return notANumber('Enter the number only, without a currency or unit');
+  if (WITH_UNIT.test(t)) return notANumber('with-unit');
   // "1 234" may be a thousands space or two numbers run together: it is not guessed at.
-  if (/^\d[\d ]*\d(?:\.\d*)?$/.test(t)) return notANumber('Use commas between thousands, e.g. 1,234.5');
-  if (/^[\d.]*e[+-]?\d*$/i.test(t)) return notANumber('Write the number out in full (no exponent)');
-  if ((t.match(/\./g) ?? []).length > 1) return notANumber('Use one decimal point');
-  if (/^[\d,.]+$/.test(t) && /\..*,/.test(t)) return notANumber('Use a point for decimals and commas for thousands, e.g. 1,234.5');
+  if (/^\d[\d ]*\d(?:\.\d*)?$/.test(t)) return notANumber('space-between-thousands');
+  if (/^[\d.]*e[+-]?\d*$/i.test(t)) return notANumber('exponent');
+  if ((t.match(/\./g) ?? []).length > 1) return notANumber('two-points');
+  if (/^[\d,.]+$/.test(t) && /\..*,/.test(t)) return notANumber('comma-after-point');
   if (/\d/.test(t) && /^[\d,]*(\.\d*)?$/.test(t)) {
-    if (/^\d+,\d{1,2}$|^0,/.test(t)) return notANumber('Use a point for decimals, e.g. 0.5');
-    return notANumber('Commas go between groups of three digits, e.g. 1,234.5');
+    if (/^\d+,\d{1,2}$|^0,/.test(t)) return notANumber('decimal-comma');
+    return notANumber('misplaced-comma');
   }
-  return notANumber('Enter a number, e.g. 1,234.5');
+  return notANumber('not-a-number');
 }
 
 /**
@@ -49,7 +73,7 @@ function whyNotANumber(t: string): TypedDecimal {
  */
 export function parseTypedDecimal(text: string, { maxDecimals }: { maxDecimals?: number } = {}): TypedDecimal {
   const t = text.trim();
-  if (t === '') return { ok: false, reason: 'empty', message: 'Enter a number' };
+  if (t === '') return { ok: false, reason: 'empty', problem: 'empty' };
   const plain = PLAIN.exec(t);
   const grouped = plain ? null : GROUPED.exec(t);
   if (!plain && !grouped) return whyNotANumber(t);
@@ -58,11 +82,7 @@ export function parseTypedDecimal(text: string, { maxDecimals }: { maxDecimals?:
   const value = new D(frac === '' ? int : `${int}.${frac}`);
   // Trailing zeros are not precision: "1.50" fits two decimals and one.
   if (maxDecimals !== undefined && value.decimalPlaces() > maxDecimals) {
-    return {
-      ok: false,
-      reason: 'too-many-decimals',
-      message: maxDecimals === 0 ? 'Whole numbers only' : `At most ${maxDecimals} decimal${maxDecimals === 1 ? '' : 's'}`,
-    };
+    return { ok: false, reason: 'too-many-decimals', problem: 'too-many-decimals', maxDecimals };
   }
   return { ok: true, value };
 }

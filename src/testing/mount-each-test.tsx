@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach } from 'vitest';
@@ -28,7 +30,7 @@ export function mountEachTest(): MountedView {
     container = null;
   });
   return {
-    render: (ui) => act(() => root!.render(ui)),
+    render: (ui) => act(() => root!.render(<I18nProvider i18n={i18n}>{ui}</I18nProvider>)),
     get container() {
       return container!;
     },

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
+import { i18n } from '@lingui/core';
 import { act, useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mountEachTest } from '../testing/mount-each-test';
 import type { TypedDecimal } from '../lib/parse-decimal-input';
 import { Field } from './field';
 import { NumericInput } from './numeric-input';
+import { typedDecimalWords } from './typed-decimal-words';
 
 let lastRead: TypedDecimal | null;
 const view = mountEachTest();
@@ -24,7 +26,7 @@ function PriceField() {
         onChange={(t, read) => {
           lastRead = read;
           setText(t);
-          setError(read.ok || read.reason === 'empty' ? null : read.message);
+          setError(read.ok || read.reason === 'empty' ? null : i18n._(typedDecimalWords(read)));
         }}
       />
     </Field>

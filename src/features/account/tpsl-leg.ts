@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { typedDecimalWords } from '../../ui/typed-decimal-words';
 import { dec, type Dec } from '../../lib/decimal';
 import { formatFixed } from '../../lib/format';
 import { parseTypedDecimal } from '../../lib/parse-decimal-input';
@@ -53,7 +55,7 @@ export function readLeg(leg: Leg, c: LegContext): ReadLeg {
   const places = leg.by === 'price' ? c.priceDecimals : leg.by === 'roe' ? PCT_PLACES : USD_PLACES;
   const read = parseTypedDecimal(leg.text, { maxDecimals: places });
   if (!read.ok) {
-    const error = read.reason === 'too-many-decimals' && leg.by === 'price' ? `The price tick is ${formatFixed(dec(1).div(dec(10).pow(places)), places)}: ${read.message.toLowerCase()}` : read.message;
+    const error = read.reason === 'too-many-decimals' && leg.by === 'price' ? `The price tick is ${formatFixed(dec(1).div(dec(10).pow(places)), places)}: ${i18n._(typedDecimalWords(read)).toLowerCase()}` : i18n._(typedDecimalWords(read));
     return { ...typed, error };
   }
   // A stop's fields are a loss: typed as a positive amount, meaning a negative PnL.

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { typedDecimalWords } from '../../ui/typed-decimal-words';
 import type { SymbolInfo } from '../../api/schemas';
 import { D, dec, type Dec } from '../../lib/decimal';
 import { parseTypedDecimal } from '../../lib/parse-decimal-input';
@@ -60,7 +62,7 @@ function readPrice(text: string, decimals: number, label: string): { value: Dec 
 /** The slippage as a ratio (1 % → 0.01), or why the text is not a usable percentage. */
 function readSlippage(text: string): { ratio: Dec | null; error?: string } {
   const r = parseTypedDecimal(text, { maxDecimals: 2 });
-  if (!r.ok) return { ratio: null, error: r.reason === 'empty' ? 'Enter a slippage in %' : r.message };
+  if (!r.ok) return { ratio: null, error: r.reason === 'empty' ? 'Enter a slippage in %' : i18n._(typedDecimalWords(r)) };
   if (r.value.lte(0)) return { ratio: null, error: 'Slippage must be above 0 %' };
   return { ratio: r.value.div(100) };
 }

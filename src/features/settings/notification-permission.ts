@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
 /** What this browser lets the page do with notifications. */
 export type Permission = NotificationPermission | 'unsupported';
 
@@ -13,9 +16,9 @@ export async function askPermission(): Promise<Permission> {
 }
 
 /** Why browser notifications cannot be shown, in the trader's words; null when they can. */
-export function permissionProblem(p: Permission): string | null {
-  if (p === 'denied') return 'This browser blocks notifications for this site: allow them in the site settings, then switch this on again.';
-  if (p === 'unsupported') return 'This browser cannot show notifications.';
-  if (p === 'default') return 'The browser has not been allowed to show notifications yet.';
+export function permissionProblem(p: Permission): MessageDescriptor | null {
+  if (p === 'denied') return msg`This browser blocks notifications for this site: allow them in the site settings, then switch this on again.`;
+  if (p === 'unsupported') return msg`This browser cannot show notifications.`;
+  if (p === 'default') return msg`The browser has not been allowed to show notifications yet.`;
   return null;
 }

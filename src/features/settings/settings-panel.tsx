@@ -1,6 +1,11 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
+import { LanguageChoice } from './language-choice';
 import type { NoticeKind } from '../../lib/notices';
 import { parseTypedDecimal } from '../../lib/parse-decimal-input';
+import { typedDecimalWords } from '../../ui/typed-decimal-words';
 import { useTradeSettings, type SizeUnit } from '../../stores/trade-settings';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
@@ -8,15 +13,11 @@ import { NumericInput } from '../../ui/numeric-input';
 import { Segmented, type Choice } from '../../ui/segmented';
 import { askPermission, currentPermission, permissionProblem, type Permission } from './notification-permission';
 
-const UNITS: Choice<SizeUnit>[] = [
-  { value: 'base', label: 'Base asset (BTC…)' },
-  { value: 'quote', label: 'USD' },
-];
-const EVENTS: { kind: NoticeKind; label: string }[] = [
-  { kind: 'fills', label: 'Fills' },
-  { kind: 'tpsl', label: 'TP/SL triggers' },
-  { kind: 'liquidation', label: 'Liquidation warnings' },
-  { kind: 'withdrawal', label: 'Withdrawal confirmed' },
+const EVENTS: { kind: NoticeKind; label: MessageDescriptor }[] = [
+  { kind: 'fills', label: msg`Fills` },
+  { kind: 'tpsl', label: msg`TP/SL triggers` },
+  { kind: 'liquidation', label: msg`Liquidation warnings` },
+  { kind: 'withdrawal', label: msg`Withdrawal confirmed` },
 ];
 
 function Switch({ label, checked, onChange, hint, disabled = false }: { label: string; checked: boolean; onChange: (on: boolean) => void; hint?: string; disabled?: boolean }) {
@@ -38,10 +39,10 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Why a typed slippage cannot be kept, or null (the same rule as the order form's field). */
-function slippageError(text: string): string | null {
+function slippageError(text: string): MessageDescriptor | null {
   const r = parseTypedDecimal(text, { maxDecimals: 2 });
-  if (!r.ok) return r.reason === 'empty' ? 'Enter a slippage in %' : r.message;
-  return r.value.lte(0) ? 'Slippage must be above 0 %' : null;
+  if (!r.ok) return r.reason === 'empty' ? msg`Enter a slippage in %` : typedDecimalWords(r);
+  return r.value.lte(0) ? msg`Slippage must be above 0 %` : null;
 }
 
 /**
@@ -50,9 +51,15 @@ function slippageError(text: string): string | null {
  * `playSound` is the app's beep, played when sound is switched on so the trader hears what it is.
  */
 export function SettingsPanel({ playSound, onShowShortcuts }: { playSound: () => void; onShowShortcuts: () => void }) {
+  const { t, i18n } = useLingui();
   const s = useTradeSettings();
+  const units: Choice<SizeUnit>[] = [
+    { value: 'base', label: t`Base asset (BTC…)` },
+    { value: 'quote', label: 'USD' },
+  ];
   const [slippageText, setSlippageText] = useState(s.slippagePct);
-  const slipError = slippageError(slippageText);
+  const slipErrorWords = slippageError(slippageText);
+  const slipError = slipErrorWords && i18n._(slipErrorWords);
   const [permission, setPermission] = useState<Permission>(currentPermission);
   const [asking, setAsking] = useState(false);
 
@@ -74,53 +81,59 @@ export function SettingsPanel({ playSound, onShowShortcuts }: { playSound: () =>
     s.change({ browserNotifications: p === 'granted' });
   };
   const anyChannel = s.sounds || s.browserNotifications;
-  const problem = permissionProblem(permission);
+  const problemWords = permissionProblem(permission);
+  const problem = problemWords && i18n._(problemWords);
 
   return (
     <div className="space-y-2" data-testid="settings-panel">
-      <p className="text-[11px] text-muted">Saved in this browser only.</p>
-      <Group title="Ask before">
-        <Switch label="Sending a market order" checked={s.confirmMarket} onChange={(confirmMarket) => s.change({ confirmMarket })} />
-        <Switch label="Closing all positions" checked={s.confirmCloseAll} onChange={(confirmCloseAll) => s.change({ confirmCloseAll })} />
-        <Switch label="Cancelling all orders" checked={s.confirmCancelAll} onChange={(confirmCancelAll) => s.change({ confirmCancelAll })} />
+      <p className="text-[11px] text-muted">
+        <Trans>Saved in this browser only.</Trans>
+      </p>
+      <LanguageChoice />
+      <Group title={t`Ask before`}>
+        <Switch label={t`Sending a market order`} checked={s.confirmMarket} onChange={(confirmMarket) => s.change({ confirmMarket })} />
+        <Switch label={t`Closing all positions`} checked={s.confirmCloseAll} onChange={(confirmCloseAll) => s.change({ confirmCloseAll })} />
+        <Switch label={t`Cancelling all orders`} checked={s.confirmCancelAll} onChange={(confirmCancelAll) => s.change({ confirmCancelAll })} />
       </Group>
-      <Group title="Order form">
+      <Group title={t`Order form`}>
         <div className="flex flex-wrap items-start gap-3">
-          <Field id="settings-slippage" label="Slippage cap" suffix="%" error={slipError} className="w-[150px]">
-            <NumericInput value={slippageText} onChange={setSlippage} title="How far from the mark a market order may fill: sent as its price limit" />
+          <Field id="settings-slippage" label={t`Slippage cap`} suffix="%" error={slipError} className="w-[150px]">
+            <NumericInput value={slippageText} onChange={setSlippage} title={t`How far from the mark a market order may fill: sent as its price limit`} />
           </Field>
           <div>
-            <p className="mb-0.5 text-[11px] text-muted">Size in</p>
-            <Segmented kind="choice" label="Default size unit" look="joined" choices={UNITS} value={s.sizeUnit} onChange={(sizeUnit) => s.change({ sizeUnit })} className="flex" itemClassName="px-2 py-0.5" />
+            <p className="mb-0.5 text-[11px] text-muted">
+              <Trans>Size in</Trans>
+            </p>
+            <Segmented kind="choice" label={t`Default size unit`} look="joined" choices={units} value={s.sizeUnit} onChange={(sizeUnit) => s.change({ sizeUnit })} className="flex" itemClassName="px-2 py-0.5" />
           </div>
         </div>
         {/* No keyboard on a touch screen: the shortcuts setting and list are not offered there. */}
         <div className="keyboard-hint mt-1 flex items-center gap-2">
-          <Switch label="Keyboard shortcuts" checked={s.shortcuts} onChange={(shortcuts) => s.change({ shortcuts })} hint="B / S side, F / P / O go to the order form, positions, open orders, Enter sends, Esc clears, ? lists them" />
+          <Switch label={t`Keyboard shortcuts`} checked={s.shortcuts} onChange={(shortcuts) => s.change({ shortcuts })} hint={t`B / S side, F / P / O go to the order form, positions, open orders, Enter sends, Esc clears, ? lists them`} />
           <Button className="ml-auto text-muted" onClick={onShowShortcuts}>
-            List shortcuts (?)
+            <Trans>List shortcuts (?)</Trans>
           </Button>
         </div>
       </Group>
-      <Group title="Notifications">
+      <Group title={t`Notifications`}>
         <div className="flex items-center gap-2">
-          <Switch label="Sound" checked={s.sounds} onChange={setSounds} hint="A short beep" />
+          <Switch label={t`Sound`} checked={s.sounds} onChange={setSounds} hint={t`A short beep`} />
           {s.sounds && (
             <Button className="text-muted" onClick={playSound}>
-              Test
+              <Trans>Test</Trans>
             </Button>
           )}
         </div>
-        <Switch label={asking ? 'Browser notifications (asking the browser…)' : 'Browser notifications'} checked={s.browserNotifications} onChange={(on) => void setBrowser(on)} disabled={asking} />
+        <Switch label={asking ? t`Browser notifications (asking the browser…)` : t`Browser notifications`} checked={s.browserNotifications} onChange={(on) => void setBrowser(on)} disabled={asking} />
         {problem && (s.browserNotifications || permission === 'denied' || permission === 'unsupported') && (
           <p role="alert" className="text-[11px] text-warn" data-testid="notification-permission">
             {problem}
           </p>
         )}
-        <p className="mt-1 text-[11px] text-muted">{anyChannel ? 'Tell me about:' : 'Tell me about (once sound or browser notifications are on):'}</p>
+        <p className="mt-1 text-[11px] text-muted">{anyChannel ? t`Tell me about:` : t`Tell me about (once sound or browser notifications are on):`}</p>
         <div className="grid grid-cols-2 gap-x-3">
           {EVENTS.map((e) => (
-            <Switch key={e.kind} label={e.label} checked={s.notify[e.kind]} onChange={(on) => s.setNotify(e.kind, on)} />
+            <Switch key={e.kind} label={i18n._(e.label)} checked={s.notify[e.kind]} onChange={(on) => s.setNotify(e.kind, on)} />
           ))}
         </div>
       </Group>

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { typedDecimalWords } from '../../ui/typed-decimal-words';
 import { dec, floorTo, type Dec } from '../../lib/decimal';
 import { formatFixed } from '../../lib/format';
 import { parseTypedDecimal } from '../../lib/parse-decimal-input';
@@ -32,7 +34,7 @@ export function checkAmount(
   o: { max?: string | undefined; min?: string | undefined; fee?: string | undefined } = {},
 ): { value: Dec } | { error: string } {
   const read = parseTypedDecimal(text);
-  if (!read.ok) return { error: read.reason === 'empty' ? 'Enter an amount' : read.message };
+  if (!read.ok) return { error: read.reason === 'empty' ? 'Enter an amount' : i18n._(typedDecimalWords(read)) };
   const v = read.value;
   if (v.lte(0)) return { error: 'The amount must be more than 0' };
   if (v.decimalPlaces() > DUSD_DECIMALS) return { error: `DUSD amounts have at most ${DUSD_DECIMALS} decimal places` };
