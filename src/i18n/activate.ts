@@ -1,4 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
+import { setDisplayLocale } from '../lib/display-locale';
 import { LOCALE_STORAGE_KEY, type Locale } from './locales';
 
 // Only the active language's catalogue is fetched: each is its own chunk.
@@ -14,6 +15,8 @@ const catalogues: Record<Locale, () => Promise<{ messages: Messages }>> = {
  */
 export async function activateLocale(locale: Locale, { remember = false } = {}): Promise<void> {
   const { messages } = await catalogues[locale]();
+  // Numbers and dates first: the components the switch re-renders format in the new language.
+  setDisplayLocale(locale);
   i18n.loadAndActivate({ locale, messages });
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
   if (remember) {

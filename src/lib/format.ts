@@ -1,14 +1,19 @@
 import { D, dec, type Dec } from './decimal';
+import { numberSymbols, type NumberSymbols } from './display-locale';
 
-/** Fixed places with thousands separators, for prices and sizes on screen. */
-export function formatFixed(value: string | Dec, decimals: number): string {
+/**
+ * Fixed places with thousands separators, for prices and sizes on screen: the digits are the
+ * decimal's own (never through a float), the separators the display locale's (1,234.5 in English
+ * and Chinese, 1.234,5 in German).
+ */
+export function formatFixed(value: string | Dec, decimals: number, symbols: NumberSymbols = numberSymbols()): string {
   const d = typeof value === 'string' ? dec(value) : value;
   const fixed = d.toFixed(decimals, D.ROUND_HALF_UP);
   const [int = '0', frac] = fixed.split('.');
   const neg = int.startsWith('-');
   const digits = neg ? int.slice(1) : int;
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${neg ? '-' : ''}${grouped}${frac !== undefined ? `.${frac}` : ''}`;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, symbols.group);
+  return `${neg ? '-' : ''}${grouped}${frac !== undefined ? `${symbols.decimal}${frac}` : ''}`;
 }
 
 /** Compact notation for volumes and open interest: 1.23K, 4.56M, 7.89B. */
@@ -31,5 +36,5 @@ export function formatCompact(value: string | Dec, decimals = 2): string {
 export function formatPercent(value: number | Dec, decimals = 2, { ratio = false } = {}): string {
   const d = typeof value === 'number' ? dec(value) : value;
   const pct = ratio ? d.mul(100) : d;
-  return `${pct.gte(0) ? '+' : ''}${pct.toFixed(decimals, D.ROUND_HALF_UP)}%`;
+  return `${pct.gte(0) ? '+' : ''}${formatFixed(pct, decimals)}%`;
 }

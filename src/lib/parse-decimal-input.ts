@@ -1,4 +1,5 @@
 import { D, type Dec } from './decimal';
+import { numberSymbols, type NumberSymbols } from './display-locale';
 
 /**
  * Why a typed amount is not a number, precisely enough for the view to say how to fix it (the words
@@ -29,8 +30,9 @@ export type TypedDecimal =
       maxDecimals?: number;
     };
 
-// The app shows amounts as 1,234,567.89 (lib/format): commas between groups of three, a point
-// before the fraction. Plain digits are read too. Nothing else is guessed at.
+// The app shows amounts as 1,234,567.89 in English and Chinese (lib/format): commas between groups
+// of three, a point before the fraction. Plain digits are read too. Nothing else is guessed at. A
+// locale with other separators (1.234.567,89) is read by first writing its separators as these.
 const PLAIN = /^(\d+)(?:\.(\d*))?$|^\.(\d+)$/;
 // A leading zero group ("0,500") is someone else's decimal comma, never read as five hundred.
 const GROUPED = /^([1-9]\d{0,2}(?:,\d{3})+)(?:\.(\d*))?$/;
@@ -63,6 +65,24 @@ function whyNotANumber(t: string): TypedDecimal {
   return notANumber('not-a-number');
 }
 
+const SPACES = new Set([' ', '\u00a0', '\u202f']);
+
+/**
+ * `text` with the locale's group separator written as "," and its decimal separator as "." (a swap
+ * where a locale uses them the other way round); a locale that groups with a space takes any space.
+ */
+function inCommaPointNotation(text: string, { group, decimal }: NumberSymbols): string {
+  if (group === ',' && decimal === '.') return text;
+  const spaceGroup = SPACES.has(group);
+  let out = '';
+  for (const ch of text) {
+    if (ch === decimal) out += '.';
+    else if (ch === group || (spaceGroup && SPACES.has(ch))) out += ',';
+    else out += ch;
+  }
+  return out;
+}
+
 /**
  * Reads what a trader typed as a decimal: "1234.5" or "1,234.5" as the app itself displays
  * amounts (a value pasted from the app reads back as shown), spaces around ignored. Anything else
@@ -71,8 +91,11 @@ function whyNotANumber(t: string): TypedDecimal {
  * thousands?). The text itself is never changed; the caller keeps it as typed.
  * With `maxDecimals`, more fraction digits than that are refused (the amount's precision).
  */
-export function parseTypedDecimal(text: string, { maxDecimals }: { maxDecimals?: number } = {}): TypedDecimal {
-  const t = text.trim();
+export function parseTypedDecimal(
+  text: string,
+  { maxDecimals, symbols = numberSymbols() }: { maxDecimals?: number; symbols?: NumberSymbols } = {},
+): TypedDecimal {
+  const t = inCommaPointNotation(text.trim(), symbols);
   if (t === '') return { ok: false, reason: 'empty', problem: 'empty' };
   const plain = PLAIN.exec(t);
   const grouped = plain ? null : GROUPED.exec(t);

@@ -7,9 +7,15 @@ export function formatCountdown(ms: number): string {
   return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
+import { displayLocale, onDisplayLocaleChange } from './display-locale';
+
 // One formatter for every clock cell: `toLocaleTimeString` builds a new one per call, which was the
-// single biggest cost of painting the trades list under a busy tape.
-const clockFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+// single biggest cost of painting the trades list under a busy tape. Rebuilt when the language changes.
+const clockOf = (locale: string) => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+let clockFormat = clockOf(displayLocale());
+onDisplayLocaleChange(() => {
+  clockFormat = clockOf(displayLocale());
+});
 
 /** Local wall-clock "HH:MM:SS" of an ISO time or ms timestamp. */
 export function formatClock(time: string | number): string {
@@ -23,6 +29,18 @@ export function formatDateTime(time: string | number): string {
   if (Number.isNaN(d.getTime())) return '—';
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+/** A calendar day in the display language, short: "Nov 28" / "11月28日". */
+export function formatShortDate(time: string | number): string {
+  const d = new Date(time);
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(displayLocale(), { month: 'short', day: 'numeric' });
+}
+
+/** A moment in the display language, to the second (a session's or a withdrawal's deadline). */
+export function formatMoment(time: string | number): string {
+  const d = new Date(time);
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString(displayLocale(), { hourCycle: 'h23' });
 }
 
 /**
