@@ -17,6 +17,9 @@ npx tsc -p tsconfig.json --noEmit
 step "lint"
 npx eslint . --max-warnings 0
 
+step "translation catalogues"
+bash scripts/check-catalogues.sh
+
 step "unit and devnet contract tests"
 npx vitest run
 

@@ -1,6 +1,6 @@
 // Fills a catalogue's missing translations from JSON files of { "English message": "translation" }
 // (the message as the .po file's msgid shows it, ICU placeholders included), then lists what is
-// still missing. Usage: node tools/po-fill.mjs src/locales/zh-CN.po translations/*.json
+// still missing. Usage: node tools/po-fill.mjs src/locales/zh-CN/shell.po translations/*.json
 import { readFileSync, writeFileSync } from 'node:fs';
 import PO from 'pofile';
 
