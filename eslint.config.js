@@ -63,6 +63,7 @@ export default tseslint.config(
     // src/lib, src/api and src/wallet run in node too (the devnet, bench, tools), where Lingui's macros
     // are not compiled: they return codes and data, and the words are chosen above them.
     files: ['src/lib/**', 'src/api/**', 'src/wallet/**'],
+    ignores: ['**/testing/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@lingui/*'], message: 'lib, api and wallet return codes; words live in ui, trading or features (docs/i18n.md)' }] }] },
   },
   {

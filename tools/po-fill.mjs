@@ -1,6 +1,6 @@
 // Fills a catalogue's missing translations from JSON files of { "English message": "translation" }
-// (the message as the .po file's msgid shows it, ICU placeholders included), then lists what is
-// still missing. Usage: node tools/po-fill.mjs src/locales/zh-CN/shell.po translations/*.json
+// (the message as the .po file's msgid shows it, ICU placeholders included; a message with a context
+// is keyed "[its msgctxt] message"), then lists what is still missing. Usage: node tools/po-fill.mjs src/locales/zh-CN/shell.po translations/*.json
 import { readFileSync, writeFileSync } from 'node:fs';
 import PO from 'pofile';
 
@@ -12,11 +12,11 @@ let filled = 0;
 const missing = [];
 for (const item of po.items) {
   const have = item.msgstr.join('') !== '';
-  const given = words[item.msgid];
+  const given = item.msgctxt ? words[`[${item.msgctxt}] ${item.msgid}`] : words[item.msgid];
   if (given !== undefined && given !== item.msgstr[0]) {
     item.msgstr = [given];
     filled += 1;
-  } else if (!have) missing.push(item.msgid);
+  } else if (!have) missing.push(item.msgctxt ? `[${item.msgctxt}] ${item.msgid}` : item.msgid);
 }
 writeFileSync(catalogue, po.toString() + '\n');
 console.log(`${catalogue}: ${filled} filled, ${missing.length} missing`);

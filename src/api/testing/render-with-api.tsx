@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -30,11 +32,13 @@ export function renderWithApi(ui: ReactNode, seed: (qc: QueryClient) => void, st
   const api = createApiClient({ urls, fetch: () => Promise.reject(new Error('offline')) });
   act(() =>
     root.render(
-      <QueryClientProvider client={qc}>
-        <ApiProvider client={api} config={urls as unknown as ServiceConfig}>
-          {streams ? <StreamsScope streams={streams}>{ui}</StreamsScope> : ui}
-        </ApiProvider>
-      </QueryClientProvider>,
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={qc}>
+          <ApiProvider client={api} config={urls as unknown as ServiceConfig}>
+            {streams ? <StreamsScope streams={streams}>{ui}</StreamsScope> : ui}
+          </ApiProvider>
+        </QueryClientProvider>
+      </I18nProvider>,
     ),
   );
   return {

@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement, ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -53,11 +55,13 @@ export function recordingExchangeEachFile(): RecordingExchange {
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
     qc.setQueryData(queryKeys.market.symbolInfo(), symbolInfo);
     return (
-      <QueryClientProvider client={qc}>
-        <ApiProvider client={api} config={config}>
-          {ui}
-        </ApiProvider>
-      </QueryClientProvider>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={qc}>
+          <ApiProvider client={api} config={config}>
+            {ui}
+          </ApiProvider>
+        </QueryClientProvider>
+      </I18nProvider>
     );
   };
   return { received, api: () => api, config: () => config, providers };
