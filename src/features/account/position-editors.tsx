@@ -90,7 +90,7 @@ export function LimitCloseEditor({ position, decimals, onDone, mark, headroom }:
         <Trans>Place close order</Trans>
       </Button>
       <Button onClick={onDone}>
-        <Trans>Cancel</Trans>
+        <Trans context="dismiss a form">Cancel</Trans>
       </Button>
       {reason && (
         <p className={`basis-full text-[11px] ${s.capped || s.error ? 'text-warn' : 'text-muted'}`} data-testid="limit-close-headroom">
@@ -127,13 +127,13 @@ export function MarginEditor({ position, onDone }: Base) {
       </span>
       <Input label={t`Amount USD`} value={amount} onChange={setAmount} error={error} />
       <Button type="submit" disabled={busy || !v || !!error}>
-        <Trans>Add</Trans>
+        <Trans context="isolated margin">Add</Trans>
       </Button>
       <Button onClick={() => void move('remove')} disabled={busy || !v || !!error}>
-        <Trans>Remove</Trans>
+        <Trans context="isolated margin">Remove</Trans>
       </Button>
       <Button onClick={onDone}>
-        <Trans>Cancel</Trans>
+        <Trans context="dismiss a form">Cancel</Trans>
       </Button>
     </form>
   );

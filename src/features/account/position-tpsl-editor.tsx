@@ -156,7 +156,7 @@ export function PositionTpslEditor({ position, decimals, mark, openOrders, headr
             <Trans>Save TP/SL</Trans>
           </Button>
           <Button size="sm" onClick={onDone}>
-            <Trans>Close</Trans>
+            <Trans context="dismiss a form">Close</Trans>
           </Button>
         </div>
       )}
@@ -244,7 +244,7 @@ function LimitTakeProfit(a: { position: Position; decimals: { price: number; qty
         <Trans>Place take profit as limit</Trans>
       </Button>
       <Button onClick={a.onDone}>
-        <Trans>Close</Trans>
+        <Trans context="dismiss a form">Close</Trans>
       </Button>
     </div>
   );

@@ -1,4 +1,5 @@
-import { plural } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueries } from '@tanstack/react-query';
 import { Fragment, useRef, useState } from 'react';
@@ -29,20 +30,23 @@ interface Props {
   onSelectSymbol: (symbol: string) => void;
 }
 
-type T = ReturnType<typeof useLingui>['t'];
+/** The headings (the last one, the Close all button, is given by the table). */
+const HEADINGS: { label: MessageDescriptor; title?: MessageDescriptor }[] = [
+  { label: msg({ message: 'Market', context: "column: the position's market" }) },
+  { label: msg`Size` },
+  { label: msg`Value` },
+  { label: msg`Entry` },
+  { label: msg`Mark` },
+  { label: msg`Liq. price`, title: msg`Liquidation price` },
+  { label: msg`Margin` },
+  { label: msg`uPnL (ROE)`, title: msg`Unrealized PnL at the mark price; ROE = PnL / initial margin` },
+  { label: msg`Realized PnL` },
+  { label: msg`TP / SL`, title: msg`Take profit / stop loss waiting on the mark (whole position, or attached to a filled order: its size), or fired and still closing` },
+];
 
-const columns = (t: T, closeAll: Column['label']): Column[] => [
-  { label: t`Market` },
-  { label: t`Size` },
-  { label: t`Value` },
-  { label: t`Entry` },
-  { label: t`Mark` },
-  { label: t`Liq. price`, title: t`Liquidation price` },
-  { label: t`Margin` },
-  { label: t`uPnL (ROE)`, title: t`Unrealized PnL at the mark price; ROE = PnL / initial margin` },
-  { label: t`Realized PnL` },
-  { label: t`TP / SL`, title: t`Take profit / stop loss waiting on the mark (whole position, or attached to a filled order: its size), or fired and still closing` },
-  { label: closeAll, cardLabel: t`Close at` },
+const columns = (i18n: I18n, closeAll: Column['label']): Column[] => [
+  ...HEADINGS.map((h) => ({ label: i18n._(h.label), title: h.title && i18n._(h.title) })),
+  { label: closeAll, cardLabel: i18n._(msg`Close at`) },
 ];
 
 type Panel = 'limit' | 'margin' | 'tpsl';
@@ -50,7 +54,7 @@ type Editing = { id: number; panel: Panel } | null;
 
 /** The account's positions with live mark, PnL and ROE, and the ways to close or protect them. */
 export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const api = useApi();
   const decimalsOf = useSymbolDecimals();
   const [editing, setEditing] = useState<Editing>(null);
@@ -96,7 +100,7 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
           <CloseAllList positions={positions} decimalsOf={decimalsOf} />
         </ConfirmDialog>
       )}
-      <PagedTable testId="positions-table" columns={columns(t, closeAllButton)} rowCount={positions.length} words={{ empty: t`No open positions` }}>
+      <PagedTable testId="positions-table" columns={columns(i18n, closeAllButton)} rowCount={positions.length} words={{ empty: t`No open positions` }}>
         {positions.map((p) => {
           const d = decimalsOf(p.symbol);
           const qty = dec(p.qty);
