@@ -18,6 +18,8 @@ const PANELS = [
   '<rootDir>/src/features/session/sign-in-dialog.tsx',
   '<rootDir>/src/features/session/solana-options.tsx',
 ];
+/** A folder as the glob of everything in it (exclude takes globs; include takes folders too). */
+const asGlob = (path: string) => (/\.tsx?$/.test(path) ? path : `${path}/**`);
 const NOT_APP_CODE = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/__fixtures__/**'];
 
 /**
@@ -29,7 +31,7 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'zh-CN'],
   catalogs: [
-    { path: '<rootDir>/src/locales/{locale}/shell', include: ['<rootDir>/src'], exclude: [...PANELS, ...NOT_APP_CODE] },
+    { path: '<rootDir>/src/locales/{locale}/shell', include: ['<rootDir>/src'], exclude: [...PANELS.map(asGlob), ...NOT_APP_CODE] },
     { path: '<rootDir>/src/locales/{locale}/panels', include: PANELS, exclude: NOT_APP_CODE },
   ],
   format: formatter({ lineNumbers: false }),

@@ -1,6 +1,6 @@
 // Fills a catalogue's missing translations from JSON files of { "English message": "translation" }
 // (the message as the .po file's msgid shows it, ICU placeholders included; a message with a context
-// is keyed "[its msgctxt] message"), then lists what is still missing. Usage: node tools/po-fill.mjs src/locales/zh-CN/shell.po translations/*.json
+// is keyed "[its msgctxt] message" or "msgctxt\u0004message"), then lists what is still missing. Usage: node tools/po-fill.mjs src/locales/zh-CN/shell.po translations/*.json
 import { readFileSync, writeFileSync } from 'node:fs';
 import PO from 'pofile';
 
@@ -12,7 +12,7 @@ let filled = 0;
 const missing = [];
 for (const item of po.items) {
   const have = item.msgstr.join('') !== '';
-  const given = item.msgctxt ? words[`[${item.msgctxt}] ${item.msgid}`] : words[item.msgid];
+  const given = item.msgctxt ? (words[`[${item.msgctxt}] ${item.msgid}`] ?? words[`${item.msgctxt}\u0004${item.msgid}`]) : words[item.msgid];
   if (given !== undefined && given !== item.msgstr[0]) {
     item.msgstr = [given];
     filled += 1;

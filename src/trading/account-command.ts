@@ -1,15 +1,24 @@
+import { t } from '@lingui/core/macro';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { isNoAnswer } from '../api/errors';
 import { toast } from '../stores/toasts';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
 
-/** What a trader reads about one account command: "Leverage set to 5× on BTC-USD" / "Leverage not changed". */
+/**
+ * What a trader reads about one account command: "Leverage set to 5× on BTC-USD" / "Leverage not changed",
+ * in the language of the moment it is sent.
+ */
 export interface CommandWords {
   done: string;
   refused: string;
-  /** What is unknown when the service did not answer ("leverage on BTC-USD"). */
-  subject: string;
+  /** The whole warning when the service did not answer ("No answer from the exchange: leverage on BTC-USD may or may not have changed"). */
+  unknown?: string;
+  /**
+   * Older form of `unknown`: only what is unknown ("leverage on BTC-USD"), put into an English-shaped
+   * sentence. Prefer `unknown`, a whole sentence a translation can reorder.
+   */
+  subject?: string;
 }
 
 export interface AccountCommand {
@@ -36,7 +45,9 @@ export async function runAccountCommand(qc: QueryClient, { send, words, refresh,
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     if (isNoAnswer(e)) {
-      toast({ kind: 'warn', title: `No answer from the exchange: ${words.subject} may or may not have changed`, body: `${message}. Checking your account…` });
+      const subject = words.subject ?? '';
+      const title = words.unknown ?? t`No answer from the exchange: ${subject} may or may not have changed`;
+      toast({ kind: 'warn', title, body: t`${message}. Checking your account…` });
       await reread();
     } else {
       toast({ kind: 'error', title: words.refused, body: message });

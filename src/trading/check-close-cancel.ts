@@ -2,6 +2,7 @@
 // cancel gets no answer it may or may not have taken: the close is not sent, and each blocker is read
 // back by its order id (query_order, retried like reconcile-order.ts) so the trader hears which are
 // canceled and which still stand before pressing Close again. No answer is never a refusal.
+import { plural, t } from '@lingui/core/macro';
 import type { Order } from '../api/schemas';
 import { toast, useToasts } from '../stores/toasts';
 import { reconcileOrder, type OrderFate } from './reconcile-order';
@@ -24,12 +25,19 @@ function stateOf(fate: OrderFate): BlockerState {
   }
 }
 
-const WORDS: Record<Exclude<BlockerState, 'unknown'>, string> = {
-  open: 'Still open',
-  filled: 'Filled before the cancel',
-  canceled: 'Canceled',
-  gone: 'No longer open',
-};
+/** The blockers in one state, as a sentence: "Still open: TP 0.300 @ 99,000.0." (words of the moment it is told). */
+function stateSentence(state: Exclude<BlockerState, 'unknown'>, labels: string): string {
+  switch (state) {
+    case 'open':
+      return t`Still open: ${labels}.`;
+    case 'filled':
+      return t`Filled before the cancel: ${labels}.`;
+    case 'canceled':
+      return t`Canceled: ${labels}.`;
+    case 'gone':
+      return t`No longer open: ${labels}.`;
+  }
+}
 
 export interface CloseCancelCheck {
   symbol: string;
@@ -56,27 +64,29 @@ export function closeCancelToast(symbol: string, states: readonly { label: strin
   const listed = (['open', 'filled', 'canceled', 'gone'] as const)
     .map((s) => [s, states.filter((b) => b.state === s).map((b) => b.label)] as const)
     .filter(([, labels]) => labels.length > 0)
-    .map(([s, labels]) => `${WORDS[s]}: ${labels.join(', ')}.`)
+    .map(([s, labels]) => stateSentence(s, labels.join(', ')))
     .join(' ');
   const unknown = states.filter((b) => b.state === 'unknown');
   if (unknown.length > 0) {
-    const why = unknown[0]!.why ? ` (${unknown[0]!.why})` : '';
+    const why = unknown[0]!.why;
+    const labels = unknown.map((b) => b.label).join(', ');
+    const untold = why ? t`The exchange did not say what became of ${labels} (${why}).` : t`The exchange did not say what became of ${labels}.`;
     return {
-      title: `Outcome still unknown: the cancel of the protection on ${symbol}`,
-      body: `The exchange did not say what became of ${unknown.map((b) => b.label).join(', ')}${why}. ${listed ? `${listed} ` : ''}The close was not sent: check Open orders before closing again.`,
+      title: t`Outcome still unknown: the cancel of the protection on ${symbol}`,
+      body: [untold, listed, t`The close was not sent: check Open orders before closing again.`].filter(Boolean).join(' '),
     };
   }
   if (states.some((b) => b.state === 'open')) {
-    return { title: `Protection not all canceled, close not sent: ${symbol}`, body: `${listed} Nothing was closed: press Close to try again.` };
+    return { title: t`Protection not all canceled, close not sent: ${symbol}`, body: t`${listed} Nothing was closed: press Close to try again.` };
   }
   if (states.some((b) => b.state === 'filled')) {
     // A filled take-profit or stop reduced or closed the position: it is not as it was.
     return {
-      title: `Protection no longer open, close not sent: ${symbol}`,
-      body: `${listed} The fill changed the position: check Positions, then press Close again to close what is left at market.`,
+      title: t`Protection no longer open, close not sent: ${symbol}`,
+      body: t`${listed} The fill changed the position: check Positions, then press Close again to close what is left at market.`,
     };
   }
-  return { title: `Protection canceled, close not sent: ${symbol}`, body: `${listed} The position is open without them: press Close again to close it at market.` };
+  return { title: t`Protection canceled, close not sent: ${symbol}`, body: t`${listed} The position is open without them: press Close again to close it at market.` };
 }
 
 /**
@@ -86,13 +96,14 @@ export function closeCancelToast(symbol: string, states: readonly { label: strin
 export async function checkCloseCancel(a: CloseCancelCheck): Promise<void> {
   const list = a.blockers.map(a.label).join(', ');
   const n = a.blockers.length;
+  const { symbol, why } = a;
   const checking = toast(
     {
       kind: 'warn',
       key: a.key,
       rank: 0,
-      title: 'Outcome unknown — checking…',
-      body: `No answer to the cancel of ${n} reduce-only order${n === 1 ? '' : 's'} (${list}) for ${a.symbol} (${a.why}). Asking the exchange which are still open. The close was not sent.`,
+      title: t`Outcome unknown — checking…`,
+      body: t`No answer to the cancel of ${plural(n, { one: '# reduce-only order', other: '# reduce-only orders' })} (${list}) for ${symbol} (${why}). Asking the exchange which are still open. The close was not sent.`,
     },
     0,
   );

@@ -1,5 +1,6 @@
 // Commands on an open position beyond a plain order: its whole-position TP/SL, the market close that
 // always works, and closing every position. decisions.md "TP/SL and position protection" defines them.
+import { plural, t } from '@lingui/core/macro';
 import type { ApiClient } from '../api/client';
 import type { NewOrderBody, Order, Position } from '../api/schemas';
 import { dec, toWire, type Dec } from '../lib/decimal';
@@ -49,10 +50,15 @@ export function positionTpslBody(a: Pick<PositionTpslInput, 'symbol' | 'position
   };
 }
 
-/** "BTC-USD TP 97,000 · SL 93,000". */
+/** "BTC-USD TP 97,000 · SL 93,000", in the words of the moment it is told. */
 export function describeTpsl(a: Pick<PositionTpslInput, 'symbol' | 'tp' | 'sl' | 'priceDecimals'>): string {
-  const parts = [a.tp && `TP ${show(a.tp, a.priceDecimals)}`, a.sl && `SL ${show(a.sl, a.priceDecimals)}`].filter(Boolean);
-  return `${a.symbol} ${parts.join(' · ')}`;
+  const { symbol } = a;
+  const tp = a.tp && show(a.tp, a.priceDecimals);
+  const sl = a.sl && show(a.sl, a.priceDecimals);
+  if (tp && sl) return t`${symbol} TP ${tp} · SL ${sl}`;
+  if (tp) return t`${symbol} TP ${tp}`;
+  if (sl) return t`${symbol} SL ${sl}`;
+  return symbol;
 }
 
 /**
@@ -76,18 +82,19 @@ export async function setPositionTpsl(api: ApiClient, stream: OutcomeSource | nu
     send: (sessionId) => api.trade.newOrder(body, sessionId),
     sendOnStream: overStream(api, stream, undefined, (s, signer, at) => s.newOrder(body, signer, at)),
     stream,
-    sent: () => toast({ kind: 'info', key, rank: 0, title: `TP/SL sent: ${what}` }),
+    sent: () => toast({ kind: 'info', key, rank: 0, title: t`TP/SL sent: ${what}` }),
   });
-  if (outcome.kind === 'done') toast({ kind: 'success', key, rank: 1, title: `TP/SL set: ${what}` });
+  if (outcome.kind === 'done') toast({ kind: 'success', key, rank: 1, title: t`TP/SL set: ${what}` });
   // No answer: the exchange is asked what became of the request, by the id we gave it, and says.
   else if (outcome.kind === 'unknown') {
     const clOrdId = body.cl_ord_id!;
     void checkUnknownOrder({ query: () => api.user.queryOrder({ cl_ord_id: clOrdId }), what, key, why: outcome.message, command: 'tpsl' });
   }
   else if (isPositionTpslUnsupported(outcome.message)) {
-    toast({ kind: 'error', key, rank: 3, title: 'Position TP/SL is not offered by this service', body: `It refused the whole-position order: ${outcome.message}` });
+    const { message } = outcome;
+    toast({ kind: 'error', key, rank: 3, title: t`Position TP/SL is not offered by this service`, body: t`It refused the whole-position order: ${message}` });
     return { ...outcome, unsupported: true };
-  } else toast({ kind: 'error', key, rank: 3, title: `TP/SL refused: ${what}`, body: outcome.message });
+  } else toast({ kind: 'error', key, rank: 3, title: t`TP/SL refused: ${what}`, body: outcome.message });
   return outcome;
 }
 
@@ -112,9 +119,12 @@ export function closeBlockers(position: Pick<Position, 'symbol' | 'qty'>, orders
  * still closes says so, and how much it filled ("SL 0.500 @ 92,000.0 (triggered, 0.200 filled)").
  */
 export function blockerLabel(o: Order, places: SymbolPlaces): string {
-  const label = `${o.source === 'tp' ? 'TP' : o.source === 'sl' ? 'SL' : 'Limit'} ${show(o.qty, places.qty)} @ ${show(o.price, places.price)}`;
+  const qty = show(o.qty, places.qty);
+  const price = show(o.price, places.price);
+  const label = o.source === 'tp' ? t`TP ${qty} @ ${price}` : o.source === 'sl' ? t`SL ${qty} @ ${price}` : t`Limit ${qty} @ ${price}`;
   if (!isFiredClose(o)) return label;
-  return `${label} (triggered${dec(o.fill_qty).isZero() ? '' : `, ${show(o.fill_qty, places.qty)} filled`})`;
+  const filled = show(o.fill_qty, places.qty);
+  return dec(o.fill_qty).isZero() ? t`${label} (triggered)` : t`${label} (triggered, ${filled} filled)`;
 }
 
 export interface MarketCloseInput {
@@ -162,7 +172,8 @@ export async function marketClose(
   if (!side) return { symbol, kind: 'closed' };
   const blockers = closeBlockers(position, orders);
   const n = blockers.length;
-  const protection = `${n} reduce-only order${n === 1 ? '' : 's'} (${blockers.map((o) => blockerLabel(o, places)).join(', ')})`;
+  const list = blockers.map((o) => blockerLabel(o, places)).join(', ');
+  const protection = t`${plural(n, { one: '# reduce-only order', other: '# reduce-only orders' })} (${list})`;
 
   if (n > 0) {
     let cancel: Outcome;
@@ -173,8 +184,9 @@ export async function marketClose(
       cancel = failureOutcome(e);
     }
     if (cancel.kind === 'refused') {
-      const detail = `The cancel of ${protection} was refused: ${cancel.message}. Nothing was closed.`;
-      toast({ kind: 'error', key: `close-${symbol}`, title: `Close not sent: ${symbol}`, body: detail });
+      const { message } = cancel;
+      const detail = t`The cancel of ${protection} was refused: ${message}. Nothing was closed.`;
+      toast({ kind: 'error', key: `close-${symbol}`, title: t`Close not sent: ${symbol}`, body: detail });
       return { symbol, kind: 'refused', detail };
     }
     if (cancel.kind === 'unknown') {
@@ -190,11 +202,13 @@ export async function marketClose(
         superseded: () => latestClose.get(symbol) !== run,
       });
       void check.finally(() => recheck?.());
-      return { symbol, kind: 'unknown', detail: `No answer to the cancel of ${protection} (${cancel.message}); checking with the exchange which are still open. The close was not sent.` };
+      const { message } = cancel;
+      return { symbol, kind: 'unknown', detail: t`No answer to the cancel of ${protection} (${message}); checking with the exchange which are still open. The close was not sent.` };
     }
   }
 
-  const what = `Close ${show(qty.abs(), places.qty)} ${symbol} at market`;
+  const size = show(qty.abs(), places.qty);
+  const what = t`Close ${size} ${symbol} at market`;
   const send = async (): Promise<{ outcome: Outcome; key: string; clOrdId: string }> => {
     const body = reduceOrderBody({ symbol, side, qty: qty.abs() });
     const key = orderToastKey(body.cl_ord_id!);
@@ -202,7 +216,7 @@ export async function marketClose(
       send: (sessionId) => api.trade.newOrder(body, sessionId),
       sendOnStream: overStream(api, stream, undefined, (s, signer, at) => s.newOrder(body, signer, at)),
       stream,
-      sent: () => toast({ kind: 'info', key, rank: 0, title: `Close sent: ${what}` }),
+      sent: () => toast({ kind: 'info', key, rank: 0, title: t`Close sent: ${what}` }),
     });
     return { outcome, key, clOrdId: body.cl_ord_id! };
   };
@@ -211,19 +225,24 @@ export async function marketClose(
     await new Promise((r) => setTimeout(r, RETRY_AFTER_MS));
     ({ outcome, key, clOrdId } = await send());
   }
-  const canceled = n > 0 ? ` Your protection was canceled first: ${protection}.` : '';
+  const canceled = n > 0 ? t`Your protection was canceled first: ${protection}.` : undefined;
   if (outcome.kind === 'done') {
-    toast({ kind: 'success', key, rank: 1, title: `Close placed: ${what}`, body: canceled.trim() || undefined });
+    toast({ kind: 'success', key, rank: 1, title: t`Close placed: ${what}`, body: canceled });
     return { symbol, kind: 'closed' };
   }
+  const { message } = outcome;
   if (outcome.kind === 'unknown') {
     // No answer: the exchange is asked what became of the close, by the id we gave it, and says;
     // the canceled protection is told either way.
-    void checkUnknownOrder({ query: () => api.user.queryOrder({ cl_ord_id: clOrdId }), what, key, why: outcome.message, note: canceled.trim() || undefined });
-    return { symbol, kind: 'unknown', detail: `No answer (${outcome.message}); checking with the exchange whether it closed.${canceled}` };
+    void checkUnknownOrder({ query: () => api.user.queryOrder({ cl_ord_id: clOrdId }), what, key, why: message, note: canceled });
+    const detail = canceled
+      ? t`No answer (${message}); checking with the exchange whether it closed. ${canceled}`
+      : t`No answer (${message}); checking with the exchange whether it closed.`;
+    return { symbol, kind: 'unknown', detail };
   }
-  const detail = `${outcome.message}.${canceled ? `${canceled} The position is open without it.` : ''}`;
-  toast({ kind: 'error', key, rank: 3, title: `Close refused: ${what}`, body: detail });
+  // The exchange's reason, as it said it; then what became of the protection.
+  const detail = canceled ? t`${message}. ${canceled} The position is open without it.` : `${message}.`;
+  toast({ kind: 'error', key, rank: 3, title: t`Close refused: ${what}`, body: detail });
   return { symbol, kind: 'refused', detail };
 }
 
@@ -245,13 +264,15 @@ export async function closeAllPositions(
   for (const position of a.positions) results.push(await marketClose(api, stream, { position, orders: a.orders, places: a.placesFor?.(position.symbol), recheck: a.recheck }));
   const closed = results.filter((r) => r.kind === 'closed').length;
   const others = results.filter((r) => r.kind !== 'closed');
-  if (others.length === 0) toast({ kind: 'success', key: 'close-all', title: `Close placed for all ${closed} position${closed === 1 ? '' : 's'}` });
+  const total = results.length;
+  if (others.length === 0) toast({ kind: 'success', key: 'close-all', title: t`Close placed for all ${plural(closed, { one: '# position', other: '# positions' })}` });
   else {
+    const line = ({ symbol, kind, detail = '' }: CloseResult) => (kind === 'refused' ? t`${symbol}: refused — ${detail}` : t`${symbol}: outcome unknown — ${detail}`);
     toast({
       kind: others.some((r) => r.kind === 'refused') ? 'error' : 'warn',
       key: 'close-all',
-      title: `Closed ${closed} of ${results.length} positions`,
-      body: others.map((r) => `${r.symbol}: ${r.kind === 'refused' ? 'refused' : 'outcome unknown'} — ${r.detail ?? ''}`).join('\n'),
+      title: t`Closed ${closed} of ${total} positions`,
+      body: others.map(line).join('\n'),
     });
   }
   return results;

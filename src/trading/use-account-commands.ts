@@ -1,5 +1,6 @@
 // The account commands every screen sends, as mutations sharing one function each (runAccountCommand):
 // leverage, margin mode and isolated margin. What is in flight is the mutation's own state.
+import { t } from '@lingui/core/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from '../api/query-keys';
@@ -22,10 +23,14 @@ export function useChangeLeverageFn() {
   const api = useApi();
   const run = useAccountCommandRunner();
   return useCallback(
-    ({ symbol, leverage, refused = 'Leverage not changed', quiet }: LeverageChange) =>
+    ({ symbol, leverage, refused = t`Leverage not changed`, quiet }: LeverageChange) =>
       run({
         send: () => api.trade.changeLeverage({ symbol, leverage }),
-        words: { done: `Leverage set to ${leverage}× on ${symbol}`, refused, subject: `leverage on ${symbol}` },
+        words: {
+          done: t`Leverage set to ${leverage}× on ${symbol}`,
+          refused,
+          unknown: t`No answer from the exchange: leverage on ${symbol} may or may not have changed`,
+        },
         refresh: (account) => [queryKeys.user.positionConfig(account, symbol), queryKeys.user.positions(account)],
         quiet,
       }),
@@ -46,7 +51,11 @@ export function useChangeMarginMode() {
     mutationFn: ({ symbol, mode }: { symbol: string; mode: MarginMode }) =>
       run({
         send: () => api.trade.changeMarginMode({ symbol, margin_mode: mode }),
-        words: { done: `${symbol} margin mode: ${mode}`, refused: 'Margin mode not changed', subject: `the ${symbol} margin mode` },
+        words: {
+          done: mode === 'cross' ? t`${symbol} margin mode: cross` : t`${symbol} margin mode: isolated`,
+          refused: t`Margin mode not changed`,
+          unknown: t`No answer from the exchange: the ${symbol} margin mode may or may not have changed`,
+        },
         refresh: (account) => [queryKeys.user.positionConfig(account, symbol)],
       }),
   });
@@ -58,15 +67,17 @@ export function useTransferMargin() {
   const run = useAccountCommandRunner();
   return useMutation({
     mutationKey: mutationKeys.transferMargin,
-    mutationFn: ({ symbol, amount, direction }: { symbol: string; amount: Dec; direction: 'add' | 'remove' }) =>
-      run({
+    mutationFn: ({ symbol, amount, direction }: { symbol: string; amount: Dec; direction: 'add' | 'remove' }) => {
+      const moved = toWire(amount);
+      return run({
         send: () => api.user.transferMargin({ symbol, amount_in: toWire(direction === 'add' ? amount : amount.neg()) }),
         words: {
-          done: `${direction === 'add' ? 'Added' : 'Removed'} ${toWire(amount)} USD margin ${direction === 'add' ? 'to' : 'from'} ${symbol}`,
-          refused: 'Margin not moved',
-          subject: `the ${symbol} isolated margin`,
+          done: direction === 'add' ? t`Added ${moved} USD margin to ${symbol}` : t`Removed ${moved} USD margin from ${symbol}`,
+          refused: t`Margin not moved`,
+          unknown: t`No answer from the exchange: the ${symbol} isolated margin may or may not have changed`,
         },
         refresh: (account) => [queryKeys.user.positions(account), queryKeys.user.balance(account)],
-      }),
+      });
+    },
   });
 }

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queryKeys } from '../../api/query-keys';
 import { renderWithApi, type RenderedPanel } from '../../api/testing/render-with-api';
@@ -17,6 +19,13 @@ const position = (qty: string, mark: string, maint: string) => ({
   time: '2025-01-01T00:00:00Z', created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z',
 });
 
+// The strip reads its words through Lingui, as under the app's providers.
+const strip = (
+  <I18nProvider i18n={i18n}>
+    <AccountHealthStrip />
+  </I18nProvider>
+);
+
 let panel: RenderedPanel | null = null;
 afterEach(() => {
   panel?.unmount();
@@ -25,7 +34,7 @@ afterEach(() => {
 });
 function mount(positions: unknown[], equity = balance.equity) {
   useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 't', expiresAt: Date.now() + 60_000, key: {} as never } });
-  panel = renderWithApi(<AccountHealthStrip />, (qc) => {
+  panel = renderWithApi(strip, (qc) => {
     qc.setQueryData(queryKeys.user.balance(ACCOUNT), { ...balance, equity });
     qc.setQueryData(queryKeys.user.positions(ACCOUNT), positions);
   });
@@ -55,7 +64,7 @@ describe('account health strip', () => {
   });
 
   it('shows nothing when signed out', () => {
-    panel = renderWithApi(<AccountHealthStrip />, () => {});
+    panel = renderWithApi(strip, () => {});
     expect(panel.container.querySelector('[data-testid=account-health]')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { userQueries } from '../../api/queries';
@@ -26,6 +27,7 @@ function Figure({ label, title, value, className = '', testId }: { label: string
  * with a warning as the margin ratio nears 100 %, where the exchange liquidates.
  */
 export function AccountHealthStrip() {
+  const { t } = useLingui();
   const api = useApi();
   const account = useSessionStore(actingAccount);
   const balance = useQuery(userQueries.balance(api, account));
@@ -48,41 +50,43 @@ export function AccountHealthStrip() {
 
   if (!account) return null;
   const level = health?.level ?? 'safe';
-  const ratioText = !health ? '—' : health.ratio ? `${health.ratio.mul(100).toFixed(2)} %` : health.maintenance.gt(0) ? 'over 100 %' : '0.00 %';
+  const ratioText = !health ? '—' : health.ratio ? `${health.ratio.mul(100).toFixed(2)} %` : health.maintenance.gt(0) ? t`over 100 %` : '0.00 %';
+  const warnFrom = MARGIN_RATIO_WARN.mul(100).toFixed();
+  const dangerFrom = MARGIN_RATIO_DANGER.mul(100).toFixed();
   return (
     <section
-      aria-label="Account health"
+      aria-label={t`Account health`}
       data-testid="account-health"
       data-level={level}
       className={`flex shrink-0 flex-wrap items-center gap-x-4 gap-y-0.5 border-b px-2 py-1 text-[11px] ${
         level === 'danger' ? 'border-down/60 bg-down/10' : level === 'warn' ? 'border-warn/60 bg-warn/10' : 'border-line'
       }`}
     >
-      <Figure label="Equity" title="equity: balance + unrealized PnL" value={show(health?.equity, USD_DECIMALS)} testId="health-equity" />
+      <Figure label={t`Equity`} title={t`equity: balance + unrealized PnL`} value={show(health?.equity, USD_DECIMALS)} testId="health-equity" />
       <Figure
-        label="Available"
-        title="cross_available: cross balance − margin in use − order locks + unrealized PnL"
+        label={t`Available`}
+        title={t`cross_available: cross balance − margin in use − order locks + unrealized PnL`}
         value={show(health?.available, USD_DECIMALS)}
         className={health?.available.lt(0) ? 'text-down' : ''}
         testId="health-available"
       />
-      <Figure label="Maint. margin" title="Σ maint_margin of the open positions: what they must keep" value={show(health?.maintenance, USD_DECIMALS)} testId="health-maintenance" />
+      <Figure label={t`Maint. margin`} title={t`Σ maint_margin of the open positions: what they must keep`} value={show(health?.maintenance, USD_DECIMALS)} testId="health-maintenance" />
       <Figure
-        label="Margin ratio"
-        title={`Maintenance margin / equity. Liquidation at 100 %; warned from ${MARGIN_RATIO_WARN.mul(100).toFixed()} %, danger from ${MARGIN_RATIO_DANGER.mul(100).toFixed()} %`}
+        label={t`Margin ratio`}
+        title={t`Maintenance margin / equity. Liquidation at 100 %; warned from ${warnFrom} %, danger from ${dangerFrom} %`}
         value={ratioText}
         className={health && health.maintenance.gt(0) ? TONE[level] : ''}
         testId="health-margin-ratio"
       />
       <Figure
-        label="Leverage"
-        title="Account leverage: Σ |qty| × mark of the open positions / equity"
+        label={t`Leverage`}
+        title={t`Account leverage: Σ |qty| × mark of the open positions / equity`}
         value={health?.leverage ? `${health.leverage.toFixed(2)}×` : '—'}
         testId="health-leverage"
       />
       {level !== 'safe' && (
         <p role="alert" className={`font-medium ${TONE[level]}`}>
-          {level === 'danger' ? 'Liquidation is near: add margin or reduce your positions' : 'Margin ratio is high: liquidation comes at 100 %'}
+          {level === 'danger' ? <Trans>Liquidation is near: add margin or reduce your positions</Trans> : <Trans>Margin ratio is high: liquidation comes at 100 %</Trans>}
         </p>
       )}
     </section>

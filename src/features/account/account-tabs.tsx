@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { marketQueries, userQueries } from '../../api/queries';
@@ -28,6 +29,7 @@ export function AccountTabs(props: Props) {
 }
 
 function SignedInTabs({ symbol, onSelectSymbol, account }: Props & { account: string }) {
+  const { t } = useLingui();
   const api = useApi();
   const [tab, setTab] = useState<Tab>('positions');
   const [onlyThisMarket, setOnlyThisMarket] = useState(false);
@@ -53,23 +55,29 @@ function SignedInTabs({ symbol, onSelectSymbol, account }: Props & { account: st
   const allOrders = openOrders.data?.result ?? [];
   const shownOrders = allOrders.filter((o) => !onlyThisMarket || o.symbol === symbol);
 
+  // What the service said when a list could not be read (shown as it said it).
+  const positionsError = positions.error?.message;
+  const openOrdersError = openOrders.error?.message;
+  const balanceError = balance.error?.message;
+  const positionCount = shownPositions.length;
+  const orderCount = shownOrders.length;
   const tabs: Choice<Tab>[] = [
-    { value: 'positions', label: `Positions (${shownPositions.length})` },
-    { value: 'open-orders', label: `Open orders (${shownOrders.length})` },
-    { value: 'orders', label: 'Order history' },
-    { value: 'trades', label: 'Trade history' },
-    { value: 'funding', label: 'Funding' },
-    { value: 'balance', label: 'Balance' },
+    { value: 'positions', label: t`Positions (${positionCount})` },
+    { value: 'open-orders', label: t`Open orders (${orderCount})` },
+    { value: 'orders', label: t`Order history` },
+    { value: 'trades', label: t`Trade history` },
+    { value: 'funding', label: t`Funding` },
+    { value: 'balance', label: t`Balance` },
   ];
 
   return (
-    <section ref={box} aria-label="Account" className="flex h-full min-h-0 flex-col" data-testid="account-tabs">
+    <section ref={box} aria-label={t`Account`} className="flex h-full min-h-0 flex-col" data-testid="account-tabs">
       {/* The tablist holds the tabs only; the market filter sits beside it, not inside. */}
       <div className="flex shrink-0 items-center border-b border-line">
         <Segmented
           kind="tabs"
           look="underline"
-          label="Account"
+          label={t`Account`}
           choices={tabs}
           value={tab}
           onChange={setTab}
@@ -79,20 +87,24 @@ function SignedInTabs({ symbol, onSelectSymbol, account }: Props & { account: st
         {(tab === 'positions' || tab === 'open-orders') && (
           <label className="flex shrink-0 items-center gap-1.5 px-2 text-muted">
             <input type="checkbox" checked={onlyThisMarket} onChange={(e) => setOnlyThisMarket(e.target.checked)} className="accent-[var(--color-accent)]" />
-            {symbol} only
+            <Trans>{symbol} only</Trans>
           </label>
         )}
       </div>
       <div className="min-h-0 flex-1 overflow-auto" role="tabpanel">
         {tab === 'positions' &&
           (positions.isError ? (
-            <p className="p-3 text-down">Positions unavailable: {positions.error.message}</p>
+            <p className="p-3 text-down">
+              <Trans>Positions unavailable: {positionsError}</Trans>
+            </p>
           ) : (
             <PositionsTable positions={shownPositions} openOrders={allOrders} onSelectSymbol={onSelectSymbol} />
           ))}
         {tab === 'open-orders' &&
           (openOrders.isError ? (
-            <p className="p-3 text-down">Open orders unavailable: {openOrders.error.message}</p>
+            <p className="p-3 text-down">
+              <Trans>Open orders unavailable: {openOrdersError}</Trans>
+            </p>
           ) : (
             <OpenOrdersTable orders={shownOrders} />
           ))}
@@ -100,7 +112,13 @@ function SignedInTabs({ symbol, onSelectSymbol, account }: Props & { account: st
         {tab === 'trades' && <TradeHistory account={account} symbols={symbols} />}
         {tab === 'funding' && <FundingHistory account={account} symbols={symbols} />}
         {tab === 'balance' &&
-          (balance.isError ? <p className="p-3 text-down">Balance unavailable: {balance.error.message}</p> : <BalanceSummary balance={balance.data} />)}
+          (balance.isError ? (
+            <p className="p-3 text-down">
+              <Trans>Balance unavailable: {balanceError}</Trans>
+            </p>
+          ) : (
+            <BalanceSummary balance={balance.data} />
+          ))}
       </div>
     </section>
   );

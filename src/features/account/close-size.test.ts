@@ -1,6 +1,10 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { dec } from '../../lib/decimal';
-import { readCloseSize } from './close-size';
+import { readCloseSize, type CloseSize } from './close-size';
+
+/** The error as the trader reads it (English in tests). */
+const words = (s: CloseSize) => s.error && i18n._(s.error);
 
 // A 0.5 BTC position (qty tick 0.001); 0.2 of it already covered by other reduce-only orders.
 const free = { position: dec('0.5'), headroom: dec('0.5'), decimals: 3 };
@@ -19,14 +23,15 @@ describe('the size of a limit close', () => {
     expect(all.qty?.toFixed()).toBe('0.3');
     expect(all.capped).toBe(true);
     const typed = readCloseSize({ by: 'qty', text: '0.4' }, covered);
-    expect(typed).toMatchObject({ qty: null, shownQty: '0.4', error: 'At most 0.3' });
+    expect(typed).toMatchObject({ qty: null, shownQty: '0.4' });
+    expect(words(typed)).toBe('At most 0.3');
   });
 
   it('wrong input gets a reason: off the tick, over 100 %, a share under one tick, nothing left', () => {
-    expect(readCloseSize({ by: 'qty', text: '0.0001' }, free).error).toBe('At most 3 decimals');
-    expect(readCloseSize({ by: 'pct', text: '120' }, free).error).toBe('At most 100 %');
-    expect(readCloseSize({ by: 'pct', text: '0.1' }, free).error).toBe('Less than one size tick');
-    expect(readCloseSize({ by: 'pct', text: '50' }, { ...free, headroom: dec(0) }).error).toBe('Other reduce-only orders already close the whole position');
+    expect(words(readCloseSize({ by: 'qty', text: '0.0001' }, free))).toBe('At most 3 decimals');
+    expect(words(readCloseSize({ by: 'pct', text: '120' }, free))).toBe('At most 100 %');
+    expect(words(readCloseSize({ by: 'pct', text: '0.1' }, free))).toBe('Less than one size tick');
+    expect(words(readCloseSize({ by: 'pct', text: '50' }, { ...free, headroom: dec(0) }))).toBe('Other reduce-only orders already close the whole position');
     expect(readCloseSize({ by: 'pct', text: '' }, free)).toMatchObject({ qty: null, error: null });
   });
 });

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import type { Position } from '../../api/schemas';
 import { dec, type Dec } from '../../lib/decimal';
@@ -29,13 +31,14 @@ function Input({ label, value, onChange, error }: { label: string; value: string
   );
 }
 
-function priceError(text: string, decimals: number): string | null {
-  const r = readAmount(text, decimals, 'a price');
+function priceError(text: string, decimals: number): MessageDescriptor | null {
+  const r = readAmount(text, decimals, 'price');
   return 'error' in r ? r.error : null;
 }
 
 /** Close (part of) a position with a reduce-only limit order: a size, or a share of the position. */
 export function LimitCloseEditor({ position, decimals, onDone, mark, headroom }: Base & { mark: Dec | null; headroom: Dec }) {
+  const { t, i18n } = useLingui();
   // Esc, Cancel or Save close the editor: the focus goes back to the button that opened it.
   const form = useRef<HTMLFormElement>(null);
   useReturnFocus(form, chosenAccountTab);
@@ -45,41 +48,53 @@ export function LimitCloseEditor({ position, decimals, onDone, mark, headroom }:
   const [size, setSize] = useState<SizeBy>({ by: 'pct', text: '100' });
   const qtyAbs = dec(position.qty).abs();
   const side = reducingSide(dec(position.qty));
-  const pe = priceError(price, decimals.price);
+  const peWords = priceError(price, decimals.price);
+  const pe = peWords && i18n._(peWords);
   const s = readCloseSize(size, { position: qtyAbs, headroom, decimals: decimals.qty });
+  const sizeError = s.error && i18n._(s.error);
   const blocked = qtyAbs.minus(headroom);
+  const symbol = position.symbol;
+  const base = decimals.base;
+  const closed = show(blocked, decimals.qty);
+  const whole = show(qtyAbs, decimals.qty);
+  const left = show(headroom, decimals.qty);
   // Why the size stops short of the position: the other reduce-only orders already close part of it.
-  const reason = blocked.gt(0)
-    ? `Other reduce-only orders (TP/SL, limits) already close ${show(blocked, decimals.qty)} of ${show(qtyAbs, decimals.qty)} ${decimals.base}; at most ${show(headroom, decimals.qty)} more can be closed this way.`
-    : null;
+  const capped = t`Capped at ${left} ${base}.`;
+  const reason = blocked.gt(0) ? t`Other reduce-only orders (TP/SL, limits) already close ${closed} of ${whole} ${base}; at most ${left} more can be closed this way.` : null;
   const submit = async () => {
     const p = typedDecimalOrNull(price);
     if (pe || s.error || !s.qty || !side || !p) return;
-    const ok = await closePosition.mutateAsync({ symbol: position.symbol, side, qty: s.qty, price: p, what: `Close ${show(s.qty, decimals.qty)} ${position.symbol} @ ${show(p, decimals.price)}` });
+    const qtyText = show(s.qty, decimals.qty);
+    const priceText = show(p, decimals.price);
+    const ok = await closePosition.mutateAsync({ symbol, side, qty: s.qty, price: p, what: t`Close ${qtyText} ${symbol} @ ${priceText}` });
     if (ok) onDone();
   };
   return (
-    <form ref={form} className="flex flex-wrap items-start gap-2" aria-label={`Limit close ${position.symbol}`} onSubmit={(e) => (e.preventDefault(), void submit())} onKeyDown={(e) => e.key === 'Escape' && onDone()}>
-      <span className="py-0.5 text-muted">Close with a reduce-only limit:</span>
-      <Input label="Price" value={price} onChange={setPrice} error={pe} />
-      <Input label={`Size ${decimals.base}`} value={s.shownQty} onChange={(text) => setSize({ by: 'qty', text })} error={size.by === 'qty' ? s.error : null} />
-      <Input label="% of position" value={s.pct} onChange={(text) => setSize({ by: 'pct', text })} error={size.by === 'pct' ? s.error : null} />
+    <form ref={form} className="flex flex-wrap items-start gap-2" aria-label={t`Limit close ${symbol}`} onSubmit={(e) => (e.preventDefault(), void submit())} onKeyDown={(e) => e.key === 'Escape' && onDone()}>
+      <span className="py-0.5 text-muted">
+        <Trans>Close with a reduce-only limit:</Trans>
+      </span>
+      <Input label={t`Price`} value={price} onChange={setPrice} error={pe} />
+      <Input label={t`Size ${base}`} value={s.shownQty} onChange={(text) => setSize({ by: 'qty', text })} error={size.by === 'qty' ? sizeError : null} />
+      <Input label={t`% of position`} value={s.pct} onChange={(text) => setSize({ by: 'pct', text })} error={size.by === 'pct' ? sizeError : null} />
       <Segmented
         kind="choice"
         look="joined"
-        label="Share of the position"
+        label={t`Share of the position`}
         choices={SHARES.map((v) => ({ value: v, label: `${v}%` }))}
         value={size.by === 'pct' ? size.text : ''}
         onChange={(text) => setSize({ by: 'pct', text })}
         className="flex overflow-hidden rounded border border-line"
       />
-      <Button type="submit" busy={busy} busyLabel="Sending…" disabled={!!pe || !!s.error || !s.qty}>
-        Place close order
+      <Button type="submit" busy={busy} busyLabel={t`Sending…`} disabled={!!pe || !!s.error || !s.qty}>
+        <Trans>Place close order</Trans>
       </Button>
-      <Button onClick={onDone}>Cancel</Button>
+      <Button onClick={onDone}>
+        <Trans context="dismiss a form">Cancel</Trans>
+      </Button>
       {reason && (
         <p className={`basis-full text-[11px] ${s.capped || s.error ? 'text-warn' : 'text-muted'}`} data-testid="limit-close-headroom">
-          {s.capped ? `Capped at ${show(headroom, decimals.qty)} ${decimals.base}. ` : ''}
+          {s.capped ? `${capped} ` : ''}
           {reason}
         </p>
       )}
@@ -89,6 +104,7 @@ export function LimitCloseEditor({ position, decimals, onDone, mark, headroom }:
 
 /** Add or remove isolated margin (transfer_margin: positive adds, negative removes). */
 export function MarginEditor({ position, onDone }: Base) {
+  const { t, i18n } = useLingui();
   // Esc, Cancel or Save close the editor: the focus goes back to the button that opened it.
   const form = useRef<HTMLFormElement>(null);
   useReturnFocus(form, chosenAccountTab);
@@ -96,24 +112,29 @@ export function MarginEditor({ position, onDone }: Base) {
   const busy = transferMargin.isPending;
   const [amount, setAmount] = useState('');
   // Margin is money: typed to the cent, as it is shown.
-  const read = amount === '' ? null : readAmount(amount, USD_DECIMALS, 'an amount');
+  const read = amount === '' ? null : readAmount(amount, USD_DECIMALS, 'amount');
   const v = read && 'value' in read ? read.value : null;
-  const error = read && 'error' in read ? read.error : null;
+  const error = read && 'error' in read ? i18n._(read.error) : null;
+  const margin = showUsd(position.holding_margin);
   const move = async (direction: 'add' | 'remove') => {
     if (!v || error) return;
     if (await transferMargin.mutateAsync({ symbol: position.symbol, amount: v, direction })) onDone();
   };
   return (
     <form ref={form} className="flex flex-wrap items-start gap-2" onSubmit={(e) => (e.preventDefault(), void move('add'))} onKeyDown={(e) => e.key === 'Escape' && onDone()}>
-      <span className="py-0.5 text-muted">Isolated margin {showUsd(position.holding_margin)} USD:</span>
-      <Input label="Amount USD" value={amount} onChange={setAmount} error={error} />
+      <span className="py-0.5 text-muted">
+        <Trans>Isolated margin {margin} USD:</Trans>
+      </span>
+      <Input label={t`Amount USD`} value={amount} onChange={setAmount} error={error} />
       <Button type="submit" disabled={busy || !v || !!error}>
-        Add
+        <Trans context="isolated margin">Add</Trans>
       </Button>
       <Button onClick={() => void move('remove')} disabled={busy || !v || !!error}>
-        Remove
+        <Trans context="isolated margin">Remove</Trans>
       </Button>
-      <Button onClick={onDone}>Cancel</Button>
+      <Button onClick={onDone}>
+        <Trans context="dismiss a form">Cancel</Trans>
+      </Button>
     </form>
   );
 }

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import type { Order, Position } from '../../api/schemas';
 import { dec, type Dec } from '../../lib/decimal';
@@ -24,9 +27,28 @@ interface Props {
   onDone: () => void;
 }
 
-const LABELS: Record<TriggerKind, { title: string; roe: string; pnl: string; tone: string }> = {
-  tp: { title: 'Take profit', roe: 'ROE %', pnl: 'Profit USD', tone: 'text-up' },
-  sl: { title: 'Stop loss', roe: 'Loss %', pnl: 'Loss USD', tone: 'text-down' },
+/** Each leg's words: its title, each field's label and accessible name (the label with the leg's title), its Remove. */
+const LABELS: Record<TriggerKind, { title: MessageDescriptor; fields: Record<LegSource, { label: MessageDescriptor; name: MessageDescriptor }>; remove: MessageDescriptor; tone: string }> = {
+  tp: {
+    title: msg`Take profit`,
+    fields: {
+      price: { label: msg`Trigger`, name: msg`Take profit Trigger` },
+      roe: { label: msg`ROE %`, name: msg`Take profit ROE %` },
+      pnl: { label: msg`Profit USD`, name: msg`Take profit Profit USD` },
+    },
+    remove: msg`Remove Take profit`,
+    tone: 'text-up',
+  },
+  sl: {
+    title: msg`Stop loss`,
+    fields: {
+      price: { label: msg`Trigger`, name: msg`Stop loss Trigger` },
+      roe: { label: msg`Loss %`, name: msg`Stop loss Loss %` },
+      pnl: { label: msg`Loss USD`, name: msg`Stop loss Loss USD` },
+    },
+    remove: msg`Remove Stop loss`,
+    tone: 'text-down',
+  },
 };
 
 /**
@@ -36,6 +58,7 @@ const LABELS: Record<TriggerKind, { title: string; roe: string; pnl: string; ton
  * and offer the take profit as a reduce-only limit.
  */
 export function PositionTpslEditor({ position, decimals, mark, openOrders, headroom, onDone }: Props) {
+  const { t } = useLingui();
   // Esc, Cancel or Save close the editor: the focus goes back to the button that opened it.
   const form = useRef<HTMLFormElement>(null);
   useReturnFocus(form, chosenAccountTab);
@@ -83,38 +106,57 @@ export function PositionTpslEditor({ position, decimals, mark, openOrders, headr
     onDone();
   };
 
+  const symbol = position.symbol;
+  const base = decimals.base;
+  const size = show(qty.abs(), decimals.qty);
+  const entry = show(position.entry_price, decimals.price);
+  const markText = show(mark, decimals.price);
+  const attachedList = attached
+    .map((o) => {
+      const price = show(o.price, decimals.price);
+      const closes = show(o.qty, decimals.qty);
+      return o.source === 'tp' ? t`TP ${price} for ${closes}` : t`SL ${price} for ${closes}`;
+    })
+    .join(', ');
   return (
     <form
       ref={form}
       className="flex flex-col gap-1.5"
-      aria-label={`TP/SL for ${position.symbol}`}
+      aria-label={t`TP/SL for ${symbol}`}
       data-testid="position-tpsl-editor"
       onSubmit={(e) => (e.preventDefault(), void save())}
       onKeyDown={(e) => e.key === 'Escape' && onDone()}
     >
       <p className="text-muted">
-        TP/SL for the whole {long ? 'long' : 'short'} {show(qty.abs(), decimals.qty)} {decimals.base} {position.symbol} · entry{' '}
-        <span className="num text-text">{show(position.entry_price, decimals.price)}</span> · mark <span className="num text-text">{show(mark, decimals.price)}</span> ·
-        closes whatever the position is when it triggers, at market
+        {long ? (
+          <Trans>
+            TP/SL for the whole long {size} {base} {symbol} · entry <span className="num text-text">{entry}</span> · mark <span className="num text-text">{markText}</span> · closes
+            whatever the position is when it triggers, at market
+          </Trans>
+        ) : (
+          <Trans>
+            TP/SL for the whole short {size} {base} {symbol} · entry <span className="num text-text">{entry}</span> · mark <span className="num text-text">{markText}</span> · closes
+            whatever the position is when it triggers, at market
+          </Trans>
+        )}
       </p>
       {(['tp', 'sl'] as const).map((kind) => (
         <LegRow key={kind} kind={kind} leg={legs[kind]} read={read[kind]} onEdit={edit} existing={whole[kind]} decimals={decimals} busy={busy} onRemove={() => void remove(kind)} />
       ))}
       {attached.length > 0 && (
         <p className="text-[11px] text-muted">
-          Also waiting, attached to filled orders:{' '}
-          {attached.map((o) => `${o.source === 'tp' ? 'TP' : 'SL'} ${show(o.price, decimals.price)} for ${show(o.qty, decimals.qty)}`).join(', ')} (Open orders)
+          <Trans>Also waiting, attached to filled orders: {attachedList} (Open orders)</Trans>
         </p>
       )}
       {unsupported !== null ? (
         <LimitTakeProfit position={position} decimals={decimals} headroom={headroom} price={read.tp.trigger} reason={unsupported} onDone={onDone} />
       ) : (
         <div className="flex gap-2">
-          <Button type="submit" variant="soft" size="sm" busy={busy} busyLabel="Sending…" disabled={hasError || nothingToDo}>
-            Save TP/SL
+          <Button type="submit" variant="soft" size="sm" busy={busy} busyLabel={t`Sending…`} disabled={hasError || nothingToDo}>
+            <Trans>Save TP/SL</Trans>
           </Button>
           <Button size="sm" onClick={onDone}>
-            Close
+            <Trans context="dismiss a form">Close</Trans>
           </Button>
         </div>
       )}
@@ -132,30 +174,34 @@ function LegRow(a: {
   busy: boolean;
   onRemove: () => void;
 }) {
+  const { i18n } = useLingui();
   const l = LABELS[a.kind];
   const id = (by: LegSource) => `tpsl-${a.kind}-${by}`;
-  const errorAt = (by: LegSource) => (a.leg.by === by ? a.read.error : null);
-  const field = (by: LegSource, label: string) => (
-    <Field id={id(by)} label={label} error={errorAt(by)} dense>
-      <NumericInput value={a.read.shown[by]} onChange={a.onEdit(a.kind, by)} aria-label={`${l.title} ${label}`} />
+  const errorAt = (by: LegSource) => (a.leg.by === by && a.read.error ? i18n._(a.read.error) : null);
+  const field = (by: LegSource) => (
+    <Field id={id(by)} label={i18n._(l.fields[by].label)} error={errorAt(by)} dense>
+      <NumericInput value={a.read.shown[by]} onChange={a.onEdit(a.kind, by)} aria-label={i18n._(l.fields[by].name)} />
     </Field>
   );
+  const setAt = a.existing ? show(a.existing.price, a.decimals.price) : '';
   return (
     <div className="flex flex-wrap items-start gap-2" data-testid={`tpsl-${a.kind}`}>
-      <span className={`w-full shrink-0 py-0.5 font-medium sm:w-20 ${l.tone}`}>{l.title}</span>
-      {field('price', 'Trigger')}
-      {field('roe', l.roe)}
-      {field('pnl', l.pnl)}
+      <span className={`w-full shrink-0 py-0.5 font-medium sm:w-20 ${l.tone}`}>{i18n._(l.title)}</span>
+      {field('price')}
+      {field('roe')}
+      {field('pnl')}
       <span className="num py-0.5 text-muted" data-testid={`tpsl-${a.kind}-expected`}>
-        Expected PnL{' '}
+        <Trans>Expected PnL</Trans>{' '}
         <span className={toneOf(a.read.pnl)}>{a.read.pnl && !a.read.error ? `${showSigned(a.read.pnl, USD_PLACES)} USD` : '—'}</span>
         {a.read.roe && !a.read.error ? ` (${formatPercent(a.read.roe, 2, { ratio: true })})` : ''}
       </span>
       {a.existing && (
         <span className="flex items-center gap-1 py-0.5 text-muted">
-          set at <span className="num text-text">{show(a.existing.price, a.decimals.price)}</span>
-          <Button variant="danger" onClick={a.onRemove} disabled={a.busy} aria-label={`Remove ${l.title}`}>
-            Remove
+          <Trans>
+            set at <span className="num text-text">{setAt}</span>
+          </Trans>
+          <Button variant="danger" onClick={a.onRemove} disabled={a.busy} aria-label={i18n._(l.remove)}>
+            <Trans>Remove</Trans>
           </Button>
         </span>
       )}
@@ -165,28 +211,41 @@ function LegRow(a: {
 
 /** Where position TP/SL is not offered: the take profit as a resting reduce-only limit, for the headroom. */
 function LimitTakeProfit(a: { position: Position; decimals: { price: number; qty: number; base: string }; headroom: Dec; price: Dec | null; reason: string; onDone: () => void }) {
+  const { t } = useLingui();
   const closePosition = useClosePosition();
   const side = reducingSide(dec(a.position.qty));
-  const why = !a.price ? 'Enter a take-profit trigger above to use it as the limit price.' : a.headroom.lte(0) ? 'Nothing left to reduce: other reduce-only orders cover the position.' : null;
+  const why = !a.price ? t`Enter a take-profit trigger above to use it as the limit price.` : a.headroom.lte(0) ? t`Nothing left to reduce: other reduce-only orders cover the position.` : null;
+  const size = show(a.headroom, a.decimals.qty);
+  const base = a.decimals.base;
+  const symbol = a.position.symbol;
+  const price = a.price ? show(a.price, a.decimals.price) : null;
+  const reason = a.reason;
   const place = async () => {
     if (!a.price || why || !side) return;
-    const what = `Take profit ${show(a.headroom, a.decimals.qty)} ${a.position.symbol} @ ${show(a.price, a.decimals.price)}`;
-    if (await closePosition.mutateAsync({ symbol: a.position.symbol, side, qty: a.headroom, price: a.price, what })) a.onDone();
+    const what = t`Take profit ${size} ${symbol} @ ${price}`;
+    if (await closePosition.mutateAsync({ symbol, side, qty: a.headroom, price: a.price, what })) a.onDone();
   };
   return (
     <div role="alert" className="flex flex-wrap items-center gap-2 rounded border border-warn/40 bg-warn/10 px-2 py-1.5" data-testid="tpsl-unsupported">
       <span className="text-warn">
-        Position TP/SL is not offered by this service (it refused the whole-position order: {a.reason}). Your values are kept.
+        <Trans>Position TP/SL is not offered by this service (it refused the whole-position order: {reason}). Your values are kept.</Trans>
       </span>
       <span className="text-muted">
-        A take profit can rest as a reduce-only limit for {show(a.headroom, a.decimals.qty)} {a.decimals.base}
-        {a.price ? ` at ${show(a.price, a.decimals.price)}` : ''}; a stop loss can be set in the order form when you open or add.
+        {price ? (
+          <Trans>
+            A take profit can rest as a reduce-only limit for {size} {base} at {price}; a stop loss can be set in the order form when you open or add.
+          </Trans>
+        ) : (
+          <Trans>A take profit can rest as a reduce-only limit for {size} {base}; a stop loss can be set in the order form when you open or add.</Trans>
+        )}
       </span>
       {why && <span className="text-down">{why}</span>}
-      <Button onClick={() => void place()} busy={closePosition.isPending} busyLabel="Sending…" disabled={!!why}>
-        Place take profit as limit
+      <Button onClick={() => void place()} busy={closePosition.isPending} busyLabel={t`Sending…`} disabled={!!why}>
+        <Trans>Place take profit as limit</Trans>
       </Button>
-      <Button onClick={a.onDone}>Close</Button>
+      <Button onClick={a.onDone}>
+        <Trans context="dismiss a form">Close</Trans>
+      </Button>
     </div>
   );
 }

@@ -1,3 +1,6 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueries } from '@tanstack/react-query';
 import { Fragment, useRef, useState } from 'react';
 import { marketQueries } from '../../api/queries';
@@ -27,26 +30,31 @@ interface Props {
   onSelectSymbol: (symbol: string) => void;
 }
 
-const columns = (closeAll: Column['label']): Column[] => [
-  { label: 'Market' },
-  { label: 'Size' },
-  { label: 'Value' },
-  { label: 'Entry' },
-  { label: 'Mark' },
-  { label: 'Liq. price', title: 'Liquidation price' },
-  { label: 'Margin' },
-  { label: 'uPnL (ROE)', title: 'Unrealized PnL at the mark price; ROE = PnL / initial margin' },
-  { label: 'Realized PnL' },
-  { label: 'TP / SL', title: 'Take profit / stop loss waiting on the mark (whole position, or attached to a filled order: its size), or fired and still closing' },
-  { label: closeAll, cardLabel: 'Close at' },
+/** The headings (the last one, the Close all button, is given by the table). */
+const HEADINGS: { label: MessageDescriptor; title?: MessageDescriptor }[] = [
+  { label: msg({ message: 'Market', context: "column: the position's market" }) },
+  { label: msg`Size` },
+  { label: msg`Value` },
+  { label: msg`Entry` },
+  { label: msg`Mark` },
+  { label: msg`Liq. price`, title: msg`Liquidation price` },
+  { label: msg`Margin` },
+  { label: msg`uPnL (ROE)`, title: msg`Unrealized PnL at the mark price; ROE = PnL / initial margin` },
+  { label: msg`Realized PnL` },
+  { label: msg`TP / SL`, title: msg`Take profit / stop loss waiting on the mark (whole position, or attached to a filled order: its size), or fired and still closing` },
 ];
-const WORDS = { empty: 'No open positions' };
+
+const columns = (i18n: I18n, closeAll: Column['label']): Column[] => [
+  ...HEADINGS.map((h) => ({ label: i18n._(h.label), title: h.title && i18n._(h.title) })),
+  { label: closeAll, cardLabel: i18n._(msg`Close at`) },
+];
 
 type Panel = 'limit' | 'margin' | 'tpsl';
 type Editing = { id: number; panel: Panel } | null;
 
 /** The account's positions with live mark, PnL and ROE, and the ways to close or protect them. */
 export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props) {
+  const { t, i18n } = useLingui();
   const api = useApi();
   const decimalsOf = useSymbolDecimals();
   const [editing, setEditing] = useState<Editing>(null);
@@ -71,17 +79,18 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
     setConfirmCloseAll(false);
   };
   const closeAllButton = (
-    <Button onClick={() => (askFirst ? setConfirmCloseAll(true) : void runCloseAll())} busy={closeAll.isPending} busyLabel="Closing…" keepFocusWhileBusy disabled={positions.length === 0} className="text-text" data-testid="close-all" data-focus-key="close-all">
-      Close all
+    <Button onClick={() => (askFirst ? setConfirmCloseAll(true) : void runCloseAll())} busy={closeAll.isPending} busyLabel={t`Closing…`} keepFocusWhileBusy disabled={positions.length === 0} className="text-text" data-testid="close-all" data-focus-key="close-all">
+      <Trans>Close all</Trans>
     </Button>
   );
+  const count = positions.length;
 
   return (
     <div ref={box} className="contents">
       {confirmCloseAll && (
         <ConfirmDialog
-          title="Close all positions at market?"
-          confirmLabel={`Close ${positions.length} position${positions.length === 1 ? '' : 's'}`}
+          title={t`Close all positions at market?`}
+          confirmLabel={t`Close ${plural(count, { one: '# position', other: '# positions' })}`}
           confirmVariant="sell"
           busy={closeAll.isPending}
           onConfirm={() => void runCloseAll()}
@@ -91,7 +100,7 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
           <CloseAllList positions={positions} decimalsOf={decimalsOf} />
         </ConfirmDialog>
       )}
-      <PagedTable testId="positions-table" columns={columns(closeAllButton)} rowCount={positions.length} words={WORDS}>
+      <PagedTable testId="positions-table" columns={columns(i18n, closeAllButton)} rowCount={positions.length} words={{ empty: t`No open positions` }}>
         {positions.map((p) => {
           const d = decimalsOf(p.symbol);
           const qty = dec(p.qty);
@@ -104,6 +113,9 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
           const fired = firedCloses(p.symbol, openOrders);
           const isEditing = editing?.id === p.id ? editing.panel : null;
           const toggle = (panel: Panel) => setEditing(isEditing === panel ? null : { id: p.id, panel });
+          const leverage = p.leverage;
+          const wholeSize = qty.abs().toFixed();
+          const base = d.base;
           return (
             <Fragment key={p.id}>
               <tr className={ROW} data-testid={`position-${p.symbol}`} data-focus-row>
@@ -112,7 +124,7 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
                     {p.symbol}
                   </button>{' '}
                   <span className={`rounded px-1 text-[11px] ${long ? 'bg-up/15 text-up' : 'bg-down/15 text-down'}`}>
-                    {long ? 'Long' : 'Short'} {p.leverage}×
+                    {long ? <Trans>Long {leverage}×</Trans> : <Trans>Short {leverage}×</Trans>}
                   </span>
                 </Td>
                 <Td className={`num ${long ? 'text-up' : 'text-down'}`}>
@@ -123,9 +135,9 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
                 <Td className="num">{show(mark, d.price)}</Td>
                 <Td className="num text-warn">{dec(p.liq_price).isZero() ? '—' : show(p.liq_price, d.price)}</Td>
                 <Td className="num">
-                  {show(p.holding_margin, 2)} <span className="text-muted">{p.margin_mode === 'isolated' ? 'Isolated' : 'Cross'}</span>
+                  {show(p.holding_margin, 2)} <span className="text-muted">{p.margin_mode === 'isolated' ? <Trans>Isolated</Trans> : <Trans>Cross</Trans>}</span>
                   {p.margin_mode === 'isolated' && (
-                    <Button className="ml-1" onClick={() => toggle('margin')} aria-expanded={isEditing === 'margin'} title="Add or remove isolated margin">
+                    <Button className="ml-1" onClick={() => toggle('margin')} aria-expanded={isEditing === 'margin'} title={t`Add or remove isolated margin`}>
                       ±
                     </Button>
                   )}
@@ -144,8 +156,8 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
                         <Protection tp={protection.tp} sl={protection.sl} priceDecimals={d.price} qtyDecimals={d.qty} />
                       )}
                     </span>
-                    <Button className="shrink-0" onClick={() => toggle('tpsl')} aria-expanded={isEditing === 'tpsl'} title="Set, change or remove the TP and SL of the whole position">
-                      Edit
+                    <Button className="shrink-0" onClick={() => toggle('tpsl')} aria-expanded={isEditing === 'tpsl'} title={t`Set, change or remove the TP and SL of the whole position`}>
+                      <Trans>Edit</Trans>
                     </Button>
                   </span>
                 </Td>
@@ -154,15 +166,15 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
                     <Button
                       onClick={() => marketClose.mutate({ position: p, orders: openOrders })}
                       busy={closing.has(p.symbol)}
-                      busyLabel="Closing…"
+                      busyLabel={t`Closing…`}
                       keepFocusWhileBusy
                       data-focus-key="market-close"
-                      title={`Close all ${qty.abs().toFixed()} ${d.base} at market, reduce-only (reduce-only orders that would block it are canceled first)`}
+                      title={t`Close all ${wholeSize} ${base} at market, reduce-only (reduce-only orders that would block it are canceled first)`}
                     >
-                      Market
+                      <Trans>Market</Trans>
                     </Button>
-                    <Button onClick={() => toggle('limit')} aria-expanded={isEditing === 'limit'} title="Reduce-only limit order for a size or a share of the position">
-                      Limit
+                    <Button onClick={() => toggle('limit')} aria-expanded={isEditing === 'limit'} title={t`Reduce-only limit order for a size or a share of the position`}>
+                      <Trans>Limit</Trans>
                     </Button>
                   </span>
                 </Td>
@@ -198,6 +210,7 @@ type Decimals = ReturnType<ReturnType<typeof useSymbolDecimals>>;
  * the size they close ("× 0.05"); the others protect the whole position, which the note beside says.
  */
 function Protection({ tp, sl, priceDecimals, qtyDecimals }: { tp: readonly Order[]; sl: readonly Order[]; priceDecimals: number; qtyDecimals: number }) {
+  const { t } = useLingui();
   if (tp.length === 0 && sl.length === 0) return <span className="text-muted">— / —</span>;
   const line = (label: string, tone: string, orders: readonly Order[]) =>
     orders.length > 0 && (
@@ -216,10 +229,14 @@ function Protection({ tp, sl, priceDecimals, qtyDecimals }: { tp: readonly Order
   return (
     <span className="inline-flex items-center gap-1 text-right leading-tight">
       <span>
-        {line('TP', 'text-up', tp)}
-        {line('SL', 'text-down', sl)}
+        {line(t`TP`, 'text-up', tp)}
+        {line(t`SL`, 'text-down', sl)}
       </span>
-      {whole && <span className="w-[46px] whitespace-normal text-left text-[10px] leading-[1.1] text-muted">whole position</span>}
+      {whole && (
+        <span className="w-[46px] whitespace-normal text-left text-[10px] leading-[1.1] text-muted">
+          <Trans>whole position</Trans>
+        </span>
+      )}
     </span>
   );
 }
@@ -245,16 +262,28 @@ function FiredLine({ fired, qtyDecimals }: { fired: FiredClose<Order>; qtyDecima
 function CloseAllList({ positions, decimalsOf }: { positions: readonly Position[]; decimalsOf: (symbol: string) => Decimals }) {
   return (
     <>
-      <p className="mb-2 text-muted">Each position is closed with a reduce-only market order for its whole size; reduce-only orders that would block it are canceled first.</p>
+      <p className="mb-2 text-muted">
+        <Trans>Each position is closed with a reduce-only market order for its whole size; reduce-only orders that would block it are canceled first.</Trans>
+      </p>
       <ul className="space-y-0.5" data-testid="close-all-list">
         {positions.map((p) => {
           const d = decimalsOf(p.symbol);
           const long = dec(p.qty).gt(0);
+          const size = show(dec(p.qty).abs(), d.qty);
+          const base = d.base;
           return (
             <li key={p.id} className="flex justify-between gap-3">
               <span className="font-medium">{p.symbol}</span>
               <span className={`num ${long ? 'text-up' : 'text-down'}`}>
-                {long ? 'Long' : 'Short'} {show(dec(p.qty).abs(), d.qty)} {d.base}
+                {long ? (
+                  <Trans>
+                    Long {size} {base}
+                  </Trans>
+                ) : (
+                  <Trans>
+                    Short {size} {base}
+                  </Trans>
+                )}
               </span>
             </li>
           );

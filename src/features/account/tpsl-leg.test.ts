@@ -1,6 +1,13 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { dec } from '../../lib/decimal';
-import { readLeg, type LegContext } from './tpsl-leg';
+import { readLeg, type Leg, type LegContext } from './tpsl-leg';
+
+/** The leg's error as the trader reads it (English in tests). */
+const errorOf = (leg: Leg, c: LegContext) => {
+  const e = readLeg(leg, c).error;
+  return e && i18n._(e);
+};
 
 // A long of 0.5 BTC at 95,000 on 10× (margin 4,750), mark 95,500, price tick 0.1.
 const long: Omit<LegContext, 'kind'> = { qty: dec('0.5'), entry: dec('95000'), margin: dec('4750'), mark: dec('95500'), priceDecimals: 1 };
@@ -35,18 +42,21 @@ describe('a TP or SL leg of the position editor', () => {
   it('the wrong side of the mark is refused next to the field, with the typed text kept', () => {
     const r = readLeg({ by: 'price', text: '95400' }, { ...long, kind: 'tp' });
     expect(r.trigger).toBeNull();
-    expect(r.error).toBe("A long's take profit must be above the mark 95,500.0");
+    expect(r.error && i18n._(r.error)).toBe("A long's take profit must be above the mark 95,500.0");
     expect(r.shown.price).toBe('95400');
-    expect(readLeg({ by: 'price', text: '95600' }, { ...long, kind: 'sl' }).error).toBe("A long's stop loss must be below the mark 95,500.0");
-    expect(readLeg({ by: 'price', text: '94400' }, { ...short, kind: 'tp' }).error).toBeNull();
-    expect(readLeg({ by: 'price', text: '94400' }, { ...short, kind: 'sl' }).error).toBe("A short's stop loss must be above the mark 94,500.0");
+    expect(errorOf({ by: 'price', text: '95600' }, { ...long, kind: 'sl' })).toBe("A long's stop loss must be below the mark 95,500.0");
+    expect(errorOf({ by: 'price', text: '94400' }, { ...short, kind: 'tp' })).toBeNull();
+    expect(errorOf({ by: 'price', text: '94400' }, { ...short, kind: 'sl' })).toBe("A short's stop loss must be above the mark 94,500.0");
+    expect(errorOf({ by: 'price', text: '95000' }, { ...short, kind: 'tp' })).toBe("A short's take profit must be below the mark 94,500.0");
   });
 
   it('not a number, off the tick, zero, or a loss beyond everything: a reason, never a guess', () => {
-    expect(readLeg({ by: 'price', text: '97000.05' }, { ...long, kind: 'tp' }).error).toBe('The price tick is 0.1: at most 1 decimal');
-    expect(readLeg({ by: 'price', text: 'abc' }, { ...long, kind: 'tp' }).error).toMatch(/Enter a number/);
-    expect(readLeg({ by: 'price', text: '0' }, { ...long, kind: 'tp' }).error).toBe('Enter a price above 0');
-    expect(readLeg({ by: 'pnl', text: '60000' }, { ...long, kind: 'sl' }).error).toBe('That loss puts the trigger at or below 0');
+    expect(errorOf({ by: 'price', text: '97000.05' }, { ...long, kind: 'tp' })).toBe('The price tick is 0.1: at most 1 decimal');
+    expect(errorOf({ by: 'price', text: '97000.5' }, { ...long, priceDecimals: 0, kind: 'tp' })).toBe('The price tick is 1: whole numbers only');
+    expect(errorOf({ by: 'price', text: '97000.005' }, { ...long, priceDecimals: 2, kind: 'tp' })).toBe('The price tick is 0.01: at most 2 decimals');
+    expect(errorOf({ by: 'price', text: 'abc' }, { ...long, kind: 'tp' })).toMatch(/Enter a number/);
+    expect(errorOf({ by: 'price', text: '0' }, { ...long, kind: 'tp' })).toBe('Enter a price above 0');
+    expect(errorOf({ by: 'pnl', text: '60000' }, { ...long, kind: 'sl' })).toBe('That loss puts the trigger at or below 0');
     expect(readLeg({ by: 'price', text: '' }, { ...long, kind: 'tp' })).toMatchObject({ trigger: null, error: null });
   });
 });
