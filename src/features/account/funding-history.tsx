@@ -20,7 +20,7 @@ export function FundingHistory({ account, symbols }: { account: string; symbols:
   const { t } = useLingui();
   const columns: Column[] = [
     { label: t`Time` },
-    { label: t`Market`, align: 'left', card: 'title' },
+    { label: t({ message: 'Market', context: 'symbol' }), align: 'left', card: 'title' },
     { label: t`Type`, align: 'left' },
     { label: t`Amount`, title: t`Positive: received; negative: paid` },
   ];

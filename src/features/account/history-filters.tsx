@@ -40,7 +40,7 @@ export function HistoryFilters({ value, onChange, symbols, statuses, showSide = 
   const error = 'error' in bounds ? i18n._(RANGE_PROBLEM[bounds.error]) : null;
   return (
     <div className="flex flex-wrap items-center gap-2 px-2 py-1">
-      <select aria-label={t`Market`} value={value.symbol} onChange={(e) => onChange({ ...value, symbol: e.target.value })} className={selectClassName}>
+      <select aria-label={t({ message: 'Market', context: 'symbol' })} value={value.symbol} onChange={(e) => onChange({ ...value, symbol: e.target.value })} className={selectClassName}>
         <option value="">{t`All markets`}</option>
         {symbols.map((s) => (
           <option key={s} value={s}>

@@ -68,7 +68,7 @@ export function OpenOrdersTable({ orders }: { orders: readonly Order[] }) {
 
   const columns: Column[] = [
     { label: t`Time` },
-    { label: t`Market`, align: 'left', card: 'title' },
+    { label: t({ message: 'Market', context: 'symbol' }), align: 'left', card: 'title' },
     { label: t`Type`, align: 'left' },
     { label: t`Side`, align: 'left' },
     { label: t`Price / trigger` },

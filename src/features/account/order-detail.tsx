@@ -74,7 +74,7 @@ function OrderFacts({ order: o, fills }: { order: Order; fills: UseQueryResult<T
   return (
     <>
       <dl className="mb-3 grid grid-cols-2 gap-x-6 gap-y-1">
-        {fact(t`Market`, o.symbol)}
+        {fact(t({ message: 'Market', context: 'symbol' }), o.symbol)}
         {fact(t`Side`, i18n._(SIDE_LABEL[o.side]), o.side === 'buy' ? 'text-up' : 'text-down')}
         {fact(t`Type`, kinds.join(' · '))}
         {fact(t`Price`, o.order_type === 'market' && o.source === 'user' ? t`Market (limit ${price})` : isFiredClose(o) ? priceLabel(i18n, o, price) : price)}

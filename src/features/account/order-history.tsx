@@ -28,7 +28,7 @@ export function OrderHistory({ account, symbols }: { account: string; symbols: r
   const { t, i18n } = useLingui();
   const columns: Column[] = [
     { label: t`Time` },
-    { label: t`Market`, align: 'left', card: 'title' },
+    { label: t({ message: 'Market', context: 'symbol' }), align: 'left', card: 'title' },
     { label: t`Type`, align: 'left' },
     { label: t`Side`, align: 'left' },
     { label: t`Price` },

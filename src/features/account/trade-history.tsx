@@ -24,7 +24,7 @@ export function TradeHistory({ account, symbols }: { account: string; symbols: r
   const { t, i18n } = useLingui();
   const columns: Column[] = [
     { label: t`Time` },
-    { label: t`Market`, align: 'left', card: 'title' },
+    { label: t({ message: 'Market', context: 'symbol' }), align: 'left', card: 'title' },
     { label: t`Side`, align: 'left' },
     { label: t`Price` },
     { label: t`Size` },
