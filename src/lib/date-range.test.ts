@@ -20,8 +20,9 @@ describe('history date range', () => {
   });
 
   it('says what is wrong with a reversed or broken range', () => {
-    expect(rangeBounds({ from: '2026-03-02', to: '2026-03-01' })).toEqual({ error: 'From is after To' });
-    expect(rangeBounds({ from: 'yesterday', to: '' })).toEqual({ error: 'From is not a date' });
+    expect(rangeBounds({ from: '2026-03-02', to: '2026-03-01' })).toEqual({ error: 'from-after-to' });
+    expect(rangeBounds({ from: 'yesterday', to: '' })).toEqual({ error: 'from-not-a-date' });
+    expect(rangeBounds({ from: '', to: '2026-13-45x' })).toEqual({ error: 'to-not-a-date' });
   });
 
   it('localDay gives the date input value of a time', () => {

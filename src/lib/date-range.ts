@@ -4,7 +4,10 @@ export interface DayRange {
   to: string;
 }
 
-export type RangeBounds = { start?: string; end?: string } | { error: string };
+/** What is wrong with a picked range (the words are the view's: features/account/date-range-words.ts). */
+export type RangeProblem = 'from-not-a-date' | 'to-not-a-date' | 'from-after-to';
+
+export type RangeBounds = { start?: string; end?: string } | { error: RangeProblem };
 
 /** 'YYYY-MM-DD' → that local day's first millisecond (null when not a date). */
 function localDayStart(day: string): Date | null {
@@ -21,9 +24,9 @@ function localDayStart(day: string): Date | null {
 export function rangeBounds(r: DayRange): RangeBounds {
   const from = r.from ? localDayStart(r.from) : undefined;
   const to = r.to ? localDayStart(r.to) : undefined;
-  if (from === null) return { error: 'From is not a date' };
-  if (to === null) return { error: 'To is not a date' };
-  if (from && to && from > to) return { error: 'From is after To' };
+  if (from === null) return { error: 'from-not-a-date' };
+  if (to === null) return { error: 'to-not-a-date' };
+  if (from && to && from > to) return { error: 'from-after-to' };
   const end = to ? new Date(to.getFullYear(), to.getMonth(), to.getDate() + 1).getTime() - 1 : undefined;
   return { ...(from ? { start: from.toISOString() } : {}), ...(end !== undefined ? { end: new Date(end).toISOString() } : {}) };
 }

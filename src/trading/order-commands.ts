@@ -3,6 +3,7 @@
 // the order response stream when it is logged in (signed with the session key), else over HTTP with
 // the stream's session id (order-path.ts), and reports its outcome through sendWithOutcome; all toasts
 // of one order share its key, so the stream's fill toast replaces "Order placed".
+import { t } from '@lingui/core/macro';
 import type { ApiClient } from '../api/client';
 import type { NewOrderBody, Order, Side } from '../api/schemas';
 import type { BodySigner } from '../api/signing';
@@ -13,7 +14,7 @@ import { placesOf, type SymbolPlaces } from '../lib/notices';
 import { currentCredentials } from '../wallet/session-store';
 import { chooseOrderPath, type OrderPath } from './order-path';
 import type { OutcomeSource } from './order-outcome';
-import { sendWithOutcome } from './send-with-outcome';
+import { sendWithOutcome, type CommandWords } from './send-with-outcome';
 
 /** A client order id the toasts can key on (spec: ≤ 64 chars). */
 export function newClientOrderId(): string {
@@ -30,9 +31,13 @@ export function orderToastKey(clOrdId: string): string {
  * book and the order form show them (what was typed, "95000", would read differently from the fill).
  */
 export function describeOrder(body: Pick<NewOrderBody, 'side' | 'qty' | 'symbol' | 'order_type' | 'price'>, places: SymbolPlaces): string {
-  const side = body.side === 'buy' ? 'Buy' : 'Sell';
-  const at = body.order_type === 'limit' && body.price ? ` @ ${show(body.price, places.price)}` : ' at market';
-  return `${side} ${show(body.qty, places.qty)} ${body.symbol}${at}`;
+  const qty = show(body.qty, places.qty);
+  const symbol = body.symbol;
+  if (body.order_type === 'limit' && body.price) {
+    const price = show(body.price, places.price);
+    return body.side === 'buy' ? t`Buy ${qty} ${symbol} @ ${price}` : t`Sell ${qty} ${symbol} @ ${price}`;
+  }
+  return body.side === 'buy' ? t`Buy ${qty} ${symbol} at market` : t`Sell ${qty} ${symbol} at market`;
 }
 
 /**
@@ -82,7 +87,18 @@ export function reduceOrderBody(a: { symbol: string; side: Side; qty: Dec; price
     : { symbol: a.symbol, side: a.side, order_type: 'market', qty: toWire(a.qty), time_in_force: 'ioc', reduce_only: true, cl_ord_id: clOrdId };
 }
 
-const CANCEL_WORDS = { sent: 'Cancel requested', done: 'Cancel accepted', refused: 'Cancel refused' };
+const CANCEL_WORDS: CommandWords = {
+  sent: (what) => t`Cancel requested: ${what}`,
+  done: (what) => t`Cancel accepted: ${what}`,
+  refused: (what) => t`Cancel refused: ${what}`,
+};
+
+/** "Buy 0.010 BTC-USD": the order a cancel is about, at the symbol's places. */
+function describeCancel(o: Pick<Order, 'side' | 'qty' | 'symbol'>, places: SymbolPlaces): string {
+  const qty = show(o.qty, places.qty);
+  const symbol = o.symbol;
+  return o.side === 'buy' ? t`Buy ${qty} ${symbol}` : t`Sell ${qty} ${symbol}`;
+}
 
 /** cancel_order (`order:cancel` on the stream, or HTTP) for one open order, its outcome under the order's own toast key. */
 export function cancelOrder(
@@ -96,7 +112,7 @@ export function cancelOrder(
     send: (sessionId) => api.trade.cancelOrder({ order_id: o.id }, sessionId),
     sendOnStream: overStream(api, orderStream, path, (s, signer, at) => s.cancelOrder({ order_id: o.id }, signer, at)),
     stream: orderStream,
-    what: `${o.side === 'buy' ? 'Buy' : 'Sell'} ${show(o.qty, places.qty)} ${o.symbol}`,
+    what: describeCancel(o, places),
     key: orderToastKey(o.cl_ord_id),
     words: CANCEL_WORDS,
     reconcile: { query: () => api.user.queryOrder({ order_id: o.id }), command: 'cancel' },

@@ -2,6 +2,7 @@
 // cancels, closes, position TP/SL and modify all go through orderOutcome; sendWithOutcome adds the
 // toasts. One bound on the wait (OUTCOME_TIMEOUT_MS), one rule for which session the outcome comes
 // on, and one `isNoAnswer` (api/errors.ts) for "no answer is not a refusal".
+import { t } from '@lingui/core/macro';
 import { isNoAnswer } from '../api/errors';
 import type { StreamStatus } from '../api/stream/socket';
 
@@ -67,11 +68,24 @@ function outcomeOnSocket(stream: OutcomeSource, requestId: string, timeoutMs: nu
   });
 }
 
-const silence = (why: 'closed' | 'timeout', timeoutMs: number) =>
-  why === 'closed' ? 'The order stream closed before it answered' : `No answer on the order stream within ${timeoutMs / 1000} s`;
+// Our words, worded when the outcome comes (in the language of that moment); the service's own
+// words (a refusal's message) go on as it wrote them.
+const silence = (why: 'closed' | 'timeout', timeoutMs: number) => {
+  const seconds = timeoutMs / 1000;
+  return why === 'closed' ? t`The order stream closed before it answered` : t`No answer on the order stream within ${seconds} s`;
+};
 
-const fromReply = (r: Reply): Outcome =>
-  r.code === 0 ? { kind: 'done' } : { kind: 'refused', message: r.message ?? `code ${r.code}` };
+/** The same silence once HTTP has accepted the command. */
+const silenceAfterAccepted = (why: 'closed' | 'timeout', timeoutMs: number) => {
+  const seconds = timeoutMs / 1000;
+  return why === 'closed' ? t`Accepted; the order stream closed before it answered` : t`Accepted; no answer on the order stream within ${seconds} s`;
+};
+
+const fromReply = (r: Reply): Outcome => {
+  if (r.code === 0) return { kind: 'done' };
+  const code = r.code;
+  return { kind: 'refused', message: r.message ?? t`code ${code}` };
+};
 
 export interface OrderCommand {
   /** Sends the HTTP command, with the stream's session id when its outcome can come there. */
@@ -120,5 +134,5 @@ export async function orderOutcome({ send, sendOnStream, stream, sent, timeoutMs
   sent?.();
   if (!stream || sessionId === undefined) return { kind: 'done', unconfirmed: true };
   const reply = await outcomeOnSocket(stream, requestId, timeoutMs);
-  return typeof reply === 'string' ? { kind: 'unknown', accepted: true, message: `Accepted; ${silence(reply, timeoutMs).toLowerCase()}` } : fromReply(reply);
+  return typeof reply === 'string' ? { kind: 'unknown', accepted: true, message: silenceAfterAccepted(reply, timeoutMs) } : fromReply(reply);
 }

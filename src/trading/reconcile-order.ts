@@ -1,6 +1,7 @@
 // After an order command whose outcome is unknown (no answer within the timeout: a hung or
 // unreachable exchange), the exchange itself is asked what became of the order, by the client order
 // id the app gave it, until it answers — and the trader is told (issue 18 #1).
+import { t } from '@lingui/core/macro';
 import { isApiError, isNoAnswer } from '../api/errors';
 import type { Order } from '../api/schemas';
 import { toast } from '../stores/toasts';
@@ -50,48 +51,53 @@ export type UnknownCommand = 'order' | 'cancel' | 'tpsl';
 
 /** The command as the trader names it: "TP/SL BTC-USD TP 97,000" for a TP/SL, else its words as they are. */
 function named(what: string, command: UnknownCommand): string {
-  return command === 'tpsl' ? `TP/SL ${what}` : what;
+  return command === 'tpsl' ? t`TP/SL ${what}` : what;
 }
 
 /** A position TP/SL request as the exchange recorded it. */
 function tpslFateToast(fate: Exclude<OrderFate, { kind: 'unknown' }>, what: string): FateToast {
   if (fate.kind === 'missing') {
-    return { kind: 'info', rank: 1, title: `TP/SL never arrived: ${what}`, body: 'The exchange has no such request: nothing was set. You can set it again.' };
+    return { kind: 'info', rank: 1, title: t`TP/SL never arrived: ${what}`, body: t`The exchange has no such request: nothing was set. You can set it again.` };
   }
   const o = fate.order;
-  if (o.status === 'rejected' || o.status === 'canceled') return { kind: 'error', rank: 1, title: `TP/SL refused: ${what}`, ...(o.remark ? { body: o.remark } : {}) };
-  return { kind: 'success', rank: 1, title: `TP/SL set: ${what}`, body: 'It reached the exchange; the positions table shows it.' };
+  if (o.status === 'rejected' || o.status === 'canceled') return { kind: 'error', rank: 1, title: t`TP/SL refused: ${what}`, ...(o.remark ? { body: o.remark } : {}) };
+  return { kind: 'success', rank: 1, title: t`TP/SL set: ${what}`, body: t`It reached the exchange; the positions table shows it.` };
 }
 
 /** The toast that replaces "Outcome unknown — checking…" (same key), saying what happened. */
 export function fateToast(fate: OrderFate, what: string, command: UnknownCommand = 'order'): FateToast {
   if (fate.kind === 'unknown') {
-    const look = command === 'tpsl' ? 'The positions table shows what is set.' : 'Check Open orders and Order history.';
-    return { kind: 'warn', rank: 1, title: `Outcome still unknown: ${named(what, command)}`, body: `The exchange is not answering (${fate.message}). ${look}` };
+    const subject = named(what, command);
+    const why = fate.message;
+    const body =
+      command === 'tpsl'
+        ? t`The exchange is not answering (${why}). The positions table shows what is set.`
+        : t`The exchange is not answering (${why}). Check Open orders and Order history.`;
+    return { kind: 'warn', rank: 1, title: t`Outcome still unknown: ${subject}`, body };
   }
   if (command === 'tpsl') return tpslFateToast(fate, what);
   if (fate.kind === 'missing') {
     return command === 'cancel'
-      ? { kind: 'info', rank: 1, title: `Order not found: ${what}`, body: 'The exchange has no such order any more.' }
-      : { kind: 'info', rank: 1, title: `Never arrived: ${what}`, body: 'The exchange has no such order: nothing was placed. You can send it again.' };
+      ? { kind: 'info', rank: 1, title: t`Order not found: ${what}`, body: t`The exchange has no such order any more.` }
+      : { kind: 'info', rank: 1, title: t`Never arrived: ${what}`, body: t`The exchange has no such order: nothing was placed. You can send it again.` };
   }
   const o = fate.order;
   const remark = o.remark ? { body: o.remark } : {};
   switch (o.status) {
     case 'filled':
       return command === 'cancel'
-        ? { kind: 'info', rank: 1, title: `Filled before the cancel: ${what}` }
-        : { kind: 'success', rank: 1, title: `Filled: ${what}`, body: 'It reached the exchange and filled.' };
+        ? { kind: 'info', rank: 1, title: t`Filled before the cancel: ${what}` }
+        : { kind: 'success', rank: 1, title: t`Filled: ${what}`, body: t`It reached the exchange and filled.` };
     case 'canceled':
       // An immediate order (a market close) that filled in part: the rest is what was canceled.
-      if (command === 'order' && Number(o.fill_qty) > 0) return { kind: 'info', rank: 1, title: `Partly filled, the rest canceled: ${what}`, ...remark };
-      return { kind: command === 'cancel' ? 'success' : 'info', rank: 1, title: `Canceled: ${what}`, ...remark };
+      if (command === 'order' && Number(o.fill_qty) > 0) return { kind: 'info', rank: 1, title: t`Partly filled, the rest canceled: ${what}`, ...remark };
+      return { kind: command === 'cancel' ? 'success' : 'info', rank: 1, title: t`Canceled: ${what}`, ...remark };
     case 'rejected':
-      return { kind: 'error', rank: 1, title: `Rejected: ${what}`, ...remark };
+      return { kind: 'error', rank: 1, title: t`Rejected: ${what}`, ...remark };
     default:
       return command === 'cancel'
-        ? { kind: 'warn', rank: 1, title: `Still open: ${what}`, body: 'The cancel did not take: the order is in Open orders.' }
-        : { kind: 'success', rank: 1, title: `Order placed: ${what}`, body: 'It reached the exchange and is in Open orders.' };
+        ? { kind: 'warn', rank: 1, title: t`Still open: ${what}`, body: t`The cancel did not take: the order is in Open orders.` }
+        : { kind: 'success', rank: 1, title: t`Order placed: ${what}`, body: t`It reached the exchange and is in Open orders.` };
   }
 }
 
@@ -111,7 +117,10 @@ export async function checkUnknownOrder(a: {
 }): Promise<OrderFate> {
   const command = a.command ?? 'order';
   const note = a.note ? ` ${a.note}` : '';
-  toast({ kind: 'warn', key: a.key, rank: 0, title: 'Outcome unknown — checking…', body: `${named(a.what, command)}: ${a.why}. Asking the exchange what became of it.${note}` }, 0);
+  const subject = named(a.what, command);
+  const why = a.why;
+  const checking = t`${subject}: ${why}. Asking the exchange what became of it.`;
+  toast({ kind: 'warn', key: a.key, rank: 0, title: t`Outcome unknown — checking…`, body: `${checking}${note}` }, 0);
   const fate = await reconcileOrder(a.query, a.sleep ? { sleep: a.sleep } : {});
   const told = fateToast(fate, a.what, command);
   toast({ ...told, ...(note ? { body: `${told.body ?? ''}${note}`.trim() } : {}), key: a.key });

@@ -10,7 +10,7 @@ import { sendWithOutcome } from './send-with-outcome';
 const toasts = () => useToasts.getState().toasts.map((t) => ({ kind: t.kind, title: t.title }));
 const failure = (kind: 'network' | 'timeout' | 'http') =>
   new ApiError({ kind, code: kind === 'http' ? 400 : 0, status: kind === 'http' ? 400 : 0, message: kind === 'http' ? 'order not found' : 'Cannot reach 127.0.0.1:7100: fetch failed', endpoint: '/api/cancel_order' });
-const words = { sent: 'Cancel requested', done: 'Cancel accepted', refused: 'Cancel refused' };
+const words = { sent: (what: string) => `Cancel requested: ${what}`, done: (what: string) => `Cancel accepted: ${what}`, refused: (what: string) => `Cancel refused: ${what}` };
 
 describe('sendWithOutcome', () => {
   beforeEach(() => useToasts.setState({ toasts: [] }));

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { Order } from '../api/schemas';
 import { toast } from '../stores/toasts';
 import { orderOutcome, type OrderCommand } from './order-outcome';
@@ -10,7 +11,7 @@ export interface SendWithOutcome extends Pick<OrderCommand, 'send' | 'sendOnStre
   what: string;
   /** Toast key; order toasts share `order-<cl_ord_id>` with the stream's fill toasts. */
   key?: string | undefined;
-  words?: { sent: string; done: string; refused: string };
+  words?: CommandWords;
   /**
    * Reads the order back (query_order) when the outcome is unknown: the trader is told "checking",
    * then what happened to the order (or to the cancel of it). Without it an unknown outcome is only
@@ -19,7 +20,21 @@ export interface SendWithOutcome extends Pick<OrderCommand, 'send' | 'sendOnStre
   reconcile?: { query: () => Promise<Order>; command: UnknownCommand } | undefined;
 }
 
-const ORDER_WORDS = { sent: 'Order submitted', done: 'Order placed', refused: 'Order rejected' };
+/**
+ * The titles of a command's toasts, each a whole sentence about `what` ("Order placed: Buy 0.01
+ * BTC-USD @ 95,000.00"), worded when the toast is raised.
+ */
+export interface CommandWords {
+  sent: (what: string) => string;
+  done: (what: string) => string;
+  refused: (what: string) => string;
+}
+
+const ORDER_WORDS: CommandWords = {
+  sent: (what) => t`Order submitted: ${what}`,
+  done: (what) => t`Order placed: ${what}`,
+  refused: (what) => t`Order rejected: ${what}`,
+};
 
 /**
  * A command with its outcome told in toasts (orderOutcome does the sending and waiting): "submitted",
@@ -29,17 +44,20 @@ const ORDER_WORDS = { sent: 'Order submitted', done: 'Order placed', refused: 'O
  * "Sending…" ends within the outcome timeout either way.
  */
 export async function sendWithOutcome({ send, sendOnStream, stream, what, key, words = ORDER_WORDS, reconcile }: SendWithOutcome): Promise<boolean> {
-  const outcome = await orderOutcome({ send, sendOnStream, stream, sent: () => toast({ kind: 'info', key, rank: 0, title: `${words.sent}: ${what}` }) });
+  const outcome = await orderOutcome({ send, sendOnStream, stream, sent: () => toast({ kind: 'info', key, rank: 0, title: words.sent(what) }) });
   if (outcome.kind === 'done') {
     // Accepted over HTTP with no stream to hear the outcome on: "submitted" is all that is known.
-    if (!outcome.unconfirmed) toast({ kind: 'success', key, rank: 1, title: `${words.done}: ${what}` });
+    if (!outcome.unconfirmed) toast({ kind: 'success', key, rank: 1, title: words.done(what) });
     return true;
   }
   if (outcome.kind === 'refused') {
-    toast({ kind: 'error', key, rank: 3, title: `${words.refused}: ${what}`, body: outcome.message });
+    toast({ kind: 'error', key, rank: 3, title: words.refused(what), body: outcome.message });
     return false;
   }
   if (reconcile) void checkUnknownOrder({ ...reconcile, what, key, why: outcome.message });
-  else toast({ kind: 'warn', key, rank: 0, title: `Outcome unknown: ${what}`, body: `${outcome.message}. It may or may not have reached the exchange.` });
+  else {
+    const why = outcome.message;
+    toast({ kind: 'warn', key, rank: 0, title: t`Outcome unknown: ${what}`, body: t`${why}. It may or may not have reached the exchange.` });
+  }
   return outcome.accepted === true;
 }

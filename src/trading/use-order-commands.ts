@@ -2,6 +2,7 @@
 // profit) share one mutation function — as Vertex's useExecutePlaceOrder / useExecuteClosePosition
 // share usePlaceOrderMutationFn — so the client order id, the toast key and waiting for the outcome
 // on the order stream are written once (order-commands.ts).
+import { plural, t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from '../api/query-keys';
@@ -52,7 +53,7 @@ export function useSubmitOrder() {
     mutationKey: mutationKeys.submitOrder,
     mutationFn: async ({ leverage, ...order }: SubmitOrderInput) => {
       if (leverage) {
-        const set = await changeLeverage({ symbol: leverage.symbol, leverage: leverage.value, refused: 'Leverage not changed; order not sent', quiet: true });
+        const set = await changeLeverage({ symbol: leverage.symbol, leverage: leverage.value, refused: t`Leverage not changed; order not sent`, quiet: true });
         if (!set) return false;
       }
       return place(order);
@@ -146,18 +147,27 @@ export function useCancelingOrderIds(): ReadonlySet<number> {
   return useInFlight(mutationKeys.cancelOrder, (o: Order) => o.id);
 }
 
-/** cancel_orders: all listed orders at once ("Cancel all" in the open orders). */
+/**
+ * cancel_orders: all listed orders at once ("Cancel all" in the open orders). `refused`: the title of
+ * a refusal ("Cancel all refused"), in the caller's words.
+ */
 export function useCancelOrders() {
   const api = useApi();
   const run = useAccountCommandRunner();
   return useMutation({
     mutationKey: mutationKeys.cancelOrders,
-    mutationFn: ({ orders, what, refused = 'Cancel refused' }: { orders: readonly Pick<Order, 'id'>[]; what: string; refused?: string }) =>
-      run({
+    mutationFn: ({ orders, refused }: { orders: readonly Pick<Order, 'id'>[]; refused?: string }) => {
+      const count = orders.length;
+      return run({
         send: () => api.trade.cancelOrders({ order_id_list: orders.map((o) => o.id) }),
-        words: { done: `Cancel requested for ${what}`, refused, subject: `the cancel of ${what}` },
+        words: {
+          done: t`${plural(count, { one: 'Cancel requested for # order', other: 'Cancel requested for # orders' })}`,
+          refused: refused ?? t`Cancel refused`,
+          subject: t`${plural(count, { one: 'the cancel of # order', other: 'the cancel of # orders' })}`,
+        },
         refresh: (account) => [queryKeys.user.openOrders(account)],
         doneKind: 'info',
-      }),
+      });
+    },
   });
 }

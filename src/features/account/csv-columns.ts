@@ -1,6 +1,22 @@
 import type { FundingTransaction, Order, Trade } from '../../api/schemas';
 import type { CsvColumn } from '../../lib/csv';
-import { orderKind } from './order-labels';
+import { orderKindOf, type OrderKind } from './order-labels';
+
+/*
+ * The export is a data file, not a screen: its headers are the API's field names and its values the
+ * wire values, the same in every language the app speaks (a spreadsheet or script built on it keeps
+ * working). The order kind, the one value the app derives, is written in English the same way.
+ */
+/* eslint-disable lingui/no-unlocalized-strings -- data values of the CSV export, not words on screen */
+const KIND_IN_CSV: Record<OrderKind, string> = {
+  'position-tpsl': 'Position TP/SL',
+  'take-profit': 'Take profit',
+  'stop-loss': 'Stop loss',
+  liquidation: 'Liquidation',
+  limit: 'Limit',
+  market: 'Market',
+};
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /** Wire values go out verbatim (decimal strings, ISO times): the export is exact. */
 export const orderCsv: CsvColumn<Order>[] = [
@@ -8,7 +24,7 @@ export const orderCsv: CsvColumn<Order>[] = [
   { header: 'client_order_id', value: (o) => o.cl_ord_id },
   { header: 'created_at', value: (o) => o.created_at },
   { header: 'symbol', value: (o) => o.symbol },
-  { header: 'kind', value: (o) => orderKind(o) },
+  { header: 'kind', value: (o) => KIND_IN_CSV[orderKindOf(o)] },
   { header: 'side', value: (o) => o.side },
   { header: 'price', value: (o) => o.price },
   { header: 'qty', value: (o) => o.qty },

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { downloadCsv, toCsv, type CsvColumn } from '../../lib/csv';
 import { Button } from '../../ui/button';
@@ -19,6 +21,7 @@ interface Props<T> {
  * so and saves nothing.
  */
 export function ExportRangeButton<T>({ filename, columns, collect, disabled = false }: Props<T>) {
+  const { t } = useLingui();
   const [progress, setProgress] = useState<Progress>({ kind: 'idle' });
   const abort = useRef<AbortController | null>(null);
 
@@ -41,28 +44,31 @@ export function ExportRangeButton<T>({ filename, columns, collect, disabled = fa
     }
   };
 
+  const rows = progress.kind === 'idle' ? 0 : progress.rows;
+  // What the exchange (or the network) said when a page could not be read: shown as it came.
+  const reason = progress.kind === 'failed' ? progress.reason : '';
   return (
     <span className="flex items-center gap-2" data-testid="csv-export">
       {progress.kind === 'reading' && (
         <span role="status" className="text-muted">
-          Reading rows… {progress.rows}
+          {t`Reading rows… ${rows}`}
           <button type="button" className="ml-2 hover:text-accent" onClick={() => abort.current?.abort()}>
-            Stop
+            <Trans>Stop</Trans>
           </button>
         </span>
       )}
       {progress.kind === 'done' && (
         <span role="status" className="text-muted">
-          Exported {progress.rows} {progress.rows === 1 ? 'row' : 'rows'}
+          {t`${plural(rows, { one: 'Exported # row', other: 'Exported # rows' })}`}
         </span>
       )}
       {progress.kind === 'failed' && (
         <span role="alert" className="text-down">
-          Export failed after {progress.rows} rows, no file saved: {progress.reason}
+          {t`Export failed after ${rows} rows, no file saved: ${reason}`}
         </span>
       )}
-      <Button onClick={() => void run()} disabled={disabled} busy={progress.kind === 'reading'} busyLabel="Exporting…">
-        Export CSV
+      <Button onClick={() => void run()} disabled={disabled} busy={progress.kind === 'reading'} busyLabel={t`Exporting…`}>
+        <Trans>Export CSV</Trans>
       </Button>
     </span>
   );

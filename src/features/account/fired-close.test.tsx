@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { i18n } from '@lingui/core';
 import { act, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useToasts } from '../../stores/toasts';
@@ -82,6 +83,6 @@ describe('a fired TP/SL the protection band left partly unfilled', () => {
 
   it('its detail tells the steps: set, triggered, the partial fill, waiting for a price within the band', () => {
     const fill = { id: 5, order_id: 21, created_at: '2026-01-01T00:04:00Z', qty: '0.3', price: '93950' } as never;
-    expect(orderTimeline(fired, [fill]).map((s) => s.label)).toEqual(['Set', 'Triggered', 'Fill', 'Waiting for a price within the protection band']);
+    expect(orderTimeline(fired, [fill]).map((s) => i18n._(s.label))).toEqual(['Set', 'Triggered', 'Fill', 'Waiting for a price within the protection band']);
   });
 });

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { userQueries } from '../../api/queries';
@@ -13,16 +14,17 @@ import { historyPageSize } from './history-page-size';
 import { PagedTable, type Column } from '../../ui/paged-table';
 import { ROW, Td } from '../../ui/table-cells';
 
-const COLUMNS: Column[] = [
-  { label: 'Time' },
-  { label: 'Market', align: 'left', card: 'title' },
-  { label: 'Type', align: 'left' },
-  { label: 'Amount', title: 'Positive: received; negative: paid' },
-];
-const WORDS = { loading: 'Loading funding…', empty: 'No funding payments match', unavailable: 'Funding history unavailable' };
 
 /** Funding paid (negative) and received (positive) per settlement, a page at a time (last_id), filterable and exportable. */
 export function FundingHistory({ account, symbols }: { account: string; symbols: readonly string[] }) {
+  const { t } = useLingui();
+  const columns: Column[] = [
+    { label: t`Time` },
+    { label: t({ message: 'Market', context: 'symbol' }), align: 'left', card: 'title' },
+    { label: t`Type`, align: 'left' },
+    { label: t`Amount`, title: t`Positive: received; negative: paid` },
+  ];
+  const words = { loading: t`Loading funding…`, empty: t`No funding payments match`, unavailable: t`Funding history unavailable` };
   const api = useApi();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const page = historyPageSize();
@@ -45,7 +47,7 @@ export function FundingHistory({ account, symbols }: { account: string; symbols:
           }
         />
       </HistoryFilters>
-      <PagedTable testId="funding-history" columns={COLUMNS} rowCount={rows.length} query={query} words={WORDS}>
+      <PagedTable testId="funding-history" columns={columns} rowCount={rows.length} query={query} words={words}>
         {rows.map((f) => (
           <tr key={f.id} className={ROW}>
             <Td className="num text-muted">{formatDateTime(f.transact_time)}</Td>

@@ -1,5 +1,8 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { rangeBounds } from '../../lib/date-range';
+import { RANGE_PROBLEM } from './date-range-words';
 
 export interface Filters {
   symbol: string;
@@ -22,22 +25,23 @@ interface Props {
   value: Filters;
   onChange: (f: Filters) => void;
   symbols: readonly string[];
-  statuses?: readonly { value: string; label: string }[];
+  statuses?: readonly { value: string; label: MessageDescriptor }[];
   showSide?: boolean;
   children?: ReactNode;
 }
 
-const select = 'rounded border border-line bg-bg px-1 py-0.5';
-const date = `${select} [color-scheme:dark]`;
+const selectClassName = 'rounded border border-line bg-bg px-1 py-0.5';
+const dateClassName = `${selectClassName} [color-scheme:dark]`;
 
 /** Market / side / status / date-range filters above a history table, plus its actions (CSV). */
 export function HistoryFilters({ value, onChange, symbols, statuses, showSide = true, children }: Props) {
+  const { t, i18n } = useLingui();
   const bounds = rangeBounds(value);
-  const error = 'error' in bounds ? bounds.error : null;
+  const error = 'error' in bounds ? i18n._(RANGE_PROBLEM[bounds.error]) : null;
   return (
     <div className="flex flex-wrap items-center gap-2 px-2 py-1">
-      <select aria-label="Market" value={value.symbol} onChange={(e) => onChange({ ...value, symbol: e.target.value })} className={select}>
-        <option value="">All markets</option>
+      <select aria-label={t({ message: 'Market', context: 'symbol' })} value={value.symbol} onChange={(e) => onChange({ ...value, symbol: e.target.value })} className={selectClassName}>
+        <option value="">{t`All markets`}</option>
         {symbols.map((s) => (
           <option key={s} value={s}>
             {s}
@@ -45,49 +49,49 @@ export function HistoryFilters({ value, onChange, symbols, statuses, showSide = 
         ))}
       </select>
       {showSide && (
-        <select aria-label="Side" value={value.side} onChange={(e) => onChange({ ...value, side: e.target.value as Filters['side'] })} className={select}>
-          <option value="">Buy and sell</option>
-          <option value="buy">Buy</option>
-          <option value="sell">Sell</option>
+        <select aria-label={t`Side`} value={value.side} onChange={(e) => onChange({ ...value, side: e.target.value as Filters['side'] })} className={selectClassName}>
+          <option value="">{t`Buy and sell`}</option>
+          <option value="buy">{t`Buy`}</option>
+          <option value="sell">{t`Sell`}</option>
         </select>
       )}
       {statuses && (
-        <select aria-label="Status" value={value.status} onChange={(e) => onChange({ ...value, status: e.target.value })} className={select}>
-          <option value="">Any status</option>
+        <select aria-label={t`Status`} value={value.status} onChange={(e) => onChange({ ...value, status: e.target.value })} className={selectClassName}>
+          <option value="">{t`Any status`}</option>
           {statuses.map((s) => (
             <option key={s.value} value={s.value}>
-              {s.label}
+              {i18n._(s.label)}
             </option>
           ))}
         </select>
       )}
       <label className="flex items-center gap-1 text-muted">
-        From
+        <Trans>From</Trans>
         <input
           type="date"
-          aria-label="From"
+          aria-label={t`From`}
           aria-invalid={error !== null}
           aria-describedby={error ? 'history-range-error' : undefined}
           value={value.from}
           onChange={(e) => onChange({ ...value, from: e.target.value })}
-          className={date}
+          className={dateClassName}
         />
       </label>
       <label className="flex items-center gap-1 text-muted">
-        To
+        <Trans>To</Trans>
         <input
           type="date"
-          aria-label="To"
+          aria-label={t`To`}
           aria-invalid={error !== null}
           aria-describedby={error ? 'history-range-error' : undefined}
           value={value.to}
           onChange={(e) => onChange({ ...value, to: e.target.value })}
-          className={date}
+          className={dateClassName}
         />
       </label>
       {(value.from || value.to) && (
         <button type="button" className="text-muted hover:text-accent" onClick={() => onChange({ ...value, from: '', to: '' })}>
-          Any date
+          <Trans>Any date</Trans>
         </button>
       )}
       {error && (

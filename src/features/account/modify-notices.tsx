@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { ModifyState } from '../../trading/modify-order-machine';
 import { canPlaceAgain, describeModify } from '../../trading/modify-order-words';
@@ -23,6 +24,7 @@ export function ModifyNotices() {
 }
 
 function Notice({ state }: { state: ModifyState }) {
+  const { t } = useLingui();
   const decimalsOf = useSymbolDecimals();
   const placeAgain = usePlaceAgain();
   const [busy, setBusy] = useState(false);
@@ -36,10 +38,12 @@ function Notice({ state }: { state: ModifyState }) {
       <span className="min-w-0 flex-1">
         <span className="font-medium text-text">{words.title}</span> <span className="text-muted">{words.body}</span>
       </span>
-      <Button variant="soft" onClick={() => void again()} busy={busy} busyLabel="Placing…">
-        Place again
+      <Button variant="soft" onClick={() => void again()} busy={busy} busyLabel={t`Placing…`}>
+        <Trans>Place again</Trans>
       </Button>
-      <Button onClick={() => dismissModify(state.request.order.id)}>Dismiss</Button>
+      <Button onClick={() => dismissModify(state.request.order.id)}>
+        <Trans>Dismiss</Trans>
+      </Button>
     </li>
   );
 }

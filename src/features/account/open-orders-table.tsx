@@ -1,3 +1,5 @@
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Fragment, useRef, useState, type MouseEvent } from 'react';
 import type { Order } from '../../api/schemas';
 import { dec } from '../../lib/decimal';
@@ -7,7 +9,7 @@ import { modifyPhaseLabel } from '../../trading/modify-order-words';
 import { useOrderModifies } from '../../trading/use-modify-order';
 import { useOrderDetail } from '../../stores/order-detail';
 import { formatDateTime } from '../../lib/time';
-import { orderKind, priceLabel, sizeLabel, statusLabel, TIF_LABEL } from './order-labels';
+import { orderKind, orderWhat, priceLabel, SIDE_LABEL, sizeLabel, statusLabel, tifLabel, yesNo } from './order-labels';
 import { useTradeSettings } from '../../stores/trade-settings';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -21,7 +23,8 @@ import { OrderModifyEditor } from './order-modify-editor';
 import { useSymbolDecimals } from './use-symbol-decimals';
 import { OrderDetailButton } from './order-detail-button';
 
-const WORDS = { empty: 'No open orders' };
+// "Cancel" here cancels an order (撤单), not a dialog: told apart by its context.
+const CANCEL_ORDER = msg({ message: 'Cancel', context: 'cancel an order' });
 
 /** A resting limit order can be modified; TP/SL waiting on the mark and market orders cannot. */
 const modifiable = (o: Order) => o.order_type === 'limit' && (o.status === 'new' || o.status === 'open');
@@ -38,6 +41,7 @@ const only = (f: () => void) => (e: MouseEvent) => {
  * detail. When a canceled order leaves, the focus goes to the next row's Cancel, or the tab.
  */
 export function OpenOrdersTable({ orders }: { orders: readonly Order[] }) {
+  const { t, i18n } = useLingui();
   const decimalsOf = useSymbolDecimals();
   const openDetail = useOrderDetail((s) => s.open);
   const account = useSessionStore(actingAccount);
@@ -55,28 +59,28 @@ export function OpenOrdersTable({ orders }: { orders: readonly Order[] }) {
 
   const askFirst = useTradeSettings((s) => s.confirmCancelAll);
   const [asking, setAsking] = useState(false);
-  const count = `${orders.length} order${orders.length === 1 ? '' : 's'}`;
+  const count = orders.length;
   const cancelAll = () => {
     setAsking(false);
     if (orders.length === 0) return;
-    cancelOrders.mutate({ orders, what: count, refused: 'Cancel all refused' });
+    cancelOrders.mutate({ orders, refused: t`Cancel all refused` });
   };
 
   const columns: Column[] = [
-    { label: 'Time' },
-    { label: 'Market', align: 'left', card: 'title' },
-    { label: 'Type', align: 'left' },
-    { label: 'Side', align: 'left' },
-    { label: 'Price / trigger' },
-    { label: 'Size' },
-    { label: 'Filled' },
-    { label: 'Reduce only', align: 'left' },
+    { label: t`Time` },
+    { label: t({ message: 'Market', context: 'symbol' }), align: 'left', card: 'title' },
+    { label: t`Type`, align: 'left' },
+    { label: t`Side`, align: 'left' },
+    { label: t`Price / trigger` },
+    { label: t`Size` },
+    { label: t`Filled` },
+    { label: t`Reduce only`, align: 'left' },
     { label: 'TIF', align: 'left' },
-    { label: 'Status', align: 'left' },
+    { label: t`Status`, align: 'left' },
     {
       label: (
-        <Button onClick={askFirst ? () => setAsking(true) : cancelAll} busy={cancellingAll} busyLabel="Cancelling…" keepFocusWhileBusy disabled={orders.length === 0} className="text-text" data-testid="cancel-all" data-focus-key="cancel-all">
-          Cancel all
+        <Button onClick={askFirst ? () => setAsking(true) : cancelAll} busy={cancellingAll} busyLabel={t`Cancelling…`} keepFocusWhileBusy disabled={orders.length === 0} className="text-text" data-testid="cancel-all" data-focus-key="cancel-all">
+          <Trans>Cancel all</Trans>
         </Button>
       ),
     },
@@ -85,13 +89,22 @@ export function OpenOrdersTable({ orders }: { orders: readonly Order[] }) {
   return (
     <div ref={box} className="contents">
       {asking && orders.length > 0 && (
-        <ConfirmDialog title={`Cancel all ${count}?`} confirmLabel={`Cancel ${count}`} confirmVariant="sell" onConfirm={cancelAll} onCancel={() => setAsking(false)} fallbackFocus={chosenAccountTab}>
-          <p className="text-muted">Every order listed in Open orders is canceled, TP/SL waiting on the mark included.</p>
+        <ConfirmDialog
+          title={t`${plural(count, { one: 'Cancel all # order?', other: 'Cancel all # orders?' })}`}
+          confirmLabel={t`${plural(count, { one: 'Cancel # order', other: 'Cancel # orders' })}`}
+          confirmVariant="sell"
+          onConfirm={cancelAll}
+          onCancel={() => setAsking(false)}
+          fallbackFocus={chosenAccountTab}
+        >
+          <p className="text-muted">
+            <Trans>Every order listed in Open orders is canceled, TP/SL waiting on the mark included.</Trans>
+          </p>
         </ConfirmDialog>
       )}
       {account && <OrderDetailDialog account={account} />}
       <ModifyNotices />
-      <PagedTable testId="open-orders-table" columns={columns} rowCount={rows.length} words={WORDS}>
+      <PagedTable testId="open-orders-table" columns={columns} rowCount={rows.length} words={{ empty: t`No open orders` }}>
         {rows.map((o) => {
           const d = decimalsOf(o.symbol);
           const gone = o === editing && !stillOpen;
@@ -101,7 +114,7 @@ export function OpenOrdersTable({ orders }: { orders: readonly Order[] }) {
             <Fragment key={o.id}>
               <tr
                 className={`${ROW} cursor-pointer ${gone || busy ? 'opacity-60' : ''}`}
-                title="Open the order's detail"
+                title={t`Open the order's detail`}
                 onClick={() => openDetail(o.id)}
                 data-testid="open-order"
                 data-focus-row
@@ -109,17 +122,17 @@ export function OpenOrdersTable({ orders }: { orders: readonly Order[] }) {
               >
                 <Td className="num text-muted">{formatDateTime(o.created_at)}</Td>
                 <Td align="left" className="font-medium">
-                  <OrderDetailButton symbol={o.symbol} orderId={o.id} what={`${o.side} ${orderKind(o).toLowerCase()}`} onOpen={only(() => openDetail(o.id))} />
+                  <OrderDetailButton symbol={o.symbol} orderId={o.id} what={i18n._(orderWhat(o))} onOpen={only(() => openDetail(o.id))} />
                 </Td>
-                <Td align="left">{orderKind(o)}</Td>
-                <Td align="left" className={o.side === 'buy' ? 'text-up' : 'text-down'}>{o.side === 'buy' ? 'Buy' : 'Sell'}</Td>
-                <Td className="num">{priceLabel(o, show(o.price, d.price))}</Td>
-                <Td className="num">{sizeLabel(o.qty, show(o.qty, d.qty))}</Td>
+                <Td align="left">{i18n._(orderKind(o))}</Td>
+                <Td align="left" className={o.side === 'buy' ? 'text-up' : 'text-down'}>{i18n._(SIDE_LABEL[o.side])}</Td>
+                <Td className="num">{priceLabel(i18n, o, show(o.price, d.price))}</Td>
+                <Td className="num">{sizeLabel(i18n, o.qty, show(o.qty, d.qty))}</Td>
                 <Td className="num">{dec(o.fill_qty).isZero() ? '—' : show(o.fill_qty, d.qty)}</Td>
-                <Td align="left">{o.reduce_only ? 'Yes' : 'No'}</Td>
-                <Td align="left">{TIF_LABEL[o.time_in_force]}</Td>
+                <Td align="left">{yesNo(i18n, o.reduce_only)}</Td>
+                <Td align="left">{tifLabel(i18n, o.time_in_force)}</Td>
                 <Td align="left" className={busy ? 'text-warn' : 'text-muted'} data-testid="open-order-status">
-                  {busy ? modifyPhaseLabel(replacing.phase) : gone ? 'No longer open' : statusLabel(o)}
+                  {busy ? modifyPhaseLabel(replacing.phase) : gone ? t`No longer open` : i18n._(statusLabel(o))}
                 </Td>
                 <Td>
                   <span className="inline-flex gap-1">
@@ -129,14 +142,14 @@ export function OpenOrdersTable({ orders }: { orders: readonly Order[] }) {
                         disabled={busy || canceling.has(o.id)}
                         aria-expanded={editing?.id === o.id}
                         data-focus-key="edit"
-                        title="Change the price or size (cancels the order and places the new one)"
+                        title={t`Change the price or size (cancels the order and places the new one)`}
                       >
-                        Edit
+                        <Trans>Edit</Trans>
                       </Button>
                     )}
                     {!gone && (
-                      <Button onClick={only(() => cancelOrder.mutate(o))} busy={canceling.has(o.id)} busyLabel="Cancelling…" keepFocusWhileBusy disabled={busy} data-focus-key="cancel">
-                        Cancel
+                      <Button onClick={only(() => cancelOrder.mutate(o))} busy={canceling.has(o.id)} busyLabel={t`Cancelling…`} keepFocusWhileBusy disabled={busy} data-focus-key="cancel">
+                        {i18n._(CANCEL_ORDER)}
                       </Button>
                     )}
                   </span>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { userQueries } from '../../api/queries';
@@ -13,7 +14,7 @@ import { ExportRangeButton } from './export-range-button';
 import { filterRange, HistoryFilters, NO_FILTERS, type Filters } from './history-filters';
 import { historyPageSize } from './history-page-size';
 import { OrderDetailDialog } from './order-detail';
-import { orderKind, sizeLabel, STATUS_LABEL, statusLabel } from './order-labels';
+import { ORDER_KIND, orderKind, orderWhat, SIDE_LABEL, sizeLabel, STATUS_LABEL, statusLabel, yesNo } from './order-labels';
 import { isFiredClose } from '../../lib/position-tpsl';
 import { PagedTable, type Column } from '../../ui/paged-table';
 import { ROW, Td } from '../../ui/table-cells';
@@ -21,22 +22,23 @@ import { useSymbolDecimals } from './use-symbol-decimals';
 import { OrderDetailButton } from './order-detail-button';
 
 const STATUSES = (Object.keys(STATUS_LABEL) as OrderStatus[]).map((s) => ({ value: s, label: STATUS_LABEL[s] }));
-const COLUMNS: Column[] = [
-  { label: 'Time' },
-  { label: 'Market', align: 'left', card: 'title' },
-  { label: 'Type', align: 'left' },
-  { label: 'Side', align: 'left' },
-  { label: 'Price' },
-  { label: 'Size' },
-  { label: 'Filled' },
-  { label: 'Avg. price' },
-  { label: 'Reduce only', align: 'left' },
-  { label: 'Status', align: 'left' },
-];
-const WORDS = { loading: 'Loading orders…', empty: 'No orders match', unavailable: 'Order history unavailable' };
 
 /** Every order of the account, newest first, a page at a time (last_id), filterable and exportable; a row opens its detail. */
 export function OrderHistory({ account, symbols }: { account: string; symbols: readonly string[] }) {
+  const { t, i18n } = useLingui();
+  const columns: Column[] = [
+    { label: t`Time` },
+    { label: t({ message: 'Market', context: 'symbol' }), align: 'left', card: 'title' },
+    { label: t`Type`, align: 'left' },
+    { label: t`Side`, align: 'left' },
+    { label: t`Price` },
+    { label: t`Size` },
+    { label: t`Filled` },
+    { label: t`Avg. price` },
+    { label: t`Reduce only`, align: 'left' },
+    { label: t`Status`, align: 'left' },
+  ];
+  const words = { loading: t`Loading orders…`, empty: t`No orders match`, unavailable: t`Order history unavailable` };
   const api = useApi();
   const decimalsOf = useSymbolDecimals();
   const openDetail = useOrderDetail((s) => s.open);
@@ -70,30 +72,32 @@ export function OrderHistory({ account, symbols }: { account: string; symbols: r
           }
         />
       </HistoryFilters>
-      <PagedTable testId="order-history" columns={COLUMNS} rowCount={rows.length} query={query} words={WORDS}>
+      <PagedTable testId="order-history" columns={columns} rowCount={rows.length} query={query} words={words}>
         {rows.map((o) => {
           const d = decimalsOf(o.symbol);
+          // The exchange's remark on the order, as it wrote it.
+          const remark = o.remark;
           return (
             <tr
               key={o.id}
               className={`${ROW} cursor-pointer`}
-              title={o.remark ? `${o.remark} — open the order's detail` : "Open the order's detail"}
+              title={remark ? t`${remark} — open the order's detail` : t`Open the order's detail`}
               onClick={() => openDetail(o.id)}
               data-testid="order-history-row"
             >
               <Td className="num text-muted">{formatDateTime(o.created_at)}</Td>
               <Td align="left" className="font-medium">
-                <OrderDetailButton symbol={o.symbol} orderId={o.id} what={`${o.side} ${orderKind(o).toLowerCase()}`} onOpen={(e) => (e.stopPropagation(), openDetail(o.id))} />
+                <OrderDetailButton symbol={o.symbol} orderId={o.id} what={i18n._(orderWhat(o))} onOpen={(e) => (e.stopPropagation(), openDetail(o.id))} />
               </Td>
-              <Td align="left">{orderKind(o)}</Td>
-              <Td align="left" className={o.side === 'buy' ? 'text-up' : 'text-down'}>{o.side === 'buy' ? 'Buy' : 'Sell'}</Td>
-              <Td className="num">{o.order_type === 'market' && o.source === 'user' ? 'Market' : show(o.price, d.price)}</Td>
-              <Td className="num">{sizeLabel(o.qty, show(o.qty, d.qty))}</Td>
+              <Td align="left">{i18n._(orderKind(o))}</Td>
+              <Td align="left" className={o.side === 'buy' ? 'text-up' : 'text-down'}>{i18n._(SIDE_LABEL[o.side])}</Td>
+              <Td className="num">{o.order_type === 'market' && o.source === 'user' ? i18n._(ORDER_KIND.market) : show(o.price, d.price)}</Td>
+              <Td className="num">{sizeLabel(i18n, o.qty, show(o.qty, d.qty))}</Td>
               <Td className="num">{show(o.fill_qty, d.qty)}</Td>
               <Td className="num">{dec(o.fill_qty).isZero() ? '—' : show(o.fill_avg_price, d.price)}</Td>
-              <Td align="left">{o.reduce_only ? 'Yes' : 'No'}</Td>
+              <Td align="left">{yesNo(i18n, o.reduce_only)}</Td>
               <Td align="left" className={o.status === 'rejected' ? 'text-down' : o.status === 'filled' ? 'text-up' : 'text-muted'}>
-                {statusLabel(o)}
+                {i18n._(statusLabel(o))}
                 {o.remark && !isFiredClose(o) ? <span className="text-muted"> · {o.remark}</span> : null}
               </Td>
             </tr>

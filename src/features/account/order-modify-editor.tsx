@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import type { Order } from '../../api/schemas';
 import { dec } from '../../lib/decimal';
@@ -25,6 +26,7 @@ interface Props {
  * value stays typed with the reason under its field.
  */
 export function OrderModifyEditor({ order, stillOpen, decimals, onDone }: Props) {
+  const { t } = useLingui();
   // Esc, Cancel or Save close the editor: the focus goes back to the button that opened it.
   const form = useRef<HTMLFormElement>(null);
   useReturnFocus(form, chosenAccountTab);
@@ -38,6 +40,12 @@ export function OrderModifyEditor({ order, stillOpen, decimals, onDone }: Props)
   // "Enter a …" waits for a Save; every other reason shows as soon as it is typed.
   const shown = (e: string | undefined) => (e && (tried || !e.startsWith('Enter ')) ? e : null);
 
+  const symbol = order.symbol;
+  const base = decimals.base;
+  const restingShown = show(resting, decimals.qty);
+  const priceShown = show(order.price, decimals.price);
+  const filledShown = show(order.fill_qty, decimals.qty);
+
   const save = () => {
     setTried(true);
     if (r.errors.price || r.errors.size || !r.price || !r.qty || !rules) return;
@@ -50,30 +58,28 @@ export function OrderModifyEditor({ order, stillOpen, decimals, onDone }: Props)
     <form
       ref={form}
       className="flex flex-wrap items-start gap-2"
-      aria-label={`Modify ${order.side} ${order.symbol} order`}
+      aria-label={order.side === 'buy' ? t`Modify buy ${symbol} order` : t`Modify sell ${symbol} order`}
       data-testid="order-modify-editor"
       onSubmit={(e) => (e.preventDefault(), save())}
       onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onDone())}
     >
-      <span className="py-0.5 text-muted">
-        Modify {order.side === 'buy' ? 'buy' : 'sell'} {show(resting, decimals.qty)} @ {show(order.price, decimals.price)}:
-      </span>
-      <Field label="Price" error={shown(r.errors.price)} dense>
-        <NumericInput value={price} onChange={setPrice} aria-label="New price" autoFocus />
+      <span className="py-0.5 text-muted">{order.side === 'buy' ? t`Modify buy ${restingShown} @ ${priceShown}:` : t`Modify sell ${restingShown} @ ${priceShown}:`}</span>
+      <Field label={t`Price`} error={shown(r.errors.price)} dense>
+        <NumericInput value={price} onChange={setPrice} aria-label={t`New price`} autoFocus />
       </Field>
-      <Field label={`Size ${decimals.base}`} error={shown(r.errors.size)} hint={dec(order.fill_qty).gt(0) ? `${show(order.fill_qty, decimals.qty)} already filled stays filled` : undefined} dense>
-        <NumericInput value={size} onChange={setSize} aria-label="New size" />
+      <Field label={t`Size ${base}`} error={shown(r.errors.size)} hint={dec(order.fill_qty).gt(0) ? t`${filledShown} already filled stays filled` : undefined} dense>
+        <NumericInput value={size} onChange={setSize} aria-label={t`New size`} />
       </Field>
       <Button type="submit" variant="soft" size="xs" className="py-1">
-        Save
+        <Trans>Save</Trans>
       </Button>
       <Button onClick={onDone} size="xs" className="py-1">
-        Cancel
+        <Trans>Cancel</Trans>
       </Button>
       <span className="basis-full text-[11px] text-muted">
         {stillOpen
-          ? 'Cancels the order, then places the new one once the cancel is confirmed.'
-          : 'This order has left Open orders (filled or canceled?): saving checks it and places nothing if it is no longer open.'}
+          ? t`Cancels the order, then places the new one once the cancel is confirmed.`
+          : t`This order has left Open orders (filled or canceled?): saving checks it and places nothing if it is no longer open.`}
       </span>
     </form>
   );

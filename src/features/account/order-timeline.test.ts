@@ -1,6 +1,10 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import type { Order, Trade } from '../../api/schemas';
-import { orderTimeline } from './order-timeline';
+import { orderTimeline as stepsOf } from './order-timeline';
+
+/** The steps with their words, as the detail shows them. */
+const orderTimeline = (...a: Parameters<typeof stepsOf>) => stepsOf(...a).map((s) => ({ ...s, label: i18n._(s.label) }));
 
 const order = (o: Partial<Order>) =>
   ({ id: 7, symbol: 'BTC-USD', status: 'filled', source: 'user', qty: '0.02', reduce_only: false, remark: '', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:05.000Z', ...o }) as Order;

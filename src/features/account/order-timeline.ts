@@ -1,14 +1,18 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { Order, Trade } from '../../api/schemas';
 import { dec } from '../../lib/decimal';
 import { isFiredClose } from '../../lib/position-tpsl';
-import { statusLabel } from './order-labels';
+import { SET, statusLabel } from './order-labels';
 
 export interface TimelineStep {
   /** When it happened; null when the exchange does not say (the moment a TP/SL fired). */
   time: string | null;
   kind: 'created' | 'triggered' | 'fill' | 'final' | 'now';
   /** The status word of the step (Created, Fill, Filled, Canceled…). */
-  label: string;
+  label: MessageDescriptor;
+  /** The order's status on a final step (its colour). */
+  status?: Order['status'];
   /** The fill of a 'fill' step. */
   fill?: Trade;
   /** The exchange's remark on a final step (why it was canceled or rejected). */
@@ -26,21 +30,22 @@ const LIVE: readonly Order['status'][] = ['new', 'open', 'untriggered'];
  */
 export function orderTimeline(o: Order, fills: readonly Trade[]): TimelineStep[] {
   const tpsl = o.source === 'tp' || o.source === 'sl';
-  const steps: TimelineStep[] = [{ time: o.created_at, kind: 'created', label: tpsl ? 'Set' : 'Created' }];
+  const steps: TimelineStep[] = [{ time: o.created_at, kind: 'created', label: tpsl ? SET : msg`Created` }];
   const fired = isFiredClose(o);
-  if (tpsl && (fired || !dec(o.fill_qty).isZero())) steps.push({ time: null, kind: 'triggered', label: 'Triggered' });
+  if (tpsl && (fired || !dec(o.fill_qty).isZero())) steps.push({ time: null, kind: 'triggered', label: msg`Triggered` });
   const byTime = [...fills].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at) || a.id - b.id);
-  for (const f of byTime) steps.push({ time: f.created_at, kind: 'fill', label: 'Fill', fill: f });
+  for (const f of byTime) steps.push({ time: f.created_at, kind: 'fill', label: msg`Fill`, fill: f });
   const live = LIVE.includes(o.status);
   if (fired) {
     // Said by the step itself: the exchange's remark would repeat it.
-    steps.push({ time: o.updated_at, kind: 'now', label: o.status === 'open' ? 'Waiting for a price within the protection band' : 'Closing' });
+    steps.push({ time: o.updated_at, kind: 'now', label: o.status === 'open' ? msg`Waiting for a price within the protection band` : msg`Closing` });
     return steps;
   }
   steps.push({
     time: o.updated_at,
     kind: live ? 'now' : 'final',
     label: statusLabel(o),
+    status: o.status,
     ...(o.remark ? { remark: o.remark } : {}),
   });
   return steps;

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { userQueries } from '../../api/queries';
@@ -15,21 +16,23 @@ import { PagedTable, type Column } from '../../ui/paged-table';
 import { ROW, Td } from '../../ui/table-cells';
 import { useSymbolDecimals } from './use-symbol-decimals';
 import { OrderDetailButton } from './order-detail-button';
+import { SIDE_LABEL } from './order-labels';
 
-const COLUMNS: Column[] = [
-  { label: 'Time' },
-  { label: 'Market', align: 'left', card: 'title' },
-  { label: 'Side', align: 'left' },
-  { label: 'Price' },
-  { label: 'Size' },
-  { label: 'Value' },
-  { label: 'Fee' },
-  { label: 'Realized PnL' },
-];
-const WORDS = { loading: 'Loading trades…', empty: 'No trades match', unavailable: 'Trade history unavailable' };
 
 /** The account's fills, newest first, a page at a time (last_id), filterable and exportable; a row opens its order. */
 export function TradeHistory({ account, symbols }: { account: string; symbols: readonly string[] }) {
+  const { t, i18n } = useLingui();
+  const columns: Column[] = [
+    { label: t`Time` },
+    { label: t({ message: 'Market', context: 'symbol' }), align: 'left', card: 'title' },
+    { label: t`Side`, align: 'left' },
+    { label: t`Price` },
+    { label: t`Size` },
+    { label: t`Value` },
+    { label: t`Fee` },
+    { label: t`Realized PnL` },
+  ];
+  const words = { loading: t`Loading trades…`, empty: t`No trades match`, unavailable: t`Trade history unavailable` };
   const api = useApi();
   const decimalsOf = useSymbolDecimals();
   const openDetail = useOrderDetail((s) => s.open);
@@ -59,17 +62,18 @@ export function TradeHistory({ account, symbols }: { account: string; symbols: r
           }
         />
       </HistoryFilters>
-      <PagedTable testId="trade-history" columns={COLUMNS} rowCount={rows.length} query={query} words={WORDS}>
-        {rows.map((t) => {
-          const d = decimalsOf(t.symbol);
+      <PagedTable testId="trade-history" columns={columns} rowCount={rows.length} query={query} words={words}>
+        {rows.map((trade) => {
+          const d = decimalsOf(trade.symbol);
+          const orderId = trade.order_id;
           return (
-            <tr key={t.id} className={`${ROW} cursor-pointer`} title={`Open order ${t.order_id}`} onClick={() => openDetail(t.order_id)}>
-              <Td className="num text-muted">{formatDateTime(t.created_at)}</Td>
+            <tr key={trade.id} className={`${ROW} cursor-pointer`} title={t`Open order ${orderId}`} onClick={() => openDetail(trade.order_id)}>
+              <Td className="num text-muted">{formatDateTime(trade.created_at)}</Td>
               <Td align="left" className="font-medium">
-                <OrderDetailButton symbol={t.symbol} orderId={t.order_id} onOpen={(e) => (e.stopPropagation(), openDetail(t.order_id))} />
+                <OrderDetailButton symbol={trade.symbol} orderId={trade.order_id} onOpen={(e) => (e.stopPropagation(), openDetail(trade.order_id))} />
               </Td>
-              <Td align="left" className={t.side === 'buy' ? 'text-up' : 'text-down'}>{t.side === 'buy' ? 'Buy' : 'Sell'}</Td>
-              {fillCells(t, d)}
+              <Td align="left" className={trade.side === 'buy' ? 'text-up' : 'text-down'}>{i18n._(SIDE_LABEL[trade.side])}</Td>
+              {fillCells(trade, d)}
             </tr>
           );
         })}
