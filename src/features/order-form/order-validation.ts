@@ -113,7 +113,8 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
   const maxLeverage = dec(info.max_leverage).floor().toNumber();
 
   if (!Number.isInteger(ctx.leverage) || ctx.leverage < 1 || ctx.leverage > maxLeverage) {
-    errors.leverage = msg`Leverage must be a whole number from 1 to ${maxLeverage}`;
+    const max = maxLeverage;
+    errors.leverage = msg`Leverage must be a whole number from 1 to ${max}`;
   }
 
   // Price: the limit price, or the mark for a market order.
