@@ -1,5 +1,5 @@
 import { dec, type Dec } from './decimal';
-import { maxPositionError, priceBandError, priceStepError, readAmount, reduceOnlyError, restingMarginError, sizeLimitError, sizeStepError } from './order-rules';
+import { maxPositionError, priceBandError, priceStepError, readAmount, reduceOnlyError, restingMarginError, sizeLimitError, sizeStepError, type OrderRuleProblem } from './order-rules';
 
 /**
  * The checks a modified order (new price, new size still to rest) must pass before its original is
@@ -7,8 +7,8 @@ import { maxPositionError, priceBandError, priceStepError, readAmount, reduceOnl
  * tick and size step, min/max size, the price band around the mark, max position, reduce-only
  * headroom, margin — with what the canceled original gives back counted in: its lock returns to the
  * available margin, its size to the reduce-only headroom and to the position limit.
- * Every rule and its words are lib/order-rules.ts, shared with the order form: the same mistake
- * reads the same in both.
+ * Every rule is lib/order-rules.ts and its words src/ui/order-rule-words.ts, shared with the order
+ * form: the same mistake reads the same in both.
  */
 
 /** The symbol's rules (query_symbol_info), as decimals and places. */
@@ -47,8 +47,11 @@ export interface EditContext {
   available: Dec | null;
 }
 
+/** Why a modify cannot go: a broken order rule, or the symbol's rules not read yet. */
+export type EditProblem = OrderRuleProblem | { code: 'rules-not-loaded' };
+
 export interface EditCheck {
-  errors: { price?: string; size?: string };
+  errors: { price?: EditProblem; size?: EditProblem };
   price: Dec | null;
   qty: Dec | null;
   /** Nothing to do: price and size are what the order already rests at. */
@@ -60,7 +63,7 @@ export function checkOrderEdit(o: EditedOrder, priceText: string, sizeText: stri
   const resting = dec(o.qty).minus(o.fill_qty);
 
   let price: Dec | null = null;
-  const p = readAmount(priceText, 'a price');
+  const p = readAmount(priceText, 'price');
   if ('error' in p) errors.price = p.error;
   else {
     const band = { capRatio: rules.priceCapRatio, floorRatio: rules.priceFloorRatio, decimals: rules.priceDecimals };
@@ -69,7 +72,7 @@ export function checkOrderEdit(o: EditedOrder, priceText: string, sizeText: stri
   }
 
   let qty: Dec | null = null;
-  const q = readAmount(sizeText, 'a size');
+  const q = readAmount(sizeText, 'size');
   if ('error' in q) errors.size = q.error;
   else {
     errors.size = sizeStepError(q.value, rules.qtyDecimals, rules.base) ?? sizeLimitError(q.value, rules.minQty, rules.maxQty, rules.base, rules.qtyDecimals);

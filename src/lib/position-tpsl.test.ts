@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from './decimal';
-import { firedCloses, firedCloseWords, isWholePosition, pnlAtTrigger, protectionOf, roeAtTrigger, triggerFromPnl, triggerFromRoe, triggerOnTick, triggerSide } from './position-tpsl';
+import { firedCloses, isWholePosition, pnlAtTrigger, protectionOf, roeAtTrigger, triggerFromPnl, triggerFromRoe, triggerOnTick, triggerSide } from './position-tpsl';
 
 // A long of 0.5 BTC entered at 95,000 on 10× (initial margin 4,750) and the same short.
 const long = dec('0.5');
@@ -98,12 +98,5 @@ describe('fired TP/SL closes (price-protected, tried again on the next ticks)', 
   it('a whole-position child not yet sized by the service has no size to tell', () => {
     const [f] = firedCloses('BTC-USD', [child({ qty: '0', fill_qty: '0', status: 'new' })]);
     expect(f).toMatchObject({ qty: null, remaining: null });
-  });
-
-  it('says what fired and how far it closed, at the symbol qty places', () => {
-    const [sl, tp] = firedCloses('BTC-USD', [child({}), child({ id: 2, source: 'tp', status: 'new', fill_qty: '0' })]);
-    expect(firedCloseWords(sl!, 3)).toBe('SL triggered · closed 0.300 of 1.000');
-    expect(firedCloseWords(tp!, 3)).toBe('TP triggered · closing 1.000');
-    expect(firedCloseWords(firedCloses('BTC-USD', [child({ qty: '0', fill_qty: '0' })])[0]!, 3)).toBe('SL triggered · closing the whole position');
   });
 });

@@ -1,5 +1,4 @@
 import { D, type Dec } from './decimal';
-import { show } from './display';
 
 /**
  * Take-profit / stop-loss on a whole open position (decisions.md "TP/SL and position protection"):
@@ -108,19 +107,4 @@ export function firedCloses<O extends FiredOrderLike>(symbol: string, orders: re
       const qty = isWholePosition(o) ? null : new D(o.qty);
       return { order: o, kind: o.source as TriggerKind, qty, filled, remaining: qty && D.max(qty.minus(filled), 0), waiting: o.status === 'open' };
     });
-}
-
-/** What the band does while a fired close waits, in the trader's words. */
-export const WAITING_FOR_BAND = 'waiting for a price within the protection band';
-
-/**
- * A fired close in words, at the symbol's qty places: "SL triggered · closed 0.300 of 1.000",
- * "TP triggered · closing 1.000" before its first fill, "SL triggered · closing the whole position"
- * while the service has not yet sized a whole-position child.
- */
-export function firedCloseWords(f: Pick<FiredClose<unknown>, 'kind' | 'qty' | 'filled'>, qtyDecimals: number): string {
-  const what = `${f.kind === 'tp' ? 'TP' : 'SL'} triggered`;
-  if (f.qty === null) return `${what} · closing the whole position`;
-  if (f.filled.isZero()) return `${what} · closing ${show(f.qty, qtyDecimals)}`;
-  return `${what} · closed ${show(f.filled, qtyDecimals)} of ${show(f.qty, qtyDecimals)}`;
 }

@@ -50,7 +50,7 @@ export function useModifyOrderChecks(order: Order | null): ModifyOrderChecks {
 
   const check = useCallback(
     (priceText: string, sizeText: string): EditCheck => {
-      if (!order || !rules) return { errors: { price: 'Market rules not loaded yet' }, price: null, qty: null, unchanged: false };
+      if (!order || !rules) return { errors: { price: { code: 'rules-not-loaded' } }, price: null, qty: null, unchanged: false };
       const position = positions.data?.find((p) => p.symbol === symbol && !dec(p.qty).isZero());
       const positionQty = position ? dec(position.qty) : dec(0);
       const orders = openOrders.data?.result ?? [];

@@ -117,8 +117,9 @@ describe('modify an order (cancel, then replace)', () => {
     const { fx, log } = scripted({ cancel: new Error('socket closed'), original: Array.from({ length: MAX_READS }, () => new Error('offline')) });
     const end = await runModify(request(), fx);
     expect(log.some((l) => l.startsWith('place'))).toBe(false);
-    expect(end.result).toEqual({ kind: 'unknown', what: 'cancel', message: 'socket closed; offline' });
+    expect(end.result).toEqual({ kind: 'unknown', what: 'cancel', message: 'socket closed', read: 'offline' });
     expect(describeModify(end, D).title).toMatch(/^The cancel may or may not have gone through/);
+    expect(describeModify(end, D).body).toBe('No answer (socket closed; offline). No new order was placed; check Open orders.');
   });
 
   it('a cancel accepted but not yet run is read again until the order reads canceled', async () => {
@@ -147,7 +148,8 @@ describe('modify an order (cancel, then replace)', () => {
     const { fx, log } = scripted({ cancel: done, original: [found({ status: 'canceled' })], place: { kind: 'unknown', message: 'no outcome' }, replacement: Array.from({ length: MAX_READS }, (): OrderRead => ({ kind: 'missing' })) });
     const end = await runModify(request(), fx);
     expect(log.filter((l) => l === 'read web-new')).toHaveLength(MAX_READS);
-    expect(end.result).toEqual({ kind: 'not-placed', message: 'it never reached the exchange' });
+    expect(end.result).toEqual({ kind: 'not-placed', message: { finding: 'never-reached' } });
+    expect(describeModify(end, D).body).toBe('it never reached the exchange. The original order is canceled and the new one was not placed; your values are kept — place it again.');
     expect(canPlaceAgain(end.result)).toBe(true);
   });
 

@@ -32,6 +32,20 @@ export interface ModifyRequest {
   marginMode?: 'cross' | 'isolated';
 }
 
+/** What the machine itself found where no one gave words for it (modify-order-words.ts says it). */
+export type ModifyFinding =
+  /** The order read back as not there. */
+  | 'no-such-order'
+  /** The cancel was accepted, yet the order still reads open. */
+  | 'still-reads-open'
+  /** The replacement was never found: it did not reach the exchange. */
+  | 'never-reached'
+  /** The replacement reads rejected with no remark. */
+  | 'rejected';
+
+/** Why: the exchange's (or the network's) own words, shown as they are, or what the machine found. */
+export type ModifyReason = string | { finding: ModifyFinding };
+
 /** A read of one order: found, not there (the service said so), or no readable answer. */
 export type OrderRead = { kind: 'found'; order: Order } | { kind: 'missing' } | { kind: 'failed'; message: string };
 
@@ -39,13 +53,16 @@ export type ModifyResult =
   /** The replacement is on the book (or filled at once): `filledMeanwhile` came off its size. */
   | { kind: 'moved'; qty: string; filledMeanwhile: string; status?: Order['status'] }
   /** The original did not go: it filled, was already canceled, or the cancel was refused. */
-  | { kind: 'unchanged'; why: 'filled' | 'canceled' | 'refused' | 'still-open'; message?: string }
+  | { kind: 'unchanged'; why: 'filled' | 'canceled' | 'refused' | 'still-open'; message?: ModifyReason }
   /** The original is canceled and fills while editing cover the new size (or leave less than the minimum). */
   | { kind: 'nothing-left'; filledMeanwhile: string; left: string }
   /** The original is canceled and the replacement was not placed: the trader's values, to place again. */
-  | { kind: 'not-placed'; message: string }
-  /** Something is not known: `what` says which order may or may not be where. */
-  | { kind: 'unknown'; what: 'cancel' | 'replacement' | 'fills'; message: string };
+  | { kind: 'not-placed'; message: ModifyReason }
+  /**
+   * Something is not known: `what` says which order may or may not be where. For the cancel,
+   * `message` is why its outcome is not known and `read` why reading the order did not tell.
+   */
+  | { kind: 'unknown'; what: 'cancel' | 'replacement' | 'fills'; message: ModifyReason; read?: ModifyReason };
 
 export interface ModifyState {
   phase: ModifyPhase;
@@ -103,11 +120,11 @@ function afterOriginalRead(s: ModifyState, read: OrderRead): ModifyState {
   const again = s.reads + 1 < MAX_READS;
   if (read.kind !== 'found') {
     if (read.kind === 'failed' && again) return { ...s, reads: s.reads + 1 };
-    const message = read.kind === 'failed' ? read.message : 'the exchange has no such order';
+    const message: ModifyReason = read.kind === 'failed' ? read.message : { finding: 'no-such-order' };
     // Canceled for sure but its last fills unknown: the size to place is not known either.
     if (cancel.kind === 'done') return over(s, { kind: 'unknown', what: 'fills', message });
     if (cancel.kind === 'refused') return over(s, { kind: 'unchanged', why: 'refused', message: cancel.message });
-    return over(s, { kind: 'unknown', what: 'cancel', message: `${cancel.message}; ${message}` });
+    return over(s, { kind: 'unknown', what: 'cancel', message: cancel.message, read: message });
   }
   const o = read.order;
   if (o.status === 'filled') return over(s, { kind: 'unchanged', why: 'filled' });
@@ -115,7 +132,7 @@ function afterOriginalRead(s: ModifyState, read: OrderRead): ModifyState {
     // A cancel that went (or may have gone) is read again: it may not have run yet.
     if (cancel.kind !== 'refused' && again) return { ...s, reads: s.reads + 1 };
     if (cancel.kind === 'refused') return over(s, { kind: 'unchanged', why: 'refused', message: cancel.message });
-    const message = cancel.kind === 'unknown' ? cancel.message : 'accepted, yet the order still reads open';
+    const message: ModifyReason = cancel.kind === 'unknown' ? cancel.message : { finding: 'still-reads-open' };
     return over(s, { kind: 'unchanged', why: 'still-open', message });
   }
   // Canceled (or rejected): by this cancel unless it was refused — then by something else, and
@@ -134,11 +151,11 @@ function afterReplacementRead(s: ModifyState, read: OrderRead): ModifyState {
   const again = s.reads + 1 < MAX_READS;
   const qty = s.replacement!.qty;
   if (read.kind === 'found') {
-    if (read.order.status === 'rejected') return over(s, { kind: 'not-placed', message: read.order.remark || 'rejected' });
+    if (read.order.status === 'rejected') return over(s, { kind: 'not-placed', message: read.order.remark || { finding: 'rejected' } });
     return over(s, { kind: 'moved', qty, filledMeanwhile: s.filledMeanwhile, status: read.order.status });
   }
   if (again) return { ...s, reads: s.reads + 1 };
-  if (read.kind === 'missing') return over(s, { kind: 'not-placed', message: 'it never reached the exchange' });
+  if (read.kind === 'missing') return over(s, { kind: 'not-placed', message: { finding: 'never-reached' } });
   return over(s, { kind: 'unknown', what: 'replacement', message: read.message });
 }
 

@@ -1,7 +1,12 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { dec } from '../lib/decimal';
 import { show } from '../lib/display';
 import type { ToastKind } from '../stores/toasts';
-import type { ModifyPhase, ModifyRequest, ModifyResult, ModifyState } from './modify-order-machine';
+import type { ModifyFinding, ModifyPhase, ModifyReason, ModifyRequest, ModifyResult, ModifyState } from './modify-order-machine';
+
+// The words of a modify, chosen when they are asked for (a state reported, a row or a notice drawn),
+// in the language of that moment: `t` and `i18n` here are Lingui's global ones.
 
 /** The symbol's places, for every number the words show. */
 export interface ModifyDecimals {
@@ -11,29 +16,44 @@ export interface ModifyDecimals {
 
 /** What a row shows while its replace is under way. */
 export function modifyPhaseLabel(phase: ModifyPhase): string {
-  if (phase === 'canceling') return 'Replacing: canceling…';
-  if (phase === 'checking') return 'Replacing: checking the cancel…';
-  if (phase === 'placing') return 'Replacing: placing…';
-  if (phase === 'finding') return 'Replacing: checking the new order…';
-  return 'Replacing…';
+  if (phase === 'canceling') return t`Replacing: canceling…`;
+  if (phase === 'checking') return t`Replacing: checking the cancel…`;
+  if (phase === 'placing') return t`Replacing: placing…`;
+  if (phase === 'finding') return t`Replacing: checking the new order…`;
+  return t`Replacing…`;
 }
 
-const STEP: Record<ModifyPhase, string> = {
-  canceling: 'Canceling the order; the new one goes once the cancel is confirmed.',
-  checking: 'Checking the cancel and what filled; the new one goes once the cancel is confirmed.',
-  placing: 'The order is canceled; placing the new one.',
-  finding: 'The order is canceled; the new one got no answer yet, checking whether it was placed.',
-  over: '',
+const STEP: Record<Exclude<ModifyPhase, 'over'>, MessageDescriptor> = {
+  canceling: msg`Canceling the order; the new one goes once the cancel is confirmed.`,
+  checking: msg`Checking the cancel and what filled; the new one goes once the cancel is confirmed.`,
+  placing: msg`The order is canceled; placing the new one.`,
+  finding: msg`The order is canceled; the new one got no answer yet, checking whether it was placed.`,
 };
+
+const FINDINGS: Record<ModifyFinding, MessageDescriptor> = {
+  'no-such-order': msg`the exchange has no such order`,
+  'still-reads-open': msg`accepted, yet the order still reads open`,
+  'never-reached': msg`it never reached the exchange`,
+  rejected: msg`rejected`,
+};
+
+/** A reason as the exchange gave it (verbatim), or the machine's own finding in words. */
+function reasonText(r: ModifyReason): string {
+  return typeof r === 'string' ? r : i18n._(FINDINGS[r.finding]);
+}
+
+/** "Buy 0.300 BTC-USD @ 95,000.0": the side, size, symbol and price of an order. */
+function orderText(side: 'buy' | 'sell', size: string, symbol: string, price: string): string {
+  return side === 'buy' ? t`Buy ${size} ${symbol} @ ${price}` : t`Sell ${size} ${symbol} @ ${price}`;
+}
 
 /** "Buy 0.300 BTC-USD @ 95,000.0 → 94,800.0". */
 export function describeMove(r: Pick<ModifyRequest, 'order' | 'price' | 'qty'>, d: ModifyDecimals): string {
   const o = r.order;
-  const side = o.side === 'buy' ? 'Buy' : 'Sell';
   const resting = dec(o.qty).minus(o.fill_qty);
   const size = resting.eq(r.qty) ? show(r.qty, d.qty) : `${show(resting, d.qty)} → ${show(r.qty, d.qty)}`;
   const price = dec(o.price).eq(r.price) ? show(r.price, d.price) : `${show(o.price, d.price)} → ${show(r.price, d.price)}`;
-  return `${side} ${size} ${o.symbol} @ ${price}`;
+  return orderText(o.side, size, o.symbol, price);
 }
 
 /** The trader's values can go out again as a new order: the original is canceled and nothing replaced it. */
@@ -47,40 +67,81 @@ export interface ModifyWords {
   body: string;
 }
 
+/** The words of a modify that ended with the replacement on the book (or filled at once). */
+function movedBody(r: Extract<ModifyResult, { kind: 'moved' }>, d: ModifyDecimals): string {
+  const filled = show(r.filledMeanwhile, d.qty);
+  const qty = show(r.qty, d.qty);
+  const meanwhile = dec(r.filledMeanwhile).gt(0);
+  const atOnce = r.status === 'filled';
+  if (meanwhile && atOnce) return t`${filled} filled while you edited, so the new order is for ${qty}. It filled at once.`;
+  if (meanwhile) return t`${filled} filled while you edited, so the new order is for ${qty}.`;
+  if (atOnce) return t`It filled at once.`;
+  return t`The old order is canceled; the new one is on the book.`;
+}
+
 /** How each way a modify ends is told: which order stands where, and what the trader can do. */
 export function describeModify(s: ModifyState, d: ModifyDecimals): ModifyWords {
   const what = describeMove(s.request, d);
   const o = s.request.order;
-  const original = `${o.side === 'buy' ? 'Buy' : 'Sell'} ${show(dec(o.qty).minus(o.fill_qty), d.qty)} ${o.symbol} @ ${show(o.price, d.price)}`;
+  const original = orderText(o.side, show(dec(o.qty).minus(o.fill_qty), d.qty), o.symbol, show(o.price, d.price));
   const r = s.result;
-  if (!r) return { kind: 'info', title: `Modifying: ${what}`, body: STEP[s.phase] };
-  const meanwhile = (f: string) => `${show(f, d.qty)} filled while you edited`;
+  if (!r) return { kind: 'info', title: t`Modifying: ${what}`, body: s.phase === 'over' ? '' : i18n._(STEP[s.phase]) };
   switch (r.kind) {
-    case 'moved': {
-      const notes = [
-        dec(r.filledMeanwhile).gt(0) ? `${meanwhile(r.filledMeanwhile)}, so the new order is for ${show(r.qty, d.qty)}.` : '',
-        r.status === 'filled' ? 'It filled at once.' : '',
-      ].filter(Boolean);
-      return { kind: 'success', title: `Order modified: ${what}`, body: notes.join(' ') || 'The old order is canceled; the new one is on the book.' };
+    case 'moved':
+      return { kind: 'success', title: t`Order modified: ${what}`, body: movedBody(r, d) };
+    case 'unchanged': {
+      if (r.why === 'filled') return { kind: 'info', title: t`Already filled — nothing changed: ${original}`, body: t`The order filled before the cancel reached it; no new order was placed.` };
+      if (r.why === 'canceled') return { kind: 'info', title: t`Already canceled — nothing changed: ${original}`, body: t`The order was no longer open; no new order was placed.` };
+      const reason = r.message === undefined ? null : reasonText(r.message);
+      if (r.why === 'refused') {
+        return { kind: 'error', title: t`Cancel refused — nothing changed: ${original}`, body: reason === null ? t`Refused. The order stays as it was.` : t`${reason}. The order stays as it was.` };
+      }
+      return {
+        kind: 'warn',
+        title: t`Nothing changed: ${original}`,
+        body:
+          reason === null
+            ? t`The cancel got no answer (no answer) and the order is still open as it was; no new order was placed.`
+            : t`The cancel got no answer (${reason}) and the order is still open as it was; no new order was placed.`,
+      };
     }
-    case 'unchanged':
-      if (r.why === 'filled') return { kind: 'info', title: `Already filled — nothing changed: ${original}`, body: 'The order filled before the cancel reached it; no new order was placed.' };
-      if (r.why === 'canceled') return { kind: 'info', title: `Already canceled — nothing changed: ${original}`, body: 'The order was no longer open; no new order was placed.' };
-      if (r.why === 'refused') return { kind: 'error', title: `Cancel refused — nothing changed: ${original}`, body: `${r.message ?? 'Refused'}. The order stays as it was.` };
-      return { kind: 'warn', title: `Nothing changed: ${original}`, body: `The cancel got no answer (${r.message ?? 'no answer'}) and the order is still open as it was; no new order was placed.` };
-    case 'nothing-left':
+    case 'nothing-left': {
+      const filled = show(r.filledMeanwhile, d.qty);
+      const left = show(r.left, d.qty);
       return {
         kind: 'info',
-        title: `Canceled, nothing left to place: ${what}`,
+        title: t`Canceled, nothing left to place: ${what}`,
         body: dec(r.left).gt(0)
-          ? `${meanwhile(r.filledMeanwhile)}; the ${show(r.left, d.qty)} left is below the minimum size, so no new order was placed.`
-          : `${meanwhile(r.filledMeanwhile)}, which covers the new size: no new order was placed.`,
+          ? t`${filled} filled while you edited; the ${left} left is below the minimum size, so no new order was placed.`
+          : t`${filled} filled while you edited, which covers the new size: no new order was placed.`,
       };
-    case 'not-placed':
-      return { kind: 'error', title: `Original canceled, new order refused: ${what}`, body: `${r.message}. The original order is canceled and the new one was not placed; your values are kept — place it again.` };
-    case 'unknown':
-      if (r.what === 'cancel') return { kind: 'warn', title: `The cancel may or may not have gone through: ${original}`, body: `No answer (${r.message}). No new order was placed; check Open orders.` };
-      if (r.what === 'fills') return { kind: 'warn', title: `Canceled, new order not placed: ${what}`, body: `The original is canceled but its last fills could not be read (${r.message}), so the size to place is not known. Check its fills, then place it again.` };
-      return { kind: 'warn', title: `The new order may or may not have been placed: ${what}`, body: `The original is canceled; the new order got no answer (${r.message}). Check Open orders before placing it again.` };
+    }
+    case 'not-placed': {
+      const reason = reasonText(r.message);
+      return { kind: 'error', title: t`Original canceled, new order refused: ${what}`, body: t`${reason}. The original order is canceled and the new one was not placed; your values are kept — place it again.` };
+    }
+    case 'unknown': {
+      const reason = reasonText(r.message);
+      if (r.what === 'cancel') {
+        const read = r.read === undefined ? null : reasonText(r.read);
+        return {
+          kind: 'warn',
+          title: t`The cancel may or may not have gone through: ${original}`,
+          body: read === null ? t`No answer (${reason}). No new order was placed; check Open orders.` : t`No answer (${reason}; ${read}). No new order was placed; check Open orders.`,
+        };
+      }
+      if (r.what === 'fills') {
+        return {
+          kind: 'warn',
+          title: t`Canceled, new order not placed: ${what}`,
+          body: t`The original is canceled but its last fills could not be read (${reason}), so the size to place is not known. Check its fills, then place it again.`,
+        };
+      }
+      return {
+        kind: 'warn',
+        title: t`The new order may or may not have been placed: ${what}`,
+        body: t`The original is canceled; the new order got no answer (${reason}). Check Open orders before placing it again.`,
+      };
+    }
   }
 }

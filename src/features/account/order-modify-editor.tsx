@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import type { Order } from '../../api/schemas';
 import { dec } from '../../lib/decimal';
 import { show } from '../../lib/display';
+import type { EditProblem } from '../../lib/order-edit-checks';
 import { useModifyOrderChecks } from '../../trading/modify-order-checks';
 import { useModifyOrder } from '../../trading/use-modify-order';
 import { Button } from '../../ui/button';
@@ -10,6 +11,7 @@ import { chosenAccountTab } from '../../ui/use-focus-keeper';
 import { useReturnFocus } from '../../ui/use-dialog-focus';
 import { Field } from '../../ui/field';
 import { NumericInput } from '../../ui/numeric-input';
+import { asksToType, orderRuleWords } from '../../ui/order-rule-words';
 
 interface Props {
   /** The order as it was when the editor opened: fills after that come off the new size. */
@@ -38,7 +40,8 @@ export function OrderModifyEditor({ order, stillOpen, decimals, onDone }: Props)
   const modify = useModifyOrder();
   const r = check(price, size);
   // "Enter a …" waits for a Save; every other reason shows as soon as it is typed.
-  const shown = (e: string | undefined) => (e && (tried || !e.startsWith('Enter ')) ? e : null);
+  const { i18n } = useLingui();
+  const shown = (e: EditProblem | undefined) => (e && (tried || !asksToType(e)) ? i18n._(orderRuleWords(e)) : null);
 
   const symbol = order.symbol;
   const base = decimals.base;

@@ -12,7 +12,8 @@ import { toneOf } from '../../ui/tone';
 import { formatPercent } from '../../lib/format';
 import { notional, returnOnEquity, unrealizedPnl } from '../../lib/perp-math';
 import { reduceOnlyHeadroom } from '../../lib/reduce-only';
-import { firedCloses, firedCloseWords, isWholePosition, protectionOf, WAITING_FOR_BAND, type FiredClose } from '../../lib/position-tpsl';
+import { firedCloses, isWholePosition, protectionOf, type FiredClose } from '../../lib/position-tpsl';
+import { firedCloseWords, WAITING_FOR_BAND } from '../../ui/fired-close-words';
 import { LimitCloseEditor, MarginEditor } from './position-editors';
 import { PositionTpslEditor } from './position-tpsl-editor';
 import { useCloseAllPositions, useClosingSymbols, useMarketClose } from '../../trading/use-order-commands';
@@ -247,13 +248,14 @@ function Protection({ tp, sl, priceDecimals, qtyDecimals }: { tp: readonly Order
  * a price within the band (it is tried again on the next ticks). Words, not colour, say it.
  */
 function FiredLine({ fired, qtyDecimals }: { fired: FiredClose<Order>; qtyDecimals: number }) {
-  const words = firedCloseWords(fired, qtyDecimals);
+  const { i18n } = useLingui();
+  const words = i18n._(firedCloseWords(fired, qtyDecimals));
   return (
     // Wrapped to the column's usual width (like "whole position"), so on a desktop the table still fits
     // beside the pinned close buttons and the words are not hidden under them; left-aligned in a phone's card.
     <span className="block max-w-[9.5rem] whitespace-normal text-right leading-tight text-warn max-md:text-left" data-testid="position-fired-close">
       {words}
-      {fired.waiting && <span className="block font-sans text-[10px] leading-[1.1] text-muted">{WAITING_FOR_BAND}</span>}
+      {fired.waiting && <span className="block font-sans text-[10px] leading-[1.1] text-muted">{i18n._(WAITING_FOR_BAND)}</span>}
     </span>
   );
 }

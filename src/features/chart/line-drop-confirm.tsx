@@ -1,9 +1,11 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { dec } from '../../lib/decimal';
 import { show } from '../../lib/display';
 import { useModifyOrderChecks } from '../../trading/modify-order-checks';
 import { useModifyOrder } from '../../trading/use-modify-order';
 import { Button } from '../../ui/button';
+import { orderRuleWords } from '../../ui/order-rule-words';
 import type { LineDrop } from './use-order-line-drag';
 
 /**
@@ -13,6 +15,7 @@ import type { LineDrop } from './use-order-line-drag';
  */
 export function LineDropConfirm({ drop, decimals, onClose }: { drop: LineDrop; decimals: { price: number; qty: number }; onClose: () => void }) {
   const { order, price } = drop;
+  const { i18n } = useLingui();
   const { check, rules } = useModifyOrderChecks(order);
   const modify = useModifyOrder();
   const resting = dec(order.qty).minus(order.fill_qty);
@@ -45,7 +48,7 @@ export function LineDropConfirm({ drop, decimals, onClose }: { drop: LineDrop; d
       <p className="mt-0.5 text-[11px] text-muted">Cancels the order, then places it at the new price once the cancel is confirmed.</p>
       {error && (
         <p role="alert" className="mt-1 text-[11px] text-down">
-          {error}
+          {i18n._(orderRuleWords(error))}
         </p>
       )}
       <div className="mt-2 flex justify-end gap-2">

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { LeverageChangePreview } from '../../lib/leverage-change';
 import { useChangeLeverage } from '../../trading/use-account-commands';
@@ -5,7 +7,7 @@ import { Button } from '../../ui/button';
 import { ConfirmPanel } from '../../ui/confirm-panel';
 import { NumericInput } from '../../ui/numeric-input';
 import { LeverageChangeSummary } from './leverage-change-summary';
-import { leverageRefusalText } from './leverage-preview';
+import { leverageRefusalWords } from './leverage-preview';
 
 interface Props {
   symbol: string;
@@ -17,7 +19,7 @@ interface Props {
   draft: string;
   onDraft: (value: string) => void;
   /** What the box reads as: a leverage, or why not (readLeverage). */
-  read: { value: number } | { error: string };
+  read: { value: number } | { error: MessageDescriptor };
   /** With an open position, what the change would do to it; shown for confirmation before it is sent. */
   positionChange: LeverageChangePreview | null;
   priceDecimals: number;
@@ -29,6 +31,7 @@ interface Props {
  * only on Confirm: a leverage change re-leverages the whole position.
  */
 export function LeverageControl({ symbol, current, max, account, draft, onDraft, read, positionChange, priceDecimals }: Props) {
+  const { t, i18n } = useLingui();
   const changeLeverage = useChangeLeverage();
   const busy = changeLeverage.isPending;
   const [confirming, setConfirming] = useState(false);
@@ -40,11 +43,14 @@ export function LeverageControl({ symbol, current, max, account, draft, onDraft,
     changeLeverage.mutate({ symbol, leverage: value }, { onSettled: () => setConfirming(false) });
   };
   const apply = () => (positionChange ? setConfirming(true) : send());
+  const refusal = positionChange && value !== null ? leverageRefusalWords(positionChange.refusal, value) : null;
 
   return (
     <div>
       <div className="flex items-center gap-2">
-        <span className="shrink-0 text-muted">Leverage</span>
+        <span className="shrink-0 text-muted">
+          <Trans>Leverage</Trans>
+        </span>
         <input
           type="range"
           min={1}
@@ -52,14 +58,14 @@ export function LeverageControl({ symbol, current, max, account, draft, onDraft,
           step={1}
           value={value ?? current}
           onChange={(e) => onDraft(e.target.value)}
-          aria-label="Leverage slider"
+          aria-label={t`Leverage slider`}
           className="min-w-0 flex-1 accent-[var(--color-accent)]"
         />
         <label className={`flex w-[62px] items-center rounded border bg-bg pr-1.5 ${value !== null ? 'border-line focus-within:border-accent' : 'border-down'}`}>
           <NumericInput
             value={draft}
             onChange={(text) => onDraft(text)}
-            aria-label="Leverage"
+            aria-label={t`Leverage`}
             aria-invalid={value === null ? true : undefined}
             aria-describedby={value === null ? 'leverage-error' : undefined}
             className="w-full px-1.5 py-1"
@@ -68,24 +74,28 @@ export function LeverageControl({ symbol, current, max, account, draft, onDraft,
         </label>
         {account && changed && !(confirming && positionChange) && (
           <Button variant="soft" size="sm" onClick={apply} busy={busy}>
-            Apply
+            <Trans>Apply</Trans>
           </Button>
         )}
       </div>
       {'error' in read && (
         <p id="leverage-error" className="mt-0.5 text-[11px] text-down" role="alert">
-          {read.error}
+          {i18n._(read.error)}
         </p>
       )}
-      {changed && !account && <p className="mt-0.5 text-[11px] text-muted">Preview at {value}×; sign in to apply.</p>}
+      {changed && !account && (
+        <p className="mt-0.5 text-[11px] text-muted">
+          <Trans>Preview at {value}×; sign in to apply.</Trans>
+        </p>
+      )}
       {account && changed && confirming && positionChange && (
         <ConfirmPanel
           className="mt-1.5"
           data-testid="leverage-confirm"
-          title={`Change your ${symbol} position to ${value}×?`}
-          confirmLabel={`Set ${value}×`}
-          cancelLabel={`Keep ${current}×`}
-          blockedReason={leverageRefusalText(positionChange.refusal, value)}
+          title={t`Change your ${symbol} position to ${value}×?`}
+          confirmLabel={t`Set ${value}×`}
+          cancelLabel={t`Keep ${current}×`}
+          blockedReason={refusal && i18n._(refusal)}
           busy={busy}
           onConfirm={send}
           onCancel={() => setConfirming(false)}

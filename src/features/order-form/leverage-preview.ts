@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { Balance, Position } from '../../api/schemas';
 import { dec } from '../../lib/decimal';
 import { formatFixed } from '../../lib/format';
@@ -45,10 +47,13 @@ export function leverageChangeOf(a: {
 }
 
 /** Why the exchange would refuse the change, in the trader's words. */
-export function leverageRefusalText(r: LeverageRefusal | null, to: number): string | null {
+export function leverageRefusalWords(r: LeverageRefusal | null, to: number): MessageDescriptor | null {
   if (!r) return null;
+  const needed = formatFixed(r.needed, 2);
   if (r.kind === 'isolated-margin') {
-    return `At ${to}× this isolated position needs ${formatFixed(r.needed, 2)} USD margin and holds ${formatFixed(r.held, 2)}: add margin first`;
+    const held = formatFixed(r.held, 2);
+    return msg`At ${to}× this isolated position needs ${needed} USD margin and holds ${held}: add margin first`;
   }
-  return `At ${to}× the position needs ${formatFixed(r.needed, 2)} USD more margin; ${formatFixed(r.available.lt(0) ? dec(0) : r.available, 2)} available`;
+  const available = formatFixed(r.available.lt(0) ? dec(0) : r.available, 2);
+  return msg`At ${to}× the position needs ${needed} USD more margin; ${available} available`;
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { show } from '../../lib/display';
 import type { ValidatedOrder } from './order-validation';
@@ -8,23 +9,27 @@ import type { ValidatedOrder } from './order-validation';
  * which the order carries; or why it would not fill.
  */
 export function MarketEstimate({ validated, priceDecimals, slippage }: { validated: ValidatedOrder; priceDecimals: number; slippage: ReactNode }) {
+  const { t, i18n } = useLingui();
   const { fill, marketLimit, errors } = validated;
+  const average = fill?.averagePrice ? show(fill.averagePrice, priceDecimals) : null;
+  const impact = fill?.impact ? fill.impact.mul(100).toFixed(2) : null;
+  const limit = marketLimit ? show(marketLimit, priceDecimals) : null;
   return (
     <div className="-mt-1 space-y-1 text-[11px]">
-      <p className="num text-muted" data-testid="market-estimate" title="Walks the order book for the size (followed at least 4 times a second): size-weighted average price, and how far it is from the best price">
-        {fill?.averagePrice && fill.impact ? `Est. fill ≈ ${show(fill.averagePrice, priceDecimals)} · impact ${fill.impact.mul(100).toFixed(2)} %` : 'Est. fill —'}
+      <p className="num text-muted" data-testid="market-estimate" title={t`Walks the order book for the size (followed at least 4 times a second): size-weighted average price, and how far it is from the best price`}>
+        {average !== null && impact !== null ? t`Est. fill ≈ ${average} · impact ${impact} %` : t`Est. fill —`}
       </p>
       <div className="flex items-center justify-between gap-2">
         {slippage}
-        {marketLimit && (
-          <span className="num text-muted" data-testid="market-limit" title="The worst price the order may fill at, sent with it: the mark ± the slippage, within the exchange's band">
-            Limit {show(marketLimit, priceDecimals)}
+        {limit !== null && (
+          <span className="num text-muted" data-testid="market-limit" title={t`The worst price the order may fill at, sent with it: the mark ± the slippage, within the exchange's band`}>
+            <Trans>Limit {limit}</Trans>
           </span>
         )}
       </div>
       {errors.fill && (
         <p role="alert" className="text-down">
-          {errors.fill}
+          {i18n._(errors.fill)}
         </p>
       )}
     </div>

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, Profiler, type ReactNode } from 'react';
 import type { Balance, Position } from '../../api/schemas';
@@ -39,11 +41,13 @@ function render(ui: ReactNode, seed: (qc: QueryClient) => void = () => {}) {
   });
   act(() =>
     root.render(
-      <QueryClientProvider client={qc}>
-        <ApiProvider client={api} config={{ ...urls } as unknown as ServiceConfig}>
-          {ui}
-        </ApiProvider>
-      </QueryClientProvider>,
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={qc}>
+          <ApiProvider client={api} config={{ ...urls } as unknown as ServiceConfig}>
+            {ui}
+          </ApiProvider>
+        </QueryClientProvider>
+      </I18nProvider>,
     ),
   );
 }

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useReducer, useState, type FormEvent } from 'react';
 import type { OrderType, Side, SymbolInfo, TimeInForce } from '../../api/schemas';
 import { D, dec } from '../../lib/decimal';
@@ -15,7 +18,7 @@ import { useSignInRequest } from '../../stores/sign-in-request';
 import { buildOrderBody } from './build-order-body';
 import { LeverageChangeSummary } from './leverage-change-summary';
 import { LeverageControl } from './leverage-control';
-import { leverageChangeOf, leverageRefusalText } from './leverage-preview';
+import { leverageChangeOf, leverageRefusalWords } from './leverage-preview';
 import { readLeverage } from './leverage-text';
 import { MarketEstimate } from './market-estimate';
 import { MarginModeControl } from './margin-mode-control';
@@ -34,19 +37,20 @@ import { Field } from '../../ui/field';
 import { NumericInput } from '../../ui/numeric-input';
 import { Segmented, type Choice } from '../../ui/segmented';
 
-const TIFS: { value: TimeInForce; label: string; title: string }[] = [
-  { value: 'gtc', label: 'GTC', title: 'Good till canceled: rests on the book until filled or canceled' },
-  { value: 'ioc', label: 'IOC', title: 'Immediate or cancel: fills what it can now, cancels the rest' },
-  { value: 'alo', label: 'Post only', title: 'Add liquidity only (ALO): rejected if it would take liquidity' },
+// GTC and IOC are the exchange's codes, the same in every language.
+const TIFS: { value: TimeInForce; label: MessageDescriptor | string; title: MessageDescriptor }[] = [
+  { value: 'gtc', label: 'GTC', title: msg`Good till canceled: rests on the book until filled or canceled` },
+  { value: 'ioc', label: 'IOC', title: msg`Immediate or cancel: fills what it can now, cancels the rest` },
+  { value: 'alo', label: msg`Post only`, title: msg`Add liquidity only (ALO): rejected if it would take liquidity` },
 ];
 const PERCENTS = [10, 25, 50, 75, 100];
-const ORDER_TYPES: Choice<OrderType>[] = [
-  { value: 'limit', label: 'Limit' },
-  { value: 'market', label: 'Market' },
+const ORDER_TYPES: { value: OrderType; label: MessageDescriptor }[] = [
+  { value: 'limit', label: msg`Limit` },
+  { value: 'market', label: msg`Market` },
 ];
-const SIDES: Choice<Side>[] = [
-  { value: 'buy', label: 'Buy / Long', tone: 'buy' },
-  { value: 'sell', label: 'Sell / Short', tone: 'sell' },
+const SIDES: { value: Side; label: MessageDescriptor; tone: Side }[] = [
+  { value: 'buy', label: msg`Buy / Long`, tone: 'buy' },
+  { value: 'sell', label: msg`Sell / Short`, tone: 'sell' },
 ];
 
 /** The slippage field's text already says this stored value ("1.50" and "1.5" do). */
@@ -62,10 +66,11 @@ interface Props {
 
 /** Limit and market orders with TP/SL, reduce-only, leverage and margin mode, checked before sending. */
 export function OrderForm({ symbol, info }: Props) {
+  const { t } = useLingui();
   if (!info) {
     return (
-      <section aria-label="Order form" className="p-3 text-muted">
-        Loading market rules…
+      <section aria-label={t`Order form`} className="p-3 text-muted">
+        <Trans>Loading market rules…</Trans>
       </section>
     );
   }
@@ -73,6 +78,7 @@ export function OrderForm({ symbol, info }: Props) {
 }
 
 function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
+  const { t, i18n } = useLingui();
   const ctx = useOrderContext(symbol);
   const requestSignIn = useSignInRequest((s) => s.request);
   const defaultUnit = useTradeSettings((s) => s.sizeUnit);
@@ -183,7 +189,7 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
   );
   const errorOf = (field: OrderField) => {
     const e = validated.errors[field];
-    return !attempted && isMissingValueError(e) ? undefined : e;
+    return !e || (!attempted && isMissingValueError(e)) ? undefined : i18n._(e);
   };
 
   const preview = useMemo(() => {
@@ -256,17 +262,17 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
 
   const lockedReason =
     ctx.position && ctx.ordersInSymbol.length > 0
-      ? `Close your ${symbol} position and cancel its open orders to switch margin mode`
+      ? t`Close your ${symbol} position and cancel its open orders to switch margin mode`
       : ctx.position
-        ? `Close your ${symbol} position to switch margin mode`
+        ? t`Close your ${symbol} position to switch margin mode`
         : ctx.ordersInSymbol.length > 0
-          ? `Cancel your open ${symbol} orders to switch margin mode`
+          ? t`Cancel your open ${symbol} orders to switch margin mode`
           : null;
 
   /** Sends the order, with the pending leverage first; `confirmed` once the trader saw what it does to the position. */
   const send = async (confirmed: boolean) => {
     if (!ctx.account) {
-      requestSignIn('Sign in to place orders');
+      requestSignIn(t`Sign in to place orders`);
       return;
     }
     setAttempted(true);
@@ -296,10 +302,24 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
   const buy = draft.side === 'buy';
   const mark = ctx.mark;
   const positionQty = ctx.positionQty;
+  const orderTypes: Choice<OrderType>[] = ORDER_TYPES.map((c) => ({ value: c.value, label: i18n._(c.label) }));
+  const sides: Choice<Side>[] = SIDES.map((c) => ({ value: c.value, label: i18n._(c.label), tone: c.tone }));
+  const tifText = (label: MessageDescriptor | string) => (typeof label === 'string' ? label : i18n._(label));
+  const tifTitle = TIFS.find((x) => x.value === draft.tif)?.title;
+  const positionShown = show(positionQty, info.qty_tick_decimals);
+  const markShown = show(mark, priceDp);
+  const unit = draft.sizeUnit === 'base' ? base : 'USD';
+  const otherUnit = draft.sizeUnit === 'base' ? 'USD' : base;
+  const reducible = show(ctx.reduceHeadroom, info.qty_tick_decimals);
+  const refusal = positionChange && Number.isInteger(leverage) ? leverageRefusalWords(positionChange.refusal, leverage) : null;
+  const formError = errorOf('form');
+  const marketQty = validated.qty?.toFixed() ?? '';
+  const averageShown = validated.fill?.averagePrice ? show(validated.fill.averagePrice, priceDp) : null;
+  const limitShown = validated.marketLimit ? show(validated.marketLimit, priceDp) : null;
 
   return (
     <form
-      aria-label="Order form"
+      aria-label={t`Order form`}
       data-testid="order-form"
       onSubmit={submit}
       onKeyDown={(e) => {
@@ -335,9 +355,9 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
 
       <Segmented
         kind="tabs"
-        label="Order type"
+        label={t`Order type`}
         look="underline"
-        choices={ORDER_TYPES}
+        choices={orderTypes}
         value={draft.type}
         onChange={(type) => {
           update({ type });
@@ -348,24 +368,28 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
       />
       <Segmented
         kind="choice"
-        label="Side"
+        label={t`Side`}
         look="block"
-        choices={SIDES}
+        choices={sides}
         value={draft.side}
         onChange={(side) => update({ side })}
         className="grid grid-cols-2 gap-1"
-        title="Shortcut: B / S"
+        title={t`Shortcut: B / S`}
       />
 
       <div className="space-y-0.5">
-        <div className="flex justify-between" title="cross_available: cross balance − margin in use − order locks + unrealized PnL">
-          <span className="text-muted">Available</span>
+        <div className="flex justify-between" title={t`cross_available: cross balance − margin in use − order locks + unrealized PnL`}>
+          <span className="text-muted">
+            <Trans>Available</Trans>
+          </span>
           <span className="num" data-testid="available">{ctx.available ? `${show(ctx.available, 2)} USD` : '—'}</span>
         </div>
         <div className="flex justify-between">
-          <span className="text-muted">Position</span>
+          <span className="text-muted">
+            <Trans>Position</Trans>
+          </span>
           <span className={`num ${positionQty.gt(0) ? 'text-up' : positionQty.lt(0) ? 'text-down' : ''}`}>
-            {show(positionQty, info.qty_tick_decimals)} {base}
+            {positionShown} {base}
           </span>
         </div>
       </div>
@@ -373,58 +397,62 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
       {draft.type === 'limit' ? (
         <Field
           id="order-price"
-          label="Price"
+          label={t`Price`}
           error={errorOf('price')}
           suffix={
             <button
               type="button"
               className="text-accent hover:underline"
               onClick={() => mark && update({ price: mark.toFixed(priceDp) })}
-              title="Use the mark price"
+              title={t`Use the mark price`}
               tabIndex={-1}
             >
-              Mark
+              <Trans>Mark</Trans>
             </button>
           }
         >
           {/* Named by its label alone: the Mark button inside the label box is a control of its own. */}
-          <NumericInput value={draft.price} onChange={(price) => update({ price })} aria-label="Price" />
+          <NumericInput value={draft.price} onChange={(price) => update({ price })} aria-label={t`Price`} />
         </Field>
       ) : (
         <div className="flex items-center justify-between rounded border border-line bg-bg px-2 py-1.5 text-muted">
-          <span>Price</span>
-          <span className="num">Market ≈ {show(mark, priceDp)}</span>
+          <span>
+            <Trans>Price</Trans>
+          </span>
+          <span className="num">
+            <Trans>Market ≈ {markShown}</Trans>
+          </span>
         </div>
       )}
 
       <Field
         id="order-size"
-        label="Size"
+        label={t`Size`}
         error={errorOf('size')}
         suffix={
           <button
             type="button"
             onClick={() => update({ sizeUnit: draft.sizeUnit === 'base' ? 'quote' : 'base', size: '' })}
-            title="Size in the base asset or in USD"
+            title={t`Size in the base asset or in USD`}
             className="text-text hover:text-accent"
-            aria-label={`${draft.sizeUnit === 'base' ? base : 'USD'}, size unit: switch to ${draft.sizeUnit === 'base' ? 'USD' : base}`}
+            aria-label={t`${unit}, size unit: switch to ${otherUnit}`}
           >
-            {draft.sizeUnit === 'base' ? base : 'USD'} <span aria-hidden="true">⇄</span>
+            {unit} <span aria-hidden="true">⇄</span>
           </button>
         }
       >
-        <NumericInput value={draft.size} onChange={(size) => update({ size })} aria-label="Size" />
+        <NumericInput value={draft.size} onChange={(size) => update({ size })} aria-label={t`Size`} />
       </Field>
       {draft.sizeUnit === 'quote' && validated.qty && !validated.errors.size && (
         <p className="-mt-1 text-right text-[11px] text-muted num">= {show(validated.qty, info.qty_tick_decimals)} {base}</p>
       )}
-      <div className="grid grid-cols-5 gap-1" aria-label={draft.reduceOnly ? 'Size as % of the reducible position' : 'Size as % of the largest order'}>
+      <div className="grid grid-cols-5 gap-1" aria-label={draft.reduceOnly ? t`Size as % of the reducible position` : t`Size as % of the largest order`}>
         {PERCENTS.map((p) => (
           <Button
             key={p}
             onClick={() => setPercent(p)}
             disabled={draft.reduceOnly ? ctx.reduceHeadroom.isZero() : !marginAvailable || !Number.isInteger(leverage)}
-            title={draft.reduceOnly ? `${p}% of what can still be reduced` : `${p}% of the largest order the exchange accepts at ${leverageText}×`}
+            title={draft.reduceOnly ? t`${p}% of what can still be reduced` : t`${p}% of the largest order the exchange accepts at ${leverageText}×`}
             className="text-muted"
           >
             {p}%
@@ -437,33 +465,33 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
           validated={validated}
           priceDecimals={priceDp}
           slippage={
-            <Field id="order-slippage" label="Slippage" suffix="%" error={validated.errors.slippage} className="w-[118px] shrink-0">
-              <NumericInput value={slippageText} onChange={setSlippage} title="How far from the mark a market order may fill: sent as its price limit" />
+            <Field id="order-slippage" label={t`Slippage`} suffix="%" error={validated.errors.slippage && i18n._(validated.errors.slippage)} className="w-[118px] shrink-0">
+              <NumericInput value={slippageText} onChange={setSlippage} title={t`How far from the mark a market order may fill: sent as its price limit`} />
             </Field>
           }
         />
       )}
 
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <label className="flex items-center gap-1.5" title="Only shrinks your position; never opens or grows one">
+        <label className="flex items-center gap-1.5" title={t`Only shrinks your position; never opens or grows one`}>
           <input type="checkbox" checked={draft.reduceOnly} onChange={(e) => update({ reduceOnly: e.target.checked })} className="accent-[var(--color-accent)]" />
-          Reduce only
+          <Trans>Reduce only</Trans>
         </label>
-        <label className="flex items-center gap-1.5" title="Take-profit / stop-loss orders created when this order fills">
+        <label className="flex items-center gap-1.5" title={t`Take-profit / stop-loss orders created when this order fills`}>
           <input type="checkbox" checked={draft.tpsl} onChange={(e) => update({ tpsl: e.target.checked })} className="accent-[var(--color-accent)]" />
-          TP/SL
+          <Trans>TP/SL</Trans>
         </label>
         {draft.type === 'limit' && (
           <select
             value={draft.tif}
             onChange={(e) => update({ tif: e.target.value as TimeInForce })}
-            aria-label="Time in force"
-            title={TIFS.find((t) => t.value === draft.tif)?.title}
+            aria-label={t`Time in force`}
+            title={tifTitle && i18n._(tifTitle)}
             className="ml-auto rounded border border-line bg-bg px-1 py-0.5"
           >
-            {TIFS.map((t) => (
-              <option key={t.value} value={t.value} title={t.title}>
-                {t.label}
+            {TIFS.map((x) => (
+              <option key={x.value} value={x.value} title={i18n._(x.title)}>
+                {tifText(x.label)}
               </option>
             ))}
           </select>
@@ -471,34 +499,38 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
       </div>
       {draft.reduceOnly && ctx.account && (
         <p className="-mt-1 text-[11px] text-muted">
-          Can reduce: <span className="num">{show(ctx.reduceHeadroom, info.qty_tick_decimals)}</span> {base}
+          <Trans>
+            Can reduce: <span className="num">{reducible}</span> {base}
+          </Trans>
         </p>
       )}
 
       {draft.tpsl && (
         <div className="grid grid-cols-1 gap-1">
-          <Field id="order-tp" label="TP price" error={errorOf('tp')}>
-            <NumericInput value={draft.tp} onChange={(tp) => update({ tp })} placeholder={buy ? 'above entry' : 'below entry'} />
+          <Field id="order-tp" label={t`TP price`} error={errorOf('tp')}>
+            <NumericInput value={draft.tp} onChange={(tp) => update({ tp })} placeholder={buy ? t`above entry` : t`below entry`} />
           </Field>
-          <Field id="order-sl" label="SL price" error={errorOf('sl')}>
-            <NumericInput value={draft.sl} onChange={(sl) => update({ sl })} placeholder={buy ? 'below entry' : 'above entry'} />
+          <Field id="order-sl" label={t`SL price`} error={errorOf('sl')}>
+            <NumericInput value={draft.sl} onChange={(sl) => update({ sl })} placeholder={buy ? t`below entry` : t`above entry`} />
           </Field>
-          <p className="text-[11px] leading-tight text-muted">Triggered by the mark price; each closes what this order filled.</p>
+          <p className="text-[11px] leading-tight text-muted">
+            <Trans>Triggered by the mark price; each closes what this order filled.</Trans>
+          </p>
         </div>
       )}
 
-      {errorOf('form') && (
+      {formError && (
         <p role="alert" className="text-[11px] text-down">
-          {errorOf('form')}
+          {formError}
         </p>
       )}
 
       {confirmingOrder && positionChange && (
         <ConfirmPanel
           data-testid="leverage-confirm"
-          title={`This order sets your ${symbol} position to ${leverage}× (now ${currentLeverage}×)`}
-          confirmLabel={`Set ${leverage}× and send`}
-          blockedReason={leverageRefusalText(positionChange.refusal, leverage)}
+          title={t`This order sets your ${symbol} position to ${leverage}× (now ${currentLeverage}×)`}
+          confirmLabel={t`Set ${leverage}× and send`}
+          blockedReason={refusal && i18n._(refusal)}
           busy={submitting}
           onConfirm={() => void send(true)}
           onCancel={() => setConfirmingOrder(false)}
@@ -510,31 +542,36 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
       {confirmingMarket && !positionChange && draft.type === 'market' && validated.qty && (
         <ConfirmPanel
           data-testid="market-confirm"
-          title={`${buy ? 'Buy' : 'Sell'} ${validated.qty.toFixed()} ${base} at market?`}
-          confirmLabel={`${buy ? 'Buy' : 'Sell'} at market`}
+          title={buy ? t`Buy ${marketQty} ${base} at market?` : t`Sell ${marketQty} ${base} at market?`}
+          confirmLabel={buy ? t`Buy at market` : t`Sell at market`}
           busy={submitting}
           onConfirm={() => void send(true)}
           onCancel={() => setConfirmingMarket(false)}
         >
           <p className="num text-[11px] text-muted">
-            {validated.fill?.averagePrice ? `Est. fill ≈ ${show(validated.fill.averagePrice, priceDp)} · ` : ''}
-            {validated.marketLimit ? `no worse than ${show(validated.marketLimit, priceDp)} (slippage ${slippageText} %)` : ''}
+            {averageShown !== null && limitShown !== null
+              ? t`Est. fill ≈ ${averageShown} · no worse than ${limitShown} (slippage ${slippageText} %)`
+              : averageShown !== null
+                ? t`Est. fill ≈ ${averageShown}`
+                : limitShown !== null
+                  ? t`no worse than ${limitShown} (slippage ${slippageText} %)`
+                  : ''}
           </p>
         </ConfirmPanel>
       )}
 
       {ctx.account ? (
-        <Button type="submit" variant={buy ? 'buy' : 'sell'} size="lg" busy={submitting} busyLabel="Sending…" data-testid="submit-order">
-          {`${buy ? 'Buy / Long' : 'Sell / Short'} ${symbol}`}
+        <Button type="submit" variant={buy ? 'buy' : 'sell'} size="lg" busy={submitting} busyLabel={t`Sending…`} data-testid="submit-order">
+          {buy ? t`Buy / Long ${symbol}` : t`Sell / Short ${symbol}`}
         </Button>
       ) : (
         <Button type="submit" variant="primary" size="lg" data-testid="submit-order">
-          Sign in to trade
+          <Trans>Sign in to trade</Trans>
         </Button>
       )}
       <OrderSummary preview={preview} priceDecimals={priceDp} feeRate={feeRate} leverage={Number.isFinite(leverage) ? leverage : currentLeverage} />
       <p className="keyboard-hint text-[11px] text-muted" data-testid="order-form-keys">
-        {shortcuts ? 'Enter sends · Esc clears · B / S switch side · P / O positions, open orders · ? all shortcuts' : 'Keyboard shortcuts are off (settings ⚙)'}
+        {shortcuts ? t`Enter sends · Esc clears · B / S switch side · P / O positions, open orders · ? all shortcuts` : t`Keyboard shortcuts are off (settings ⚙)`}
       </p>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { Dec } from '../../lib/decimal';
 import { show, showUsd } from '../../lib/display';
 import type { OrderPreview } from './order-math';
@@ -13,15 +14,18 @@ function Row({ label, title, value }: { label: string; title: string; value: str
 
 /** Cost of the order before it is sent: value, margin, fee and the estimated liquidation price. */
 export function OrderSummary({ preview, priceDecimals, feeRate, leverage }: { preview: OrderPreview | null; priceDecimals: number; feeRate: Dec; leverage: number }) {
+  const { t } = useLingui();
+  const feePct = feeRate.mul(100).toFixed();
+  const liq = preview?.liqPrice ? (preview.liqPrice.isZero() ? t`None` : show(preview.liqPrice, priceDecimals)) : '—';
   return (
     <div className="space-y-0.5 border-t border-line pt-2" data-testid="order-preview">
-      <Row label="Order value" title="Size × price (the mark price for a market order)" value={preview ? `${showUsd(preview.notional)} USD` : '—'} />
-      <Row label="Margin required" title={`Order value / leverage (${leverage}×)`} value={preview ? `${showUsd(preview.margin)} USD` : '—'} />
-      <Row label="Fee (est.)" title={`Order value × ${feeRate.mul(100).toFixed()}%`} value={preview ? `${showUsd(preview.fee)} USD` : '—'} />
+      <Row label={t`Order value`} title={t`Size × price (the mark price for a market order)`} value={preview ? `${showUsd(preview.notional)} USD` : '—'} />
+      <Row label={t`Margin required`} title={t`Order value / leverage (${leverage}×)`} value={preview ? `${showUsd(preview.margin)} USD` : '—'} />
+      <Row label={t`Fee (est.)`} title={t`Order value × ${feePct}%`} value={preview ? `${showUsd(preview.fee)} USD` : '—'} />
       <Row
-        label="Liq. price (est.)"
-        title="Where the position after this order would be liquidated, estimated from its margin and the maintenance rate"
-        value={preview?.liqPrice ? (preview.liqPrice.isZero() ? 'None' : show(preview.liqPrice, priceDecimals)) : '—'}
+        label={t`Liq. price (est.)`}
+        title={t`Where the position after this order would be liquidated, estimated from its margin and the maintenance rate`}
+        value={liq}
       />
     </div>
   );

@@ -1,4 +1,6 @@
-import { i18n } from '@lingui/core';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { asksToType, orderRuleWords } from '../../ui/order-rule-words';
 import { typedDecimalWords } from '../../ui/typed-decimal-words';
 import type { SymbolInfo } from '../../api/schemas';
 import { D, dec, type Dec } from '../../lib/decimal';
@@ -7,7 +9,7 @@ import { formatFixed } from '../../lib/format';
 import { estimateMarketFill, slippageCapPrice, type BookLevel, type MarketFillEstimate } from '../../lib/market-fill-estimate';
 import { marketFillMargin } from '../../lib/market-order-margin';
 import { orderLock } from '../../lib/order-lock';
-import { marginError, maxPositionError, priceBandError, priceStepError, readAmount, reduceOnlyError, sizeLimitError, sizeStepError } from '../../lib/order-rules';
+import { marginError, maxPositionError, priceBandError, priceStepError, readAmount, reduceOnlyError, sizeLimitError, sizeStepError, type AmountKind, type OrderRuleProblem } from '../../lib/order-rules';
 import { reducingSide } from '../../lib/reduce-only';
 import type { OrderDraft } from './order-draft';
 import { qtyFromQuote } from './order-math';
@@ -31,8 +33,25 @@ export interface OrderContext {
   slippagePct: string;
 }
 
+/**
+ * Why a field is refused, in words the view renders (`i18n._(error)`); `missing` when the words ask
+ * the trader to type something still to type ("Enter a price"): shown only after a submit attempt.
+ */
+export type OrderError = MessageDescriptor & { missing?: true };
+
+/** A broken order rule (lib/order-rules.ts) in its shared words (ui/order-rule-words.ts). */
+function ruleError(p: OrderRuleProblem): OrderError {
+  const words = orderRuleWords(p);
+  return asksToType(p) ? { ...words, missing: true } : words;
+}
+
+/** Words that ask for something not typed yet. */
+function missing(words: MessageDescriptor): OrderError {
+  return { ...words, missing: true };
+}
+
 export interface ValidatedOrder {
-  errors: Partial<Record<OrderField, string>>;
+  errors: Partial<Record<OrderField, OrderError>>;
   /** Base quantity, when the size could be read. */
   qty: Dec | null;
   /** The price the order is valued at: its limit price, or the mark for a market order. */
@@ -52,18 +71,18 @@ export function feeRateOf(draft: Pick<OrderDraft, 'type' | 'tif'>, info: SymbolI
   return dec(draft.type === 'limit' && draft.tif === 'alo' ? info.maker_fee : info.taker_fee);
 }
 
-function readPrice(text: string, decimals: number, label: string): { value: Dec | null; error?: string } {
-  const read = readAmount(text, label);
-  if ('error' in read) return { value: null, error: read.error };
+function readPrice(text: string, decimals: number, what: AmountKind): { value: Dec | null; error?: OrderError } {
+  const read = readAmount(text, what);
+  if ('error' in read) return { value: null, error: ruleError(read.error) };
   const error = priceStepError(read.value, decimals);
-  return error ? { value: null, error } : { value: read.value };
+  return error ? { value: null, error: ruleError(error) } : { value: read.value };
 }
 
 /** The slippage as a ratio (1 % → 0.01), or why the text is not a usable percentage. */
-function readSlippage(text: string): { ratio: Dec | null; error?: string } {
+function readSlippage(text: string): { ratio: Dec | null; error?: OrderError } {
   const r = parseTypedDecimal(text, { maxDecimals: 2 });
-  if (!r.ok) return { ratio: null, error: r.reason === 'empty' ? 'Enter a slippage in %' : i18n._(typedDecimalWords(r)) };
-  if (r.value.lte(0)) return { ratio: null, error: 'Slippage must be above 0 %' };
+  if (!r.ok) return { ratio: null, error: r.reason === 'empty' ? missing(msg`Enter a slippage in %`) : typedDecimalWords(r) };
+  if (r.value.lte(0)) return { ratio: null, error: msg`Slippage must be above 0 %` };
   return { ratio: r.value.div(100) };
 }
 
@@ -83,7 +102,7 @@ function marketLimitOf(side: OrderDraft['side'], mark: Dec, slippage: Dec, info:
  * Checks an order against the symbol's rules before it is sent (spec §2.8, §4.1, §8): tick and qty
  * decimals, min/max order qty, max position, price within mark × (1 − floor … 1 + cap), reduce-only
  * headroom, TP/SL on the right side of the price, and margin available. Every reason is worded for
- * the field it belongs to.
+ * the field it belongs to (a MessageDescriptor the view renders in the current language).
  */
 export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOrder {
   const { info } = ctx;
@@ -94,22 +113,23 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
   const maxLeverage = dec(info.max_leverage).floor().toNumber();
 
   if (!Number.isInteger(ctx.leverage) || ctx.leverage < 1 || ctx.leverage > maxLeverage) {
-    errors.leverage = `Leverage must be a whole number from 1 to ${maxLeverage}`;
+    const max = maxLeverage;
+    errors.leverage = msg`Leverage must be a whole number from 1 to ${max}`;
   }
 
   // Price: the limit price, or the mark for a market order.
   let price: Dec | null = null;
   let limitPrice: Dec | null = null;
   if (draft.type === 'limit') {
-    const r = readPrice(draft.price, priceDp, 'a price');
+    const r = readPrice(draft.price, priceDp, 'price');
     if (r.error) errors.price = r.error;
     limitPrice = r.value;
     price = r.value;
     const outside = price && ctx.mark ? priceBandError(price, ctx.mark, { capRatio: info.price_cap_ratio, floorRatio: info.price_floor_ratio, decimals: priceDp }) : undefined;
-    if (outside) errors.price = outside;
+    if (outside) errors.price = ruleError(outside);
   } else {
     price = ctx.mark;
-    if (!price) errors.form = 'No mark price yet: wait for market data';
+    if (!price) errors.form = msg`No mark price yet: wait for market data`;
   }
   let slippage: Dec | null = null;
   if (draft.type === 'market') {
@@ -121,22 +141,22 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
 
   // Size, in base or converted from quote.
   let qty: Dec | null = null;
-  const read = readAmount(draft.size, 'a size');
-  if ('error' in read) errors.size = read.error;
+  const read = readAmount(draft.size, 'size');
+  if ('error' in read) errors.size = ruleError(read.error);
   else if (draft.sizeUnit === 'base') {
     const offStep = sizeStepError(read.value, qtyDp, base);
-    if (offStep) errors.size = offStep;
+    if (offStep) errors.size = ruleError(offStep);
     else qty = read.value;
   } else if (price) qty = qtyFromQuote(read.value, price, qtyDp);
-  else if (!errors.price) errors.size = 'Enter a price first to size in USD';
+  else if (!errors.price) errors.size = missing(msg`Enter a price first to size in USD`);
   const outOfLimits = qty && !errors.size ? sizeLimitError(qty, info.min_order_qty, info.max_order_qty, base, qtyDp) : undefined;
-  if (outOfLimits) errors.size = outOfLimits;
+  if (outOfLimits) errors.size = ruleError(outOfLimits);
 
   if (qty && !errors.size) {
     const broken = draft.reduceOnly
       ? reduceOnlyError({ side: draft.side, qty, positionQty: ctx.positionQty, headroom: ctx.reduceHeadroom, symbol: info.symbol, base, qtyDecimals: qtyDp })
       : maxPositionError({ positionQty: ctx.positionQty, side: draft.side, qty, maxPositionSize: info.max_position_size, base, qtyDecimals: qtyDp });
-    if (broken) errors.size = broken;
+    if (broken) errors.size = ruleError(broken);
     else if (!draft.reduceOnly && ctx.available && price && !errors.leverage) {
       // An immediate order (market, ioc) needs margin only for what opens exposure beyond
       // closing the opposite position; a resting order locks margin for all of it.
@@ -165,23 +185,24 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
       // Compared and worded by the shared rule (order-rules marginError), as a modify's replacement is.
       const needed = D.max(fills ?? dec(0), orderLock({ qty: opening, price, leverage: ctx.leverage, takerFee: info.taker_fee }));
       const short = marginError(needed, ctx.available);
-      if (short) errors.size = short;
+      if (short) errors.size = ruleError(short);
     }
   }
 
   // A market order: what the book fills up to its limit, refused before sending when not all of it.
   let fill: MarketFillEstimate | null = null;
   if (draft.type === 'market' && qty && qty.gt(0)) {
-    if (!ctx.bookLevels) errors.fill = 'No order book yet: wait for market data';
+    if (!ctx.bookLevels) errors.fill = msg`No order book yet: wait for market data`;
     else if (marketLimit && slippage) {
       fill = estimateMarketFill(ctx.bookLevels, draft.side, qty, marketLimit);
       if (!fill.fillsCompletely) {
         // Beyond the exchange's band the band is the limit the order gets.
         const band = dec(draft.side === 'buy' ? info.price_cap_ratio : info.price_floor_ratio);
         const pct = D.min(slippage, band).mul(100).toFixed();
-        errors.fill =
-          `The book fills only ${formatFixed(fill.filledQty, qtyDp)} of ${formatFixed(qty, qtyDp)} ${base} within ${pct} % of the mark ` +
-          `(up to ${formatFixed(marketLimit, priceDp)}): lower the size or raise the slippage`;
+        const filled = formatFixed(fill.filledQty, qtyDp);
+        const size = formatFixed(qty, qtyDp);
+        const limit = formatFixed(marketLimit, priceDp);
+        errors.fill = msg`The book fills only ${filled} of ${size} ${base} within ${pct} % of the mark (up to ${limit}): lower the size or raise the slippage`;
       }
     }
   }
@@ -190,30 +211,31 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
   let tp: Dec | null = null;
   let sl: Dec | null = null;
   if (draft.tpsl && draft.reduceOnly) {
-    errors.tp = 'TP/SL cannot be attached to a reduce-only order';
+    errors.tp = msg`TP/SL cannot be attached to a reduce-only order`;
   } else if (draft.tpsl) {
     const long = draft.side === 'buy';
+    const at = price ? formatFixed(price, priceDp) : '';
     if (draft.tp.trim() !== '') {
-      const r = readPrice(draft.tp, priceDp, 'a take-profit price');
+      const r = readPrice(draft.tp, priceDp, 'take-profit');
       if (r.error) errors.tp = r.error;
       else if (price && (long ? r.value!.lte(price) : r.value!.gte(price))) {
-        errors.tp = `Take profit must be ${long ? 'above' : 'below'} ${formatFixed(price, priceDp)} for a ${long ? 'buy' : 'sell'}`;
+        errors.tp = long ? msg`Take profit must be above ${at} for a buy` : msg`Take profit must be below ${at} for a sell`;
       } else tp = r.value;
     }
     if (draft.sl.trim() !== '') {
-      const r = readPrice(draft.sl, priceDp, 'a stop-loss price');
+      const r = readPrice(draft.sl, priceDp, 'stop-loss');
       if (r.error) errors.sl = r.error;
       else if (price && (long ? r.value!.gte(price) : r.value!.lte(price))) {
-        errors.sl = `Stop loss must be ${long ? 'below' : 'above'} ${formatFixed(price, priceDp)} for a ${long ? 'buy' : 'sell'}`;
+        errors.sl = long ? msg`Stop loss must be below ${at} for a buy` : msg`Stop loss must be above ${at} for a sell`;
       } else sl = r.value;
     }
-    if (!errors.tp && !errors.sl && tp === null && sl === null) errors.tp = 'Enter a take-profit or stop-loss price, or turn TP/SL off';
+    if (!errors.tp && !errors.sl && tp === null && sl === null) errors.tp = missing(msg`Enter a take-profit or stop-loss price, or turn TP/SL off`);
   }
 
   return { errors, qty, price, limitPrice, marketLimit, fill, tp, sl };
 }
 
 /** Errors that say "you have not typed this yet": shown only after a submit attempt. */
-export function isMissingValueError(message: string | undefined): boolean {
-  return message !== undefined && message.startsWith('Enter ');
+export function isMissingValueError(error: OrderError | undefined): boolean {
+  return error?.missing === true;
 }
