@@ -24,7 +24,7 @@ import { withdrawContractAbi } from '../api/withdraw-contract';
 import type { ChainAccount } from './chain-account';
 import { WalletError } from './wallet-problem';
 import type { EvmWalletSigner } from './wallet-signer';
-import { checkWithdrawContract, checkWithdrawSubmission, withdrawCallArgs, WithdrawNotAllowed } from './withdraw-transaction';
+import { checkWithdrawContract, checkWithdrawSubmission, requesterNotConnected, withdrawCallArgs, WithdrawNotAllowed } from './withdraw-transaction';
 
 export interface EvmChainSettings {
   evmChainId: number;
@@ -186,7 +186,7 @@ async function ensureChain(config: Config, chainId: number): Promise<void> {
 async function prepareWithdraw(config: Config, w: WithdrawResponse, nowSeconds: number, expectedContract: string | null): Promise<void> {
   checkWithdrawContract(w, expectedContract);
   const c = getConnection(config);
-  if (c.status !== 'connected' || !c.address) throw new WithdrawNotAllowed({ code: 'connect-requester' }, 'Connect the EVM wallet that requested this withdrawal');
+  if (c.status !== 'connected' || !c.address) throw requesterNotConnected();
   checkWithdrawSubmission(w, c.address, nowSeconds);
   if (config.chains.every((ch) => ch.id !== w.signature.chain_id)) {
     throw new WithdrawNotAllowed({ code: 'chain-not-configured', chainId: w.signature.chain_id }, `The withdraw authorization is for chain ${w.signature.chain_id}, which this app is not configured for`);

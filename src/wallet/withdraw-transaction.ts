@@ -12,6 +12,11 @@ export class WithdrawNotAllowed extends WalletError {
   }
 }
 
+/** No wallet that may send this withdrawal is connected. */
+export function requesterNotConnected(): WithdrawNotAllowed {
+  return new WithdrawNotAllowed({ code: 'connect-requester' }, 'Connect the EVM wallet that requested this withdrawal');
+}
+
 /**
  * The two `reqRemoteCall` arguments built from the bridge's withdraw response (spec §4.3 step 3–4):
  * the on-chain amount is token_amount − withdraw_fee in 18-decimal units, never token_amount.

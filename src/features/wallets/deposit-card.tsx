@@ -199,9 +199,10 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
     onError: () => setStage(null),
   });
   if (wallet.error) {
+    const reason = wallet.error;
     return (
       <p role="alert" className="text-down">
-        {wallet.error}
+        <Trans>Could not load the EVM wallet support: {reason}</Trans>
       </p>
     );
   }
