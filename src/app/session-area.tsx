@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'react-router';
 import { SettingsMenu } from '../features/settings/settings-menu';
 import { SignInButton } from '../features/session/sign-in-button';
@@ -14,6 +15,7 @@ const testBeep = () => beep('test');
  * the settings gear; and the notifications that come from no single order push (health, withdrawals).
  */
 export function SessionArea() {
+  const { t } = useLingui();
   const vault = useSessionStore((s) => s.vault);
   const session = useSessionStore((s) => s.session);
   const onWallets = useLocation().pathname.startsWith('/wallets');
@@ -22,12 +24,12 @@ export function SessionArea() {
     <div className="flex items-center gap-2" data-testid="session-area">
       {!onWallets && (
         <Link to="/wallets" className="rounded px-2 py-1 text-muted hover:text-text" data-testid="wallets-link">
-          Wallets
+          <Trans>Wallets</Trans>
         </Link>
       )}
       {session && vault && (
-        <span className="num rounded border border-accent/50 bg-accent/10 px-1.5 py-0.5 text-accent" data-testid="vault-label" title="Every request and stream acts as this vault">
-          Acting as vault {vault}
+        <span className="num rounded border border-accent/50 bg-accent/10 px-1.5 py-0.5 text-accent" data-testid="vault-label" title={t`Every request and stream acts as this vault`}>
+          <Trans>Acting as vault {vault}</Trans>
         </span>
       )}
       <SettingsMenu playSound={testBeep} />

@@ -12,7 +12,7 @@ describe('the storage problem line', () => {
   it('says nothing while storage does its job, and the reason as an alert once the session could not be kept', () => {
     view.render(<StorageProblemBanner />);
     expect(view.container.querySelector('[role=alert]')).toBeNull();
-    act(() => useSessionStore.setState({ storageProblem: 'This browser could not keep your session (quota exceeded): after a reload you will need to sign in again.' }));
+    act(() => useSessionStore.setState({ storageProblem: { code: 'keep', reason: 'quota exceeded' } }));
     expect(view.container.querySelector('[role=alert]')?.textContent).toBe(
       'This browser could not keep your session (quota exceeded): after a reload you will need to sign in again.',
     );

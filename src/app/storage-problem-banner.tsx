@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+import { storageProblemWords } from '../features/session/session-words';
 import { useSessionStore } from '../wallet/session-store';
 
 /**
@@ -6,11 +8,12 @@ import { useSessionStore } from '../wallet/session-store';
  * trade page must learn before a reload that it will sign them out (or back in), not only on Wallets.
  */
 export function StorageProblemBanner() {
+  const { i18n } = useLingui();
   const problem = useSessionStore((s) => s.storageProblem);
   if (!problem) return null;
   return (
     <p role="alert" data-testid="storage-problem" className="border-b border-warn/40 bg-warn/10 px-3 py-1 text-center text-warn">
-      {problem}
+      {storageProblemWords(problem, i18n)}
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { GeoNotice } from '../features/wallets/geo-notice';
 import { WalletsPanel } from '../features/wallets/wallets-panel';
@@ -15,11 +16,11 @@ export default function WalletsPage() {
           PERPS
         </Link>
         <Link to={`/trade/${lastSymbol()}`} className="text-muted hover:text-text">
-          Trade
+          <Trans>Trade</Trans>
         </Link>
         {/* The focus lands here on arriving from another page (use-arrival-focus.ts): a screen reader says where it is. */}
         <h1 tabIndex={-1} data-arrival-focus className="rounded px-1 text-text focus-visible:outline-2 focus-visible:outline-accent">
-          Wallets
+          <Trans>Wallets</Trans>
         </h1>
         <div className="ml-auto">
           <SessionArea />

@@ -1,3 +1,4 @@
+import { t as words } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
 import { isApiError } from '../api/errors';
@@ -14,8 +15,6 @@ export interface Transfer {
   to: 'perps' | 'spot';
   amount: string;
 }
-
-const walletName = (to: Transfer['to']) => (to === 'perps' ? 'Perps Wallet' : 'Cash Wallet');
 
 /**
  * The one mutation function of every Cash ↔ Perps move: the transfer form, and the withdraw when
@@ -40,12 +39,22 @@ export function useTransfer() {
     mutationKey: mutationKeys.transfer,
     mutationFn: (t: Transfer) => sendTransfer(api, t),
     onSuccess: async (_, t) => {
-      toast({ kind: 'success', title: `Moved ${formatFixed(t.amount, 2)} DUSD to the ${walletName(t.to)}` });
+      // Toasts are written when they are raised, in the language of that moment.
+      const amount = formatFixed(t.amount, 2);
+      toast({ kind: 'success', title: t.to === 'perps' ? words`Moved ${amount} DUSD to the Perps Wallet` : words`Moved ${amount} DUSD to the Cash Wallet` });
       await reread();
     },
     onError: async (e, t) => {
       if (!isApiError(e) || e.kind !== 'network') return;
-      toast({ kind: 'warn', title: `No answer from the exchange: the move to the ${walletName(t.to)} may or may not have happened`, body: `${e.message}. Checking your balances…` });
+      const reason = e.message;
+      toast({
+        kind: 'warn',
+        title:
+          t.to === 'perps'
+            ? words`No answer from the exchange: the move to the Perps Wallet may or may not have happened`
+            : words`No answer from the exchange: the move to the Cash Wallet may or may not have happened`,
+        body: words`${reason}. Checking your balances…`,
+      });
       await reread();
     },
   });

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ApiClient } from '../api/client';
@@ -12,9 +14,10 @@ import { actingAccount, useSessionStore } from '../wallet/session-store';
 import { activeStep, idle, next, resume, runWithdraw, type WithdrawEffects, type WithdrawState } from '../wallet/withdraw-machine';
 import { localWithdrawals, pendingWithdrawals, type PendingWithdrawal } from '../wallet/withdraw-records';
 import { sendingAccount } from '../wallet/sending-account';
-import { checkWithdrawContract, WithdrawNotAllowed } from '../wallet/withdraw-transaction';
+import { checkWithdrawContract, requesterNotConnected } from '../wallet/withdraw-transaction';
 import { mutationKeys } from './mutation-keys';
 import { sendTransfer } from './transfer-commands';
+import { withdrawFailureWords, withdrawNoteWords } from './withdraw-words';
 
 /** How long the stepper waits for the bridge to see the transaction before calling the outcome unknown. */
 const CONFIRMATION_WAIT_SECONDS = 90;
@@ -45,7 +48,7 @@ function withdrawEffects({ api, config, account, signedIn, token, reread, record
   // The built-in wallet sends by itself; otherwise the connected wallet app is asked.
   const sender = async () => {
     const account = await sendingAccount(config, signedIn);
-    if (!account) throw new WithdrawNotAllowed('Connect the EVM wallet that requested this withdrawal');
+    if (!account) throw requesterNotConnected();
     return account;
   };
   return {
@@ -76,7 +79,8 @@ function withdrawEffects({ api, config, account, signedIn, token, reread, record
         if (mine?.tx.status === 'Confirmed') return;
         await new Promise((r) => setTimeout(r, 1000));
       }
-      throw new Error(`the bridge still lists it as pending after ${CONFIRMATION_WAIT_SECONDS} s`);
+      const seconds = CONFIRMATION_WAIT_SECONDS;
+      throw new Error(t`the bridge still lists it as pending after ${seconds} s`);
     },
     record: ({ pending, entry }) => {
       if (entry) localWithdrawals.upsert(account, entry);
@@ -106,16 +110,17 @@ export function useWithdraw() {
   const mutation = useMutation({
     mutationKey: mutationKeys.withdraw,
     mutationFn: async (from: WithdrawState) => {
-      if (!account || !session) throw new Error('Sign in to withdraw');
+      if (!account || !session) throw new Error(t`Sign in to withdraw`);
       const reread = () => qc.invalidateQueries({ queryKey: queryKeys.user.walletRows(account) });
       const recorded = () => void qc.invalidateQueries({ queryKey: queryKeys.user.withdrawals(account) });
       const fx = withdrawEffects({ api, config, account, signedIn: session.address, token: session.token, reread, recorded });
       const end = await runWithdraw(from, fx, (s) => setHeld((h) => (h.account === account ? { account, state: s } : h)));
+      // The toast is written when it is raised, in the language of that moment (the global i18n).
       if (end.confirmed) {
-        toast({ kind: 'success', title: 'Withdrawal confirmed', ...(end.note ? { body: end.note } : {}) });
+        toast({ kind: 'success', title: t`Withdrawal confirmed`, ...(end.note ? { body: withdrawNoteWords(end.note, i18n) } : {}) });
         await reread();
       } else if (end.failure?.kind === 'unknown') {
-        toast({ kind: 'warn', title: 'Withdrawal outcome unknown', body: end.failure.message });
+        toast({ kind: 'warn', title: t`Withdrawal outcome unknown`, body: withdrawFailureWords(end.failure, i18n) });
       }
       return end;
     },

@@ -26,7 +26,7 @@ export function builtInAccount(s: EvmChainSettings, key: Hex): ChainAccount {
   const wallet = createWalletClient({ account, chain, transport: http(s.evmRpcUrl) });
   const reader = createPublicClient({ chain, transport: http(s.evmRpcUrl) });
   const onOwnChain = (chainId: number) => {
-    if (chainId !== chain.id) throw new WithdrawNotAllowed(`The built-in Devnet wallet sends only on the devnet chain ${chain.id}, not on chain ${chainId}`);
+    if (chainId !== chain.id) throw new WithdrawNotAllowed({ code: 'built-in-other-chain', own: chain.id, asked: chainId }, `The built-in Devnet wallet sends only on the devnet chain ${chain.id}, not on chain ${chainId}`);
   };
   // A fresh built-in wallet has no ETH to pay gas with; the devnet's node tops it up, as
   // /devnet/mint does for any wallet (hardhat_setBalance: a local-node-only call).

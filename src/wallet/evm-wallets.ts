@@ -22,8 +22,9 @@ import {
 import type { WithdrawResponse } from '../api/schemas';
 import { withdrawContractAbi } from '../api/withdraw-contract';
 import type { ChainAccount } from './chain-account';
+import { WalletError } from './wallet-problem';
 import type { EvmWalletSigner } from './wallet-signer';
-import { checkWithdrawContract, checkWithdrawSubmission, withdrawCallArgs, WithdrawNotAllowed } from './withdraw-transaction';
+import { checkWithdrawContract, checkWithdrawSubmission, requesterNotConnected, withdrawCallArgs, WithdrawNotAllowed } from './withdraw-transaction';
 
 export interface EvmChainSettings {
   evmChainId: number;
@@ -84,7 +85,8 @@ export function evmConfig(s: EvmChainSettings): Config {
 
 export interface EvmWalletOption {
   uid: string;
-  name: string;
+  /** The wallet's own name; null for the bare `window.ethereum`, which the app calls "Browser wallet". */
+  name: string | null;
   icon?: string;
 }
 
@@ -100,7 +102,7 @@ export function evmWalletOptions(config: Config): EvmWalletOption[] {
   const hasWindowEthereum = typeof window !== 'undefined' && 'ethereum' in window && Boolean((window as { ethereum?: unknown }).ethereum);
   return [...announced, ...(announced.length === 0 && hasWindowEthereum ? plain : []), ...remote].map((c) => ({
     uid: c.uid,
-    name: c.id === 'injected' ? 'Browser wallet' : c.name,
+    name: c.id === 'injected' ? null : c.name,
     ...(c.icon ? { icon: c.icon } : {}),
   }));
 }
@@ -113,7 +115,7 @@ export function watchEvmWallets(config: Config, onChange: (options: EvmWalletOpt
 
 function connectorOf(config: Config, uid: string): Connector {
   const c = config.connectors.find((x) => x.uid === uid);
-  if (!c) throw new Error('That wallet is no longer available');
+  if (!c) throw new WalletError({ code: 'wallet-gone' }, 'That wallet is no longer available');
   return c;
 }
 
@@ -124,13 +126,18 @@ export async function connectEvmWallet(config: Config, uid: string): Promise<Evm
   if (current.status !== 'connected' || current.connector?.uid !== uid) {
     if (current.status === 'connected') {
       await disconnect(config).catch((e: unknown) => {
-        throw new Error(`Could not disconnect ${current.connector?.name ?? 'the connected wallet'} before connecting another: ${e instanceof Error ? e.message : String(e)}`);
+        const wallet = current.connector?.name ?? null;
+        const detail = e instanceof Error ? e.message : String(e);
+        throw new WalletError(
+          { code: 'disconnect-failed', wallet, detail },
+          `Could not disconnect ${wallet ?? 'the connected wallet'} before connecting another: ${detail}`,
+        );
       });
     }
     await connect(config, { connector });
   }
   const address = getConnection(config).address;
-  if (!address) throw new Error('The wallet connected without an account');
+  if (!address) throw new WalletError({ code: 'connected-without-account' }, 'The wallet connected without an account');
   return {
     chain: 'bsc',
     address,
@@ -160,13 +167,13 @@ export function dusdBalance(config: Config, token: string, owner: string): Promi
 
 export async function waitForReceipt(config: Config, hash: Hex, chainId: number) {
   const receipt = await waitForTransactionReceipt(config, { hash, chainId });
-  if (receipt.status !== 'success') throw new Error(`Transaction ${hash} reverted`);
+  if (receipt.status !== 'success') throw new WalletError({ code: 'tx-reverted', hash }, `Transaction ${hash} reverted`);
   return receipt;
 }
 
 async function ensureChain(config: Config, chainId: number): Promise<void> {
   const c = getConnection(config);
-  if (c.status !== 'connected') throw new Error('Connect your EVM wallet first');
+  if (c.status !== 'connected') throw new WalletError({ code: 'connect-evm-first' }, 'Connect your EVM wallet first');
   if (c.chainId !== chainId) await switchChain(config, { chainId });
 }
 
@@ -179,10 +186,10 @@ async function ensureChain(config: Config, chainId: number): Promise<void> {
 async function prepareWithdraw(config: Config, w: WithdrawResponse, nowSeconds: number, expectedContract: string | null): Promise<void> {
   checkWithdrawContract(w, expectedContract);
   const c = getConnection(config);
-  if (c.status !== 'connected' || !c.address) throw new WithdrawNotAllowed('Connect the EVM wallet that requested this withdrawal');
+  if (c.status !== 'connected' || !c.address) throw requesterNotConnected();
   checkWithdrawSubmission(w, c.address, nowSeconds);
   if (config.chains.every((ch) => ch.id !== w.signature.chain_id)) {
-    throw new WithdrawNotAllowed(`The withdraw authorization is for chain ${w.signature.chain_id}, which this app is not configured for`);
+    throw new WithdrawNotAllowed({ code: 'chain-not-configured', chainId: w.signature.chain_id }, `The withdraw authorization is for chain ${w.signature.chain_id}, which this app is not configured for`);
   }
   await ensureChain(config, w.signature.chain_id);
   checkWithdrawSubmission(w, getConnection(config).address ?? '', nowSeconds);

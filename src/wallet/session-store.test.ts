@@ -27,20 +27,20 @@ describe('the session store tells when this browser cannot keep the session', ()
     const key = await createSessionKey();
     await useSessionStore.getState().signIn({ chain: 'bsc', address: '0xabc', token: 't', expiresAt: Date.now() + 60_000, key });
     expect(useSessionStore.getState().session?.token).toBe('t');
-    expect(useSessionStore.getState().storageProblem).toMatch(/could not keep your session \(The operation is insecure\.\).*sign in again/);
+    expect(useSessionStore.getState().storageProblem).toEqual({ code: 'keep', reason: 'The operation is insecure.' });
   });
 
   it('signing out when the stored session cannot be deleted says a reload may sign back in', async () => {
     refusingIndexedDb();
     await useSessionStore.getState().signOut();
     expect(useSessionStore.getState().session).toBeNull();
-    expect(useSessionStore.getState().storageProblem).toMatch(/could not forget your session/);
+    expect(useSessionStore.getState().storageProblem).toMatchObject({ code: 'forget' });
   });
 
   it('a saved session that cannot be read says so instead of silently signing out', async () => {
     refusingIndexedDb();
     await useSessionStore.getState().restore();
     expect(useSessionStore.getState().restored).toBe(true);
-    expect(useSessionStore.getState().storageProblem).toMatch(/saved session could not be read/);
+    expect(useSessionStore.getState().storageProblem).toMatchObject({ code: 'read' });
   });
 });

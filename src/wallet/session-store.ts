@@ -13,6 +13,16 @@ export interface SignedInSession {
   key: SessionKey;
 }
 
+/**
+ * What this browser's storage failed to do with the session, and the browser's own reason: keep it
+ * (a reload will need a new sign-in), forget it (a reload may sign back in), read it back (sign in
+ * again), or remove an expired one. The shell says it in words (src/features/session/session-words.ts).
+ */
+export interface StorageProblem {
+  code: 'keep' | 'forget' | 'read' | 'remove-expired';
+  reason: string;
+}
+
 interface SessionState {
   session: SignedInSession | null;
   /** A vault `cv_…` the trader acts as, or null for the account itself. */
@@ -23,7 +33,7 @@ interface SessionState {
    * session still works for this page, but a reload will not restore it (or may restore it after a
    * sign-out). Shown by the shell; null when storage did its job.
    */
-  storageProblem: string | null;
+  storageProblem: StorageProblem | null;
   signIn: (s: SignedInSession) => Promise<void>;
   signOut: () => Promise<void>;
   selectVault: (vault: string | null) => void;
@@ -44,20 +54,20 @@ export const useSessionStore = create<SessionState>((set, get) => ({
       const { chain, address, token, expiresAt } = session;
       await sessionPersistence
         .save({ chain, address, token, expiresAt, keyPair: session.key.cryptoKeyPair })
-        .catch((e: unknown) => set({ storageProblem: `This browser could not keep your session (${reason(e)}): after a reload you will need to sign in again.` }));
+        .catch((e: unknown) => set({ storageProblem: { code: 'keep', reason: reason(e) } }));
     }
   },
   signOut: async () => {
     set({ session: null, vault: null, storageProblem: null });
     await sessionPersistence
       .clear()
-      .catch((e: unknown) => set({ storageProblem: `This browser could not forget your session (${reason(e)}): a reload may sign you back in; clear this site's data to be sure.` }));
+      .catch((e: unknown) => set({ storageProblem: { code: 'forget', reason: reason(e) } }));
   },
   selectVault: (vault) => set({ vault }),
   restore: async () => {
     if (get().restored) return;
     const stored = await sessionPersistence.load().catch((e: unknown) => {
-      set({ storageProblem: `Your saved session could not be read (${reason(e)}): sign in again.` });
+      set({ storageProblem: { code: 'read', reason: reason(e) } });
       return undefined;
     });
     if (stored && stored.expiresAt > Date.now()) {
@@ -65,7 +75,7 @@ export const useSessionStore = create<SessionState>((set, get) => ({
       set({ session: { chain: stored.chain, address: stored.address, token: stored.token, expiresAt: stored.expiresAt, key } });
     } else if (stored) {
       // Expired: nothing to restore; a failure to delete it only leaves an unusable record behind.
-      await sessionPersistence.clear().catch((e: unknown) => set({ storageProblem: `An expired session could not be removed from this browser (${reason(e)}).` }));
+      await sessionPersistence.clear().catch((e: unknown) => set({ storageProblem: { code: 'remove-expired', reason: reason(e) } }));
     }
     set({ restored: true });
   },

@@ -91,4 +91,21 @@ describe('the sign-in challenge check (decisions.md "Sign-in")', () => {
     expect(await refusal(verifySignedData(jwt, s.jwks, { ...expectations, domain: 'app.example' }))).toBe('The sign-in challenge is for devnet.perps.local, not app.example.');
     expect(await refusal(verifySignedData(jwt, s.jwks, { ...expectations, uri: 'https://app.example' }))).toMatch(/points to https:\/\/devnet.perps.local/);
   });
+
+  it('carries why as a problem code the sign-in dialog puts in words', async () => {
+    const s = await service();
+    const problem = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: unknown) => (e instanceof SignInRefused ? e.problem : e),
+      );
+    expect(await problem(verifySignedData('abc', s.jwks, expectations))).toEqual({ code: 'not-a-jwt' });
+    const jwt = await s.sign(claims());
+    expect(await problem(verifySignedData(jwt, s.jwks, { ...expectations, domain: 'other.example' }))).toEqual({
+      code: 'other-domain',
+      domain: 'devnet.perps.local',
+      expected: 'other.example',
+    });
+    expect(await problem(verifySignedData(await s.sign(claims({ exp: NOW - 1 })), s.jwks, expectations))).toEqual({ code: 'expired' });
+  });
 });

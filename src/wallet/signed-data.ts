@@ -1,11 +1,36 @@
 import type * as Jose from 'jose';
 import { signedDataPayload, type Jwks, type SignedDataPayload } from '../api/schemas';
 
-/** Why the app refused to ask the wallet to sign: the challenge is not what it must be. */
+/**
+ * Why the challenge is not what it must be, as data: the sign-in dialog says it in the trader's
+ * language (src/features/session/sign-in-words.ts). The values are the service's own (a claim name,
+ * an algorithm, a domain), shown as they are.
+ */
+export type SignInProblem =
+  | { code: 'bad-signature' }
+  | { code: 'expired' }
+  | { code: 'unknown-key' }
+  | { code: 'invalid-claim'; claim: string }
+  | { code: 'undecodable' }
+  | { code: 'not-a-jwt' }
+  | { code: 'algorithm'; alg: string }
+  | { code: 'missing-field'; field: string }
+  | { code: 'other-session' }
+  | { code: 'other-address' }
+  | { code: 'other-domain'; domain: string; expected: string }
+  | { code: 'other-uri'; uri: string; expected: string }
+  | { code: 'message-mismatch' };
+
+/**
+ * Why the app refused to ask the wallet to sign: the challenge is not what it must be. `message` is
+ * an English diagnostic (logs, the devnet's tests); the screen shows `problem` in words.
+ */
 export class SignInRefused extends Error {
-  constructor(message: string) {
+  readonly problem: SignInProblem;
+  constructor(problem: SignInProblem, message: string) {
     super(message);
     this.name = 'SignInRefused';
+    this.problem = problem;
   }
 }
 
@@ -26,13 +51,13 @@ export interface VerifiedChallenge {
 
 /** jose's refusals in the trader's words; anything else it throws means the token is malformed. */
 function refusal(errors: typeof Jose.errors, e: unknown): SignInRefused {
-  if (e instanceof errors.JWSSignatureVerificationFailed) return new SignInRefused('The sign-in challenge signature is not the service’s.');
-  if (e instanceof errors.JWTExpired) return new SignInRefused('The sign-in challenge has expired. Try again.');
+  if (e instanceof errors.JWSSignatureVerificationFailed) return new SignInRefused({ code: 'bad-signature' }, 'The sign-in challenge signature is not the service’s.');
+  if (e instanceof errors.JWTExpired) return new SignInRefused({ code: 'expired' }, 'The sign-in challenge has expired. Try again.');
   if (e instanceof errors.JWKSNoMatchingKey || e instanceof errors.JWKSMultipleMatchingKeys) {
-    return new SignInRefused('The sign-in challenge is signed with a key the service does not publish.');
+    return new SignInRefused({ code: 'unknown-key' }, 'The sign-in challenge is signed with a key the service does not publish.');
   }
-  if (e instanceof errors.JWTClaimValidationFailed) return new SignInRefused(`The sign-in challenge lacks a valid ${e.claim}.`);
-  return new SignInRefused('The sign-in challenge cannot be decoded.');
+  if (e instanceof errors.JWTClaimValidationFailed) return new SignInRefused({ code: 'invalid-claim', claim: e.claim }, `The sign-in challenge lacks a valid ${e.claim}.`);
+  return new SignInRefused({ code: 'undecodable' }, 'The sign-in challenge cannot be decoded.');
 }
 
 /**
@@ -43,19 +68,19 @@ function refusal(errors: typeof Jose.errors, e: unknown): SignInRefused {
  * (31337) is the withdraw chain, not the sign-in one.
  */
 export async function verifySignedData(signedData: string, jwks: Jwks, expect: ChallengeExpectations): Promise<VerifiedChallenge> {
-  if (signedData.split('.').length !== 3) throw new SignInRefused('The sign-in challenge is not a JWT.');
+  if (signedData.split('.').length !== 3) throw new SignInRefused({ code: 'not-a-jwt' }, 'The sign-in challenge is not a JWT.');
   // jose loads only when someone signs in, not with the first page.
   const { createLocalJWKSet, decodeProtectedHeader, errors, jwtVerify } = await import('jose');
   let header: Jose.ProtectedHeaderParameters;
   try {
     header = decodeProtectedHeader(signedData);
   } catch {
-    throw new SignInRefused('The sign-in challenge cannot be decoded.');
+    throw new SignInRefused({ code: 'undecodable' }, 'The sign-in challenge cannot be decoded.');
   }
   // Named before jose's own refusal, which would not say which algorithm was offered.
-  if (header.alg !== 'ES256') throw new SignInRefused(`The sign-in challenge uses ${String(header.alg)}, not ES256.`);
+  if (header.alg !== 'ES256') throw new SignInRefused({ code: 'algorithm', alg: String(header.alg) }, `The sign-in challenge uses ${String(header.alg)}, not ES256.`);
   // A challenge without a kid is refused, even though jose would try the only key the JWKS holds.
-  if (typeof header.kid !== 'string') throw new SignInRefused('The sign-in challenge is signed with a key the service does not publish.');
+  if (typeof header.kid !== 'string') throw new SignInRefused({ code: 'unknown-key' }, 'The sign-in challenge is signed with a key the service does not publish.');
   let claims: Record<string, unknown>;
   try {
     ({ payload: claims } = await jwtVerify(signedData, createLocalJWKSet(jwks as Jose.JSONWebKeySet), {
@@ -66,18 +91,21 @@ export async function verifySignedData(signedData: string, jwks: Jwks, expect: C
     throw refusal(errors, e);
   }
   const parsed = signedDataPayload.safeParse(claims);
-  if (!parsed.success) throw new SignInRefused(`The sign-in challenge lacks ${parsed.error.issues[0]?.path.join('.') ?? 'fields'}.`);
+  if (!parsed.success) {
+    const field = parsed.error.issues[0]?.path.join('.') ?? 'fields';
+    throw new SignInRefused({ code: 'missing-field', field }, `The sign-in challenge lacks ${field}.`);
+  }
   const payload = parsed.data;
   // jose checks exp only when the claim is there; the challenge must carry one.
-  if (payload.exp <= expect.nowSeconds) throw new SignInRefused('The sign-in challenge has expired. Try again.');
-  if (payload.requestId !== expect.requestId) throw new SignInRefused('The sign-in challenge is for another session key.');
+  if (payload.exp <= expect.nowSeconds) throw new SignInRefused({ code: 'expired' }, 'The sign-in challenge has expired. Try again.');
+  if (payload.requestId !== expect.requestId) throw new SignInRefused({ code: 'other-session' }, 'The sign-in challenge is for another session key.');
   const sameAddress =
     expect.chain === 'bsc' ? payload.address.toLowerCase() === expect.address.toLowerCase() : payload.address === expect.address;
-  if (!sameAddress) throw new SignInRefused('The sign-in challenge names another wallet address.');
-  if (payload.domain !== expect.domain) throw new SignInRefused(`The sign-in challenge is for ${payload.domain}, not ${expect.domain}.`);
-  if (payload.uri !== expect.uri) throw new SignInRefused(`The sign-in challenge points to ${payload.uri}, not ${expect.uri}.`);
+  if (!sameAddress) throw new SignInRefused({ code: 'other-address' }, 'The sign-in challenge names another wallet address.');
+  if (payload.domain !== expect.domain) throw new SignInRefused({ code: 'other-domain', domain: payload.domain, expected: expect.domain }, `The sign-in challenge is for ${payload.domain}, not ${expect.domain}.`);
+  if (payload.uri !== expect.uri) throw new SignInRefused({ code: 'other-uri', uri: payload.uri, expected: expect.uri }, `The sign-in challenge points to ${payload.uri}, not ${expect.uri}.`);
   if (!payload.message.includes(payload.address) || !payload.message.includes(payload.nonce)) {
-    throw new SignInRefused('The message to sign does not match the challenge.');
+    throw new SignInRefused({ code: 'message-mismatch' }, 'The message to sign does not match the challenge.');
   }
   return { payload, claims };
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatTokenUnits, onChainWithdrawAmount, parseTokenUnits } from './withdraw-amount';
+import { WalletError } from './wallet-problem';
 
 const ONE = 10n ** 18n;
 
@@ -79,6 +80,21 @@ describe('onChainWithdrawAmount', () => {
       expect(() => onChainWithdrawAmount(bad, '0')).toThrow(/Invalid withdraw amount/);
       expect(() => onChainWithdrawAmount('1', bad)).toThrow(/Invalid withdraw fee/);
     }
+  });
+
+  it('carries what is wrong as a problem code the app puts in words', () => {
+    const problem = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return e instanceof WalletError ? e.problem : e;
+      }
+      return null;
+    };
+    expect(problem(() => onChainWithdrawAmount('1', 'x'))).toEqual({ code: 'not-a-decimal', label: 'withdraw fee', value: 'x' });
+    expect(problem(() => onChainWithdrawAmount('1.5', '0.05', 1))).toEqual({ code: 'too-many-places', label: 'withdraw fee', value: '0.05', decimals: 1 });
+    expect(problem(() => onChainWithdrawAmount('1', '2'))).toEqual({ code: 'fee-exceeds-amount', fee: '2', amount: '1' });
+    expect(problem(() => onChainWithdrawAmount('1', '0', 256))).toEqual({ code: 'token-decimals', decimals: 256 });
   });
 });
 

@@ -3,13 +3,14 @@
  * the token's base unit. Submitting token_amount itself fails the backend signature on-chain, and
  * any float on the way would round 18-decimal amounts, so this is bigint digit math only.
  */
+import { WalletError, type TokenAmountLabel } from './wallet-problem';
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
 function checkDecimals(decimals: number): void {
   // ERC-20 `decimals` is a uint8.
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
-    throw new Error(`Invalid token decimals ${String(decimals)}: expected an integer from 0 to 255`);
+    throw new WalletError({ code: 'token-decimals', decimals }, `Invalid token decimals ${String(decimals)}: expected an integer from 0 to 255`);
   }
 }
 
@@ -18,15 +19,15 @@ function checkDecimals(decimals: number): void {
  * is not zero means the value is not representable on-chain. Trailing zeros past `decimals` are
  * accepted because they do not change the value.
  */
-export function parseTokenUnits(value: string, decimals = 18, label = 'amount'): bigint {
+export function parseTokenUnits(value: string, decimals = 18, label: TokenAmountLabel = 'amount'): bigint {
   checkDecimals(decimals);
   const match = DECIMAL.exec(value);
-  if (!match) throw new Error(`Invalid ${label} "${value}": expected a non-negative decimal string like "12.5"`);
+  if (!match) throw new WalletError({ code: 'not-a-decimal', label, value }, `Invalid ${label} "${value}": expected a non-negative decimal string like "12.5"`);
   const whole = match[1] ?? '0';
   const fraction = match[2] ?? '';
   const kept = fraction.slice(0, decimals);
   if (/[^0]/.test(fraction.slice(decimals))) {
-    throw new Error(`Invalid ${label} "${value}": more than ${decimals} decimal places`);
+    throw new WalletError({ code: 'too-many-places', label, value, decimals }, `Invalid ${label} "${value}": more than ${decimals} decimal places`);
   }
   return BigInt(whole + kept.padEnd(decimals, '0'));
 }
@@ -46,7 +47,7 @@ export function onChainWithdrawAmount(tokenAmount: string, withdrawFee: string, 
   const amount = parseTokenUnits(tokenAmount, decimals, 'withdraw amount');
   const fee = parseTokenUnits(withdrawFee, decimals, 'withdraw fee');
   if (fee > amount) {
-    throw new Error(`Withdraw fee ${withdrawFee} exceeds the withdraw amount ${tokenAmount}`);
+    throw new WalletError({ code: 'fee-exceeds-amount', fee: withdrawFee, amount: tokenAmount }, `Withdraw fee ${withdrawFee} exceeds the withdraw amount ${tokenAmount}`);
   }
   return amount - fee;
 }

@@ -3,6 +3,7 @@ import { withdrawAuthorization } from '../api/__fixtures__/spec-samples';
 import { ApiError } from '../api/errors';
 import type { WithdrawResponse } from '../api/schemas';
 import { activeStep, canContinue, idle, next, resume, runWithdraw, type WithdrawEffects, type WithdrawRecords, type WithdrawState } from './withdraw-machine';
+import { WalletError } from './wallet-problem';
 import type { PendingWithdrawal } from './withdraw-records';
 
 const CALLER = '0x1111111111111111111111111111111111111111';
@@ -53,19 +54,19 @@ describe('the withdraw step machine, step by step', () => {
     expect(s.pending).toEqual({ withdrawal: authorization(), txHash: null });
     s = next(s, { type: 'checked' });
     expect(activeStep(s)).toBe('submit');
-    expect(s.note).toBe('Confirm reqRemoteCall in your wallet…');
+    expect(s.note).toEqual({ code: 'confirm-in-wallet' });
     // The built-in Devnet wallet asks nobody: the note says it is sending.
-    expect(next({ ...s, steps: { ...s.steps!, check: 'active', submit: 'todo' } }, { type: 'checked', sender: 'built-in' }).note).toBe('Sending reqRemoteCall from the built-in Devnet wallet…');
+    expect(next({ ...s, steps: { ...s.steps!, check: 'active', submit: 'todo' } }, { type: 'checked', sender: 'built-in' }).note).toEqual({ code: 'sending-built-in' });
     s = next(s, { type: 'sent', hash: HASH });
     expect(s.pending?.txHash).toBe(HASH);
-    expect(s.note).toBe(`Sent ${HASH.slice(0, 12)}…`);
+    expect(s.note).toEqual({ code: 'sent', hash: `${HASH.slice(0, 12)}…` });
     s = next(s, { type: 'mined' });
     expect(activeStep(s)).toBe('confirm');
     s = next(s, { type: 'confirmed' });
     expect(activeStep(s)).toBeNull();
     expect(s.confirmed).toBe(true);
     // 120 − 0.1 fee reaches the wallet.
-    expect(s.note).toBe('Confirmed: 119.90 DUSD sent to 0x111111…');
+    expect(s.note).toEqual({ code: 'confirmed', received: '119.90', to: '0x111111…' });
     expect(steps(s)).toEqual({ transfer: 'done', request: 'done', check: 'done', submit: 'done', receipt: 'done', confirm: 'done' });
   });
 
@@ -96,35 +97,35 @@ describe('a failure in each step', () => {
   };
 
   it('transfer: a refusal is the exchange’s words; no answer says the move may or may not have happened', async () => {
-    const refused = await run({ moveToCash: new Error('insufficient balance') });
-    expect(refused.s.failure).toEqual({ step: 'transfer', kind: 'refused', message: 'insufficient balance' });
+    const insufficient = new Error('insufficient balance');
+    const refused = await run({ moveToCash: insufficient });
+    expect(refused.s.failure).toEqual({ step: 'transfer', kind: 'refused', code: 'refused', error: insufficient });
     expect(refused.s.steps?.transfer).toBe('failed');
     expect(refused.calls).toEqual(['moveToCash']);
     const lost = await run({ moveToCash: noAnswer() });
     expect(lost.s.failure?.kind).toBe('unknown');
-    expect(lost.s.failure?.message).toMatch(/^No answer from the exchange: the move to the Cash Wallet may or may not have happened/);
+    expect(lost.s.failure?.code).toBe('transfer-no-answer');
     expect(canContinue(lost.s)).toBe(false);
   });
 
   it('request: no answer from the bridge is not called a rejection; nothing is stored', async () => {
     const { s, stored } = await run({ request: noAnswer() }, null);
     expect(s.failure).toMatchObject({ step: 'request', kind: 'unknown' });
-    expect(s.failure?.message).toMatch(/may or may not have been requested/);
-    expect(s.failure?.message).not.toMatch(/reject|refus/i);
+    expect(s.failure?.code).toBe('request-no-answer');
     expect(stored).toEqual([]);
   });
 
   it('request: a bridge that timed out is an unknown outcome too, not a refusal', async () => {
     const timedOut = new ApiError({ kind: 'timeout', code: 0, status: 0, message: 'no answer within 15 s', endpoint: 'POST /api/withdraw' });
     const { s } = await run({ request: timedOut }, null);
-    expect(s.failure).toMatchObject({ step: 'request', kind: 'unknown' });
-    expect(s.failure?.message).toMatch(/may or may not have been requested/);
+    expect(s.failure).toMatchObject({ step: 'request', kind: 'unknown', code: 'request-no-answer', error: timedOut });
   });
 
   it('check: a refused contract fails the check step, the wallet is never asked, and the authorization is kept', async () => {
-    const { s, calls, stored } = await run({ check: new Error('The bridge asked to send this withdrawal to 0x6666…, which is not the withdraw contract') }, null);
+    const wrong = new Error('The bridge asked to send this withdrawal to 0x6666…, which is not the withdraw contract');
+    const { s, calls, stored } = await run({ check: wrong }, null);
     expect(s.steps).toMatchObject({ check: 'failed', submit: 'todo' });
-    expect(s.failure?.message).toMatch(/not the withdraw contract/);
+    expect(s.failure).toMatchObject({ kind: 'refused', code: 'refused', error: wrong });
     expect(calls).not.toContain('send');
     expect(stored.at(-1)?.pending?.txHash).toBeNull();
     expect(canContinue(s)).toBe(true);
@@ -134,7 +135,7 @@ describe('a failure in each step', () => {
     const declined = Object.assign(new Error('User rejected the request.'), { name: 'UserRejectedRequestError', code: 4001 });
     const { s } = await run({ send: declined }, null);
     expect(s.failure).toMatchObject({ step: 'submit', kind: 'refused' });
-    expect(s.failure?.message).toMatch(/declined the transaction in your wallet: nothing was sent/);
+    expect(s.failure?.code).toBe('declined-in-wallet');
     const again = next(s, { type: 'continue' });
     expect(activeStep(again)).toBe('check');
     expect(again.failure).toBeNull();
@@ -146,7 +147,7 @@ describe('a failure in each step', () => {
   it('receipt: a lost connection after sending is an unknown outcome, and continuing never sends twice', async () => {
     const { s } = await run({ waitForReceipt: new Error('HTTP request failed') }, null);
     expect(s.failure).toMatchObject({ step: 'receipt', kind: 'unknown' });
-    expect(s.failure?.message).toMatch(/^Sent 0xcdcdcdcdcd…, but its outcome on-chain is unknown/);
+    expect(s.failure).toMatchObject({ code: 'receipt-unknown', hash: '0xcdcdcdcdcd…' });
     const e = effects();
     const end = await runWithdraw(next(s, { type: 'continue' }), e.fx, () => undefined);
     expect(e.calls).toEqual(['waitForReceipt', 'awaitConfirmation']);
@@ -155,13 +156,15 @@ describe('a failure in each step', () => {
 
   it('receipt: a reverted transaction is a refusal, not an unknown', async () => {
     const { s } = await run({ waitForReceipt: new Error(`Transaction ${HASH} reverted`) }, null);
-    expect(s.failure).toMatchObject({ step: 'receipt', kind: 'refused' });
+    expect(s.failure).toMatchObject({ step: 'receipt', kind: 'refused', code: 'refused' });
+    const thrown = await run({ waitForReceipt: new WalletError({ code: 'tx-reverted', hash: HASH }, 'reverted') }, null);
+    expect(thrown.s.failure).toMatchObject({ step: 'receipt', kind: 'refused', code: 'refused' });
   });
 
   it('confirm: the bridge not confirming in time is unknown, not failed', async () => {
     const { s } = await run({ awaitConfirmation: new Error('still Pending after 90 s') }, null);
     expect(s.failure).toMatchObject({ step: 'confirm', kind: 'unknown' });
-    expect(s.failure?.message).toMatch(/the bridge has not confirmed it yet/);
+    expect(s.failure).toMatchObject({ code: 'confirm-unknown', hash: '0xcdcdcdcdcd…' });
     expect(s.confirmed).toBe(false);
   });
 });
@@ -174,16 +177,17 @@ describe('resuming from the Pending record after a reload', () => {
     expect(activeStep(s)).toBeNull();
     expect(canContinue(s)).toBe(true);
     expect(steps(s)).toEqual({ transfer: 'done', request: 'done' });
-    expect(s.note).toMatch(/authorized but not sent yet: send it from your wallet/);
+    expect(s.note).toEqual({ code: 'resume-authorized', amount: '120.00', expiresAt: NOW + 600 });
     const e = effects();
     const end = await runWithdraw(next(s, { type: 'continue' }), e.fx, () => undefined);
     expect(e.calls).toEqual(['check', 'send', 'waitForReceipt', 'awaitConfirmation']);
-    expect(end.note).toBe('Confirmed: 119.90 DUSD sent to 0x111111…');
+    expect(end.note).toEqual({ code: 'confirmed', received: '119.90', to: '0x111111…' });
   });
 
   it('sent: checks the transaction’s outcome without sending again', async () => {
     const s = resume(record(HASH), NOW);
     expect(steps(s)).toEqual({ transfer: 'done', request: 'done', check: 'done', submit: 'done' });
+    expect(s.note).toEqual({ code: 'resume-sent', amount: '120.00', hash: '0xcdcdcdcdcd…' });
     const e = effects();
     await runWithdraw(next(s, { type: 'continue' }), e.fx, () => undefined);
     expect(e.calls).toEqual(['waitForReceipt', 'awaitConfirmation']);
@@ -214,7 +218,7 @@ describe('a new withdrawal starts clean', () => {
 
   it('also after a reload, from a resumed Pending record', () => {
     const resumed = resume({ withdrawal: authorization(), txHash: null }, NOW);
-    expect(resumed.note).toMatch(/authorized but not sent yet/);
+    expect(resumed.note).toMatchObject({ code: 'resume-authorized' });
     const fresh = next(resumed, { type: 'start', amount: '30', short: null });
     expect(fresh.note).toBeNull();
     expect(fresh.pending).toBeNull();

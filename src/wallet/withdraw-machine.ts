@@ -2,6 +2,7 @@ import { isNoAnswer } from '../api/errors';
 import type { WithdrawResponse } from '../api/schemas';
 import { dec } from '../lib/decimal';
 import { formatFixed } from '../lib/format';
+import { walletProblemOf } from './wallet-problem';
 import { entryOf, type PendingWithdrawal, type WithdrawEntry } from './withdraw-records';
 
 /**
@@ -10,23 +11,35 @@ import { entryOf, type PendingWithdrawal, type WithdrawEntry } from './withdraw-
  * outcome back as an event, until no step is active. What the card shows is the state, nothing else.
  */
 
-export const WITHDRAW_STEPS = [
-  { id: 'transfer', label: 'Move funds from the Perps Wallet to the Cash Wallet (if Cash is short)' },
-  { id: 'request', label: 'Ask the bridge for a withdraw authorization' },
-  { id: 'check', label: 'Switch the wallet to the authorized chain and check the account' },
-  { id: 'submit', label: 'Send reqRemoteCall from your wallet' },
-  { id: 'receipt', label: 'Wait for the transaction receipt' },
-  { id: 'confirm', label: 'Bridge releases the DUSD: Confirmed' },
-] as const;
-export type StepId = (typeof WITHDRAW_STEPS)[number]['id'];
+/** The steps in order (their words: src/trading/withdraw-words.ts). */
+export const WITHDRAW_STEPS = ['transfer', 'request', 'check', 'submit', 'receipt', 'confirm'] as const;
+export type StepId = (typeof WITHDRAW_STEPS)[number];
 export type StepState = 'todo' | 'active' | 'done' | 'skipped' | 'failed';
 
-/** 'refused': it did not happen (say why). 'unknown': it may have happened — say so, never "rejected". */
+/**
+ * 'refused': it did not happen (say why). 'unknown': it may have happened — say so, never "rejected".
+ * `code` says which, `error` is what was thrown (its own text is shown in the sentence), `hash` the
+ * sent transaction, shortened, when the outcome of a sent one is unknown.
+ */
 export interface WithdrawFailure {
   step: StepId;
   kind: 'refused' | 'unknown';
-  message: string;
+  code: 'transfer-no-answer' | 'request-no-answer' | 'declined-in-wallet' | 'receipt-unknown' | 'confirm-unknown' | 'refused';
+  error: unknown;
+  hash?: string;
 }
+
+/**
+ * What the stepper says besides its steps, as data (the words: src/trading/withdraw-words.ts).
+ * Amounts are formatted (2 places), hashes and addresses shortened; `expiresAt` in seconds.
+ */
+export type WithdrawNote =
+  | { code: 'sending-built-in' }
+  | { code: 'confirm-in-wallet' }
+  | { code: 'sent'; hash: string }
+  | { code: 'confirmed'; received: string; to: string }
+  | { code: 'resume-sent'; amount: string; hash: string }
+  | { code: 'resume-authorized'; amount: string; expiresAt: number };
 
 export interface WithdrawState {
   /** Null before the first withdraw of this visit (nothing to show). */
@@ -37,7 +50,7 @@ export interface WithdrawState {
   /** The bridge's authorization and, once sent, its transaction: the Pending record. */
   pending: PendingWithdrawal | null;
   confirmed: boolean;
-  note: string | null;
+  note: WithdrawNote | null;
   failure: WithdrawFailure | null;
 }
 
@@ -60,7 +73,7 @@ const ALL_TODO: Record<StepId, StepState> = { transfer: 'todo', request: 'todo',
 
 export function activeStep(s: WithdrawState): StepId | null {
   if (!s.steps) return null;
-  return WITHDRAW_STEPS.find((step) => s.steps![step.id] === 'active')?.id ?? null;
+  return WITHDRAW_STEPS.find((step) => s.steps![step] === 'active') ?? null;
 }
 
 /** An authorization the wallet can still act on: sent (check its outcome) or not expired (send it). */
@@ -75,6 +88,10 @@ function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+function reverted(e: unknown): boolean {
+  return walletProblemOf(e)?.code === 'tx-reverted' || /reverted/.test(errorText(e));
+}
+
 function declinedInWallet(e: unknown): boolean {
   for (let x: unknown = e; x && typeof x === 'object'; x = (x as { cause?: unknown }).cause) {
     if ((x as { code?: unknown }).code === 4001 || (x as { name?: unknown }).name === 'UserRejectedRequestError') return true;
@@ -84,22 +101,14 @@ function declinedInWallet(e: unknown): boolean {
 
 /** What a failure of `step` means to the trader: a refusal, or an outcome nobody knows yet. */
 function describeFailure(step: StepId, error: unknown, pending: PendingWithdrawal | null): WithdrawFailure {
-  const text = errorText(error);
   const noAnswer = isNoAnswer(error);
-  if (step === 'transfer' && noAnswer) {
-    return { step, kind: 'unknown', message: `No answer from the exchange: the move to the Cash Wallet may or may not have happened (${text}). Check your balances before trying again.` };
+  if (step === 'transfer' && noAnswer) return { step, kind: 'unknown', code: 'transfer-no-answer', error };
+  if (step === 'request' && noAnswer) return { step, kind: 'unknown', code: 'request-no-answer', error };
+  if (step === 'submit' && declinedInWallet(error)) return { step, kind: 'refused', code: 'declined-in-wallet', error };
+  if ((step === 'receipt' || step === 'confirm') && pending?.txHash && !reverted(error)) {
+    return { step, kind: 'unknown', code: step === 'receipt' ? 'receipt-unknown' : 'confirm-unknown', error, hash: short(pending.txHash) };
   }
-  if (step === 'request' && noAnswer) {
-    return { step, kind: 'unknown', message: `No answer from the bridge: the withdrawal may or may not have been requested (${text}). Check the history below before trying again.` };
-  }
-  if (step === 'submit' && declinedInWallet(error)) {
-    return { step, kind: 'refused', message: 'You declined the transaction in your wallet: nothing was sent. The authorization stays valid until it expires.' };
-  }
-  if ((step === 'receipt' || step === 'confirm') && pending?.txHash && !/reverted/.test(text)) {
-    const where = step === 'receipt' ? 'its outcome on-chain is unknown' : 'the bridge has not confirmed it yet';
-    return { step, kind: 'unknown', message: `Sent ${short(pending.txHash)}, but ${where} (${text}). Check again: it will not be sent twice.` };
-  }
-  return { step, kind: 'refused', message: text };
+  return { step, kind: 'refused', code: 'refused', error };
 }
 
 function mark(s: WithdrawState, from: StepId, to: StepId | null, over: Partial<WithdrawState> = {}): WithdrawState {
@@ -108,8 +117,8 @@ function mark(s: WithdrawState, from: StepId, to: StepId | null, over: Partial<W
   return { ...s, ...over, steps };
 }
 
-function confirmedNote(w: WithdrawResponse): string {
-  return `Confirmed: ${formatFixed(dec(w.tx.token_amount).minus(w.withdraw_fee), 2)} DUSD sent to ${w.signature.caller.slice(0, 8)}…`;
+function confirmedNote(w: WithdrawResponse): WithdrawNote {
+  return { code: 'confirmed', received: formatFixed(dec(w.tx.token_amount).minus(w.withdraw_fee), 2), to: `${w.signature.caller.slice(0, 8)}…` };
 }
 
 /** The one transition function: what the stepper shows after `event`. Unexpected events change nothing. */
@@ -130,10 +139,10 @@ export function next(s: WithdrawState, e: WithdrawEvent): WithdrawState {
       return active === 'request' ? mark(s, 'request', 'check', { pending: { withdrawal: e.withdrawal, txHash: null } }) : s;
     case 'checked':
       if (active !== 'check') return s;
-      return mark(s, 'check', 'submit', { note: e.sender === 'built-in' ? 'Sending reqRemoteCall from the built-in Devnet wallet…' : 'Confirm reqRemoteCall in your wallet…' });
+      return mark(s, 'check', 'submit', { note: e.sender === 'built-in' ? { code: 'sending-built-in' } : { code: 'confirm-in-wallet' } });
     case 'sent':
       if (active !== 'submit' || !s.pending) return s;
-      return mark(s, 'submit', 'receipt', { pending: { ...s.pending, txHash: e.hash }, note: `Sent ${short(e.hash)}` });
+      return mark(s, 'submit', 'receipt', { pending: { ...s.pending, txHash: e.hash }, note: { code: 'sent', hash: short(e.hash) } });
     case 'mined':
       return active === 'receipt' ? mark(s, 'receipt', 'confirm') : s;
     case 'confirmed':
@@ -148,7 +157,7 @@ export function next(s: WithdrawState, e: WithdrawEvent): WithdrawState {
       // Once sent, never send again: check the transaction's outcome instead.
       const from: StepId = s.pending.txHash ? 'receipt' : 'check';
       const steps = { ...(s.steps ?? ALL_TODO) };
-      for (const step of WITHDRAW_STEPS.slice(WITHDRAW_STEPS.findIndex((x) => x.id === from))) steps[step.id] = 'todo';
+      for (const step of WITHDRAW_STEPS.slice(WITHDRAW_STEPS.indexOf(from))) steps[step] = 'todo';
       steps[from] = 'active';
       return { ...s, steps, failure: null, note: null };
     }
@@ -168,9 +177,9 @@ export function resume(pending: PendingWithdrawal | null, nowSeconds: number): W
   const steps: Record<StepId, StepState> = pending.txHash
     ? { transfer: 'done', request: 'done', check: 'done', submit: 'done', receipt: 'todo', confirm: 'todo' }
     : { transfer: 'done', request: 'done', check: 'todo', submit: 'todo', receipt: 'todo', confirm: 'todo' };
-  const note = pending.txHash
-    ? `Withdrawal of ${formatFixed(amount, 2)} DUSD sent as ${short(pending.txHash)}: check its outcome.`
-    : `Withdrawal of ${formatFixed(amount, 2)} DUSD is authorized but not sent yet: send it from your wallet before ${new Date(w.signature.expired_at * 1000).toLocaleTimeString()}.`;
+  const note: WithdrawNote = pending.txHash
+    ? { code: 'resume-sent', amount: formatFixed(amount, 2), hash: short(pending.txHash) }
+    : { code: 'resume-authorized', amount: formatFixed(amount, 2), expiresAt: w.signature.expired_at };
   return { ...idle, amount, steps, pending, note };
 }
 

@@ -1,14 +1,20 @@
 import type { WithdrawResponse } from '../api/schemas';
 import { onChainWithdrawAmount } from './withdraw-amount';
+import { WalletError, type WalletProblem } from './wallet-problem';
 
 type Hex = `0x${string}`;
 
 /** Why the wallet must not send the withdraw transaction (yet). */
-export class WithdrawNotAllowed extends Error {
-  constructor(message: string) {
-    super(message);
+export class WithdrawNotAllowed extends WalletError {
+  constructor(problem: WalletProblem, message: string) {
+    super(problem, message);
     this.name = 'WithdrawNotAllowed';
   }
+}
+
+/** No wallet that may send this withdrawal is connected. */
+export function requesterNotConnected(): WithdrawNotAllowed {
+  return new WithdrawNotAllowed({ code: 'connect-requester' }, 'Connect the EVM wallet that requested this withdrawal');
 }
 
 /**
@@ -73,11 +79,13 @@ export function checkWithdrawContract(w: WithdrawResponse, expected: string | nu
   const chain = w.signature.chain_id;
   if (!expected || !EVM_ADDRESS.test(expected)) {
     throw new WithdrawNotAllowed(
+      { code: 'no-withdraw-contract', chainId: chain, named },
       `No withdraw contract is configured for chain ${chain}, so the bridge's contract ${named} cannot be checked: nothing was sent. Set VITE_WITHDRAW_CONTRACT to the published withdraw contract.`,
     );
   }
   if (!EVM_ADDRESS.test(named) || named.toLowerCase() !== expected.toLowerCase()) {
     throw new WithdrawNotAllowed(
+      { code: 'wrong-withdraw-contract', chainId: chain, named, expected },
       `The bridge asked to send this withdrawal to ${named}, which is not the withdraw contract of chain ${chain} (${expected}): refused, nothing was sent to your wallet.`,
     );
   }
@@ -86,9 +94,9 @@ export function checkWithdrawContract(w: WithdrawResponse, expected: string | nu
 /** Refuses before the wallet prompt: wrong account connected, or the authorization has expired. */
 export function checkWithdrawSubmission(w: WithdrawResponse, connectedAddress: string, nowSeconds: number): void {
   if (connectedAddress.toLowerCase() !== w.signature.caller.toLowerCase()) {
-    throw new WithdrawNotAllowed(`Connect ${w.signature.caller}: only that account may submit this withdrawal (connected: ${connectedAddress}).`);
+    throw new WithdrawNotAllowed({ code: 'wrong-caller', caller: w.signature.caller, connected: connectedAddress }, `Connect ${w.signature.caller}: only that account may submit this withdrawal (connected: ${connectedAddress}).`);
   }
   if (nowSeconds > w.signature.expired_at) {
-    throw new WithdrawNotAllowed('This withdraw authorization has expired; the reserved amount returns to your Cash Wallet.');
+    throw new WithdrawNotAllowed({ code: 'authorization-expired' }, 'This withdraw authorization has expired; the reserved amount returns to your Cash Wallet.');
   }
 }

@@ -1,10 +1,12 @@
+import { t } from '@lingui/core/macro';
 import { useEffect } from 'react';
 import { useSignInRequest } from '../../stores/sign-in-request';
 import { useSessionStore } from '../../wallet/session-store';
 import { onUnauthorized } from '../../wallet/unauthorized';
 
-const EXPIRED = 'Your session has ended. Sign in again to continue — everything you typed is kept.';
-const REJECTED = 'The service no longer accepts your session (401). Sign in again to continue — everything you typed is kept.';
+// Written when the session ends, in the language of that moment (the dialog shows the reason as given).
+const expired = () => t`Your session has ended. Sign in again to continue — everything you typed is kept.`;
+const rejected = () => t`The service no longer accepts your session (401). Sign in again to continue — everything you typed is kept.`;
 
 /**
  * Asks for re-sign-in when the token expires or the API answers 401 (panels ask for sign-in
@@ -17,7 +19,7 @@ export function SessionGuard() {
   useEffect(() => {
     if (!session) return;
     const left = session.expiresAt - Date.now();
-    const expire = () => useSignInRequest.getState().request(EXPIRED, { reauth: true });
+    const expire = () => useSignInRequest.getState().request(expired(), { reauth: true });
     if (left <= 0) {
       expire();
       return;
@@ -32,7 +34,7 @@ export function SessionGuard() {
     () =>
       onUnauthorized(() => {
         if (!useSessionStore.getState().session) return;
-        if (!useSignInRequest.getState().dialog.open) useSignInRequest.getState().request(REJECTED, { reauth: true });
+        if (!useSignInRequest.getState().dialog.open) useSignInRequest.getState().request(rejected(), { reauth: true });
       }),
     [],
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSessionStore } from '../../wallet/session-store';
 import { SessionGuard } from './session-guard';
@@ -9,6 +10,7 @@ const SignInDialog = lazy(() => import('./sign-in-dialog').then((m) => ({ defaul
 
 /** Sign in / account menu in the top bar, with the sign-in modal and the session guard. */
 export function SignInButton() {
+  const { t } = useLingui();
   const session = useSessionStore((s) => s.session);
   const openDialog = useSignInRequest((s) => s.request);
   const dialogOpen = useSignInRequest((s) => s.dialog.open);
@@ -24,7 +26,7 @@ export function SignInButton() {
         <AccountMenu />
       ) : (
         <button type="button" className="rounded bg-accent px-3 py-1 font-medium text-bg hover:opacity-90" onClick={() => openDialog()}>
-          Sign in
+          {t`Sign in`}
         </button>
       )}
     </>
@@ -32,6 +34,7 @@ export function SignInButton() {
 }
 
 function AccountMenu() {
+  const { t } = useLingui();
   const session = useSessionStore((s) => s.session)!;
   const vault = useSessionStore((s) => s.vault);
   const signOut = useSessionStore((s) => s.signOut);
@@ -46,6 +49,8 @@ function AccountMenu() {
     return () => window.removeEventListener('mousedown', onDown);
   }, [open]);
   const short = `${session.address.slice(0, 6)}…${session.address.slice(-4)}`;
+  const chain = session.chain;
+  const until = new Date(session.expiresAt).toLocaleString();
   return (
     <div ref={box} className="relative" data-testid="account-menu">
       <button
@@ -57,15 +62,19 @@ function AccountMenu() {
       >
         {/* Named by what it shows plus what it is (WCAG 2.5.3: the name holds the visible text, spaces included). */}
         <span className="rounded bg-line px-1 text-[10px] uppercase text-muted">{session.chain}</span> {short}
-        {vault && <span className="text-accent"> · vault</span>}
-        <span className="sr-only">, account menu</span>
+        {vault && <span className="text-accent"> · {t`vault`}</span>}
+        <span className="sr-only">{t`, account menu`}</span>
       </button>
       {open && (
         <div className="absolute right-0 z-30 mt-1 flex w-72 flex-col gap-3 rounded border border-line bg-panel p-3 shadow-xl">
           <div>
-            <span className="text-[11px] uppercase tracking-wide text-muted">Signed in · {session.chain}</span>
+            <span className="text-[11px] uppercase tracking-wide text-muted">
+              <Trans>Signed in · {chain}</Trans>
+            </span>
             <p className="num break-all">{session.address}</p>
-            <p className="text-muted">Session until {new Date(session.expiresAt).toLocaleString()}</p>
+            <p className="text-muted">
+              <Trans>Session until {until}</Trans>
+            </p>
           </div>
           <VaultPicker />
           <button
@@ -76,7 +85,7 @@ function AccountMenu() {
               void signOut();
             }}
           >
-            Sign out
+            <Trans>Sign out</Trans>
           </button>
         </div>
       )}

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useServiceConfig } from '../../api/react';
 import { loadEvm } from '../../wallet/evm-runtime';
@@ -6,16 +9,20 @@ import { serviceExtras } from '../../wallet/service-extras';
 import type { WalletSigner } from '../../wallet/wallet-signer';
 import { useSignInRequest } from '../../stores/sign-in-request';
 import { useDialogFocus } from '../../ui/use-dialog-focus';
+import { signInErrorWords } from './session-words';
 import { useSignIn, watchWalletAccount } from './use-sign-in';
 import { WalletOption } from './wallet-option';
 
 const SolanaOptions = lazy(() => import('./solana-options'));
 
-const LIFETIMES = [
-  { label: '1 hour', seconds: 3_600 },
-  { label: '24 hours', seconds: 86_400 },
-  { label: '7 days', seconds: 604_800 },
+const LIFETIMES: { label: MessageDescriptor; seconds: number }[] = [
+  { label: msg`1 hour`, seconds: 3_600 },
+  { label: msg`24 hours`, seconds: 86_400 },
+  { label: msg`7 days`, seconds: 604_800 },
 ];
+
+// eslint-disable-next-line lingui/no-unlocalized-strings -- chains' names, the same in every language
+const CHAIN_HEADINGS = { bsc: 'BSC (EVM)', solana: 'Solana' } as const;
 
 /** The header's account menu button, drawn once signed in where the Sign in button was. */
 const accountMenuButton = () => document.querySelector<HTMLElement>('[data-testid=account-menu] button');
@@ -33,11 +40,13 @@ export function SignInDialog() {
 }
 
 function DialogBody({ reason, reauth }: { reason: string | null; reauth: boolean }) {
+  const { t, i18n } = useLingui();
   const config = useServiceConfig();
   const close = useSignInRequest((s) => s.close);
   const [lifetime, setLifetime] = useState(86_400);
   const [evmOptions, setEvmOptions] = useState<EvmWalletOption[] | null>(null);
-  const [walletError, setWalletError] = useState<string | null>(null);
+  // What connecting the wallet threw (said in words when drawn).
+  const [walletError, setWalletError] = useState<{ error: unknown } | null>(null);
   const signIn = useSignIn();
   const testWallet = serviceExtras(config).testWallet;
 
@@ -70,16 +79,17 @@ function DialogBody({ reason, reauth }: { reason: string | null; reauth: boolean
       },
     );
   };
-  const fail = (e: unknown) => setWalletError(e instanceof Error ? e.message : String(e));
+  const fail = (e: unknown) => setWalletError({ error: e });
   const busy = signIn.isPending;
-  const error = walletError ?? signIn.error?.message ?? null;
+  const failure = walletError ?? (signIn.error ? { error: signIn.error } : null);
+  const error = failure ? signInErrorWords(failure.error, i18n) : null;
 
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center bg-black/60 pt-[12vh]" onMouseDown={(e) => e.target === e.currentTarget && close()}>
-      <div ref={box} tabIndex={-1} role="dialog" aria-modal="true" aria-label="Sign in" className="w-[380px] rounded-md border border-line bg-panel p-4 shadow-2xl outline-none">
+      <div ref={box} tabIndex={-1} role="dialog" aria-modal="true" aria-label={t`Sign in`} className="w-[380px] rounded-md border border-line bg-panel p-4 shadow-2xl outline-none">
         <div className="mb-2 flex items-center">
-          <h2 className="text-sm font-semibold">{reauth ? 'Sign in again' : 'Sign in'}</h2>
-          <button type="button" aria-label="Close" className="ml-auto px-1 text-muted hover:text-text" onClick={close}>
+          <h2 className="text-sm font-semibold">{reauth ? t`Sign in again` : t`Sign in`}</h2>
+          <button type="button" aria-label={t`Close`} className="ml-auto px-1 text-muted hover:text-text" onClick={close}>
             ✕
           </button>
         </div>
@@ -89,15 +99,19 @@ function DialogBody({ reason, reauth }: { reason: string | null; reauth: boolean
           </p>
         )}
         <p className="mb-3 text-muted">
-          Your wallet signs a sign-in message. It costs no gas and moves no funds; a temporary session key kept in this browser then
-          signs your orders until the session ends.
+          <Trans>
+            Your wallet signs a sign-in message. It costs no gas and moves no funds; a temporary session key kept in this browser then
+            signs your orders until the session ends.
+          </Trans>
         </p>
         <label className="mb-3 flex items-center justify-between gap-2">
-          <span className="text-muted">Stay signed in for</span>
+          <span className="text-muted">
+            <Trans>Stay signed in for</Trans>
+          </span>
           <select className="rounded border border-line bg-panel-2 px-1 py-0.5" value={lifetime} onChange={(e) => setLifetime(Number(e.target.value))}>
             {LIFETIMES.map((l) => (
               <option key={l.seconds} value={l.seconds}>
-                {l.label}
+                {i18n._(l.label)}
               </option>
             ))}
           </select>
@@ -106,22 +120,26 @@ function DialogBody({ reason, reauth }: { reason: string | null; reauth: boolean
         <div className="flex flex-col gap-1.5">
           {testWallet && (
             <WalletOption
-              name="Devnet wallet"
-              detail="local test account · BSC"
+              name={t`Devnet wallet`}
+              detail={t`local test account · BSC`}
               disabled={busy}
               onClick={() => void testWallet().then((w) => run(w), fail)}
             />
           )}
-          <h3 className="mt-1 text-[11px] uppercase tracking-wide text-muted">BSC (EVM)</h3>
+          <h3 className="mt-1 text-[11px] uppercase tracking-wide text-muted">{CHAIN_HEADINGS.bsc}</h3>
           {evmOptions === null ? (
-            <p className="text-muted">Looking for wallets…</p>
+            <p className="text-muted">
+              <Trans>Looking for wallets…</Trans>
+            </p>
           ) : evmOptions.length === 0 ? (
-            <p className="text-muted">No EVM wallet found in this browser (MetaMask, Rabby…).</p>
+            <p className="text-muted">
+              <Trans>No EVM wallet found in this browser (MetaMask, Rabby…).</Trans>
+            </p>
           ) : (
             evmOptions.map((o) => (
               <WalletOption
                 key={o.uid}
-                name={o.name}
+                name={o.name ?? t`Browser wallet`}
                 icon={o.icon}
                 detail="BSC"
                 disabled={busy}
@@ -136,17 +154,28 @@ function DialogBody({ reason, reauth }: { reason: string | null; reauth: boolean
               />
             ))
           )}
-          <h3 className="mt-1 text-[11px] uppercase tracking-wide text-muted">Solana</h3>
-          <Suspense fallback={<p className="text-muted">Looking for wallets…</p>}>
+          <h3 className="mt-1 text-[11px] uppercase tracking-wide text-muted">{CHAIN_HEADINGS.solana}</h3>
+          <Suspense
+            fallback={
+              <p className="text-muted">
+                <Trans>Looking for wallets…</Trans>
+              </p>
+            }
+          >
             <SolanaOptions disabled={busy} onSigner={(s, watch) => run(s, watch)} onError={fail} />
           </Suspense>
         </div>
 
-        {busy && !signIn.message && <p className="mt-3 text-muted">Checking the sign-in challenge…</p>}
+        {busy && !signIn.message && (
+          <p className="mt-3 text-muted">
+            <Trans>Checking the sign-in challenge…</Trans>
+          </p>
+        )}
+        {/* The message is the service's own text, signed byte for byte: shown as it is, never translated. */}
         {signIn.message && (
           <div className="mt-3">
-            <p className="mb-1 text-muted">{busy ? 'Confirm in your wallet. You are signing:' : 'You signed:'}</p>
-            <pre className="max-h-40 overflow-auto whitespace-pre-wrap rounded bg-bg p-2 text-[11px] text-muted" aria-label="Message to sign">
+            <p className="mb-1 text-muted">{busy ? t`Confirm in your wallet. You are signing:` : t`You signed:`}</p>
+            <pre className="max-h-40 overflow-auto whitespace-pre-wrap rounded bg-bg p-2 text-[11px] text-muted" aria-label={t`Message to sign`}>
               {signIn.message}
             </pre>
           </div>

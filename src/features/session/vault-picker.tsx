@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { queryKeys } from '../../api/query-keys';
@@ -13,13 +14,15 @@ const VAULT_ID = /^cv_[A-Za-z0-9_-]+$/;
  * has no list endpoint, so the trader pastes an id.
  */
 export function VaultPicker() {
+  const { t } = useLingui();
   const config = useServiceConfig();
   const qc = useQueryClient();
   const session = useSessionStore((s) => s.session);
   const vault = useSessionStore((s) => s.vault);
   const selectVault = useSessionStore((s) => s.selectVault);
   const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // Why the vault was not taken: the service's answer (as written), or a typed id that is not one.
+  const [error, setError] = useState<{ text: string } | 'not-a-vault-id' | null>(null);
   const listed = serviceExtras(config).vaults;
   const vaults = useQuery({
     queryKey: queryKeys.devnet.vaults(session?.address ?? ''),
@@ -33,10 +36,14 @@ export function VaultPicker() {
 
   return (
     <div className="flex flex-col gap-1.5" data-testid="vault-picker">
-      <span className="text-[11px] uppercase tracking-wide text-muted">Act as</span>
+      <span className="text-[11px] uppercase tracking-wide text-muted">
+        <Trans>Act as</Trans>
+      </span>
       <label className="flex items-center gap-2">
         <input type="radio" name="acting-as" checked={vault === null} onChange={() => choose(null)} />
-        <span>My account</span>
+        <span>
+          <Trans>My account</Trans>
+        </span>
       </label>
       {(vaults.data ?? []).map((id) => (
         <label key={id} className="flex items-center gap-2">
@@ -58,10 +65,10 @@ export function VaultPicker() {
             void listed
               .create(session.token)
               .then((id) => qc.invalidateQueries({ queryKey: queryKeys.devnet.vaults(session.address) }).then(() => id))
-              .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+              .catch((e: unknown) => setError({ text: e instanceof Error ? e.message : String(e) }))
           }
         >
-          + Create a test vault
+          <Trans>+ Create a test vault</Trans>
         </button>
       )}
       <form
@@ -70,7 +77,7 @@ export function VaultPicker() {
           e.preventDefault();
           const id = typed.trim();
           if (!VAULT_ID.test(id)) {
-            setError('A vault id starts with cv_');
+            setError('not-a-vault-id');
             return;
           }
           setTyped('');
@@ -78,19 +85,19 @@ export function VaultPicker() {
         }}
       >
         <input
-          aria-label="Vault id"
-          placeholder="cv_… vault id"
+          aria-label={t`Vault id`}
+          placeholder={t`cv_… vault id`}
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
           className="num min-w-0 flex-1 rounded border border-line bg-bg px-1.5 py-0.5"
         />
         <button type="submit" className="rounded border border-line px-2 hover:border-accent">
-          Use
+          <Trans>Use</Trans>
         </button>
       </form>
       {error && (
         <p role="alert" className="text-down">
-          {error}
+          {error === 'not-a-vault-id' ? t`A vault id starts with cv_` : error.text}
         </p>
       )}
     </div>

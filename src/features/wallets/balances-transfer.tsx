@@ -1,19 +1,25 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { WalletRow } from '../../api/schemas';
 import { dec, toWire } from '../../lib/decimal';
 import { useTransfer } from '../../trading/transfer-commands';
 import { ConfirmPanel } from '../../ui/confirm-panel';
 import { Segmented, type Choice } from '../../ui/segmented';
-import { AmountInput, Button, Card, errorText } from './parts';
+import { AmountInput, Button, Card, useErrorText } from './parts';
 import type { WalletRows } from './use-wallet-rows';
 import { checkAmount, maxOf, showDusd } from './wallet-model';
 
-const DIRECTIONS: readonly Choice<'perps' | 'spot'>[] = [
-  { value: 'perps', label: 'Cash → Perps' },
-  { value: 'spot', label: 'Perps → Cash' },
+const DIRECTIONS: readonly { value: 'perps' | 'spot'; label: MessageDescriptor }[] = [
+  { value: 'perps', label: msg`Cash → Perps` },
+  { value: 'spot', label: msg`Perps → Cash` },
 ];
 
 function Balance({ name, hint, row, testId }: { name: string; hint: string; row: WalletRow | null; testId: string }) {
+  const { t } = useLingui();
+  const total = row ? showDusd(row.total) : '';
+  const locked = row ? showDusd(row.locked) : '';
   return (
     <div className="flex flex-col gap-0.5 rounded bg-panel-2 px-3 py-2" data-testid={testId}>
       <span className="text-muted">
@@ -23,7 +29,7 @@ function Balance({ name, hint, row, testId }: { name: string; hint: string; row:
         {row ? showDusd(row.free) : '—'} <span className="text-xs font-normal text-muted">DUSD</span>
       </span>
       <span className="num text-[11px] text-muted">
-        {row ? `total ${showDusd(row.total)} · locked ${showDusd(row.locked)}` : 'sign in to see'}
+        {row ? t`total ${total} · locked ${locked}` : t`sign in to see`}
       </span>
     </div>
   );
@@ -31,6 +37,9 @@ function Balance({ name, hint, row, testId }: { name: string; hint: string; row:
 
 /** Cash and Perps balances and transfers between them (spec §4.3, HTTP only, no chain). */
 export function BalancesTransfer({ rows, children }: { rows: WalletRows; /** Between the balances and the transfer (the devnet faucet). */ children?: ReactNode }) {
+  const { t, i18n } = useLingui();
+  const errorText = useErrorText();
+  const directions: Choice<'perps' | 'spot'>[] = DIRECTIONS.map((d) => ({ value: d.value, label: i18n._(d.label) }));
   const [toPerps, setToPerps] = useState(true);
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
@@ -49,8 +58,8 @@ export function BalancesTransfer({ rows, children }: { rows: WalletRows; /** Bet
     (refocus.current === 'amount' ? amountBox : submitButton).current?.focus();
     refocus.current = null;
   });
-  const from = toPerps ? 'Cash Wallet' : 'Perps Wallet';
-  const to = toPerps ? 'Perps Wallet' : 'Cash Wallet';
+  const from = toPerps ? t`Cash Wallet` : t`Perps Wallet`;
+  const to = toPerps ? t`Perps Wallet` : t`Cash Wallet`;
   const send = (value: string) => {
     transfer.mutate(
       { to: toPerps ? 'perps' : 'spot', amount: value },
@@ -66,20 +75,22 @@ export function BalancesTransfer({ rows, children }: { rows: WalletRows; /** Bet
       },
     );
   };
+  const shownAsking = asking === null ? '' : showDusd(asking);
+  const freeAfter = asking !== null && source ? showDusd(dec(source.free).minus(asking)) : null;
   const edit = (f: () => void) => {
     setAsking(null);
     f();
   };
   return (
-    <Card title="Balances">
+    <Card title={t`Balances`}>
       <div className="grid grid-cols-2 gap-2">
-        <Balance name="Cash Wallet" hint="deposits & withdrawals" row={rows.cash} testId="cash-wallet" />
-        <Balance name="Perps Wallet" hint="trading margin" row={rows.perps} testId="perps-wallet" />
+        <Balance name={t`Cash Wallet`} hint={t`deposits & withdrawals`} row={rows.cash} testId="cash-wallet" />
+        <Balance name={t`Perps Wallet`} hint={t`trading margin`} row={rows.perps} testId="perps-wallet" />
       </div>
       {children}
       <form
         className="flex flex-col gap-2"
-        aria-label="Transfer"
+        aria-label={t`Transfer`}
         onSubmit={(e) => {
           e.preventDefault();
           setTouched(true);
@@ -88,33 +99,35 @@ export function BalancesTransfer({ rows, children }: { rows: WalletRows; /** Bet
         }}
       >
         <div className="flex items-center gap-2">
-          <span className="text-muted">Transfer</span>
+          <span className="text-muted">
+            <Trans>Transfer</Trans>
+          </span>
           <Segmented
             kind="choice"
-            label="Direction"
+            label={t`Direction`}
             look="joined"
             className="flex rounded border border-line"
-            choices={DIRECTIONS}
+            choices={directions}
             value={toPerps ? 'perps' : 'spot'}
             onChange={(next) => edit(() => setToPerps(next === 'perps'))}
           />
         </div>
         <AmountInput
-          label="Transfer amount"
+          label={t`Transfer amount`}
           value={amount}
           onChange={(v) => edit(() => setAmount(v))}
           onMax={max ? () => edit(() => setAmount(max)) : undefined}
-          error={touched && 'error' in checked ? checked.error : null}
+          error={touched && 'error' in checked ? i18n._(checked.error) : null}
           inputRef={amountBox}
         />
         {asking === null ? (
           <Button ref={submitButton} type="submit" disabled={transfer.isPending}>
-            {toPerps ? 'Move to Perps Wallet' : 'Move to Cash Wallet'}
+            {toPerps ? <Trans>Move to Perps Wallet</Trans> : <Trans>Move to Cash Wallet</Trans>}
           </Button>
         ) : (
           <ConfirmPanel
-            title={`Move ${showDusd(asking)} DUSD to the ${to}?`}
-            confirmLabel={`Move ${showDusd(asking)} DUSD`}
+            title={toPerps ? t`Move ${shownAsking} DUSD to the Perps Wallet?` : t`Move ${shownAsking} DUSD to the Cash Wallet?`}
+            confirmLabel={t`Move ${shownAsking} DUSD`}
             busy={transfer.isPending}
             onConfirm={() => send(asking)}
             onCancel={() => {
@@ -125,11 +138,11 @@ export function BalancesTransfer({ rows, children }: { rows: WalletRows; /** Bet
             data-testid="transfer-confirm"
           >
             <p className="num">
-              {from} → {to}: {showDusd(asking)} DUSD
+              {from} → {to}: {shownAsking} DUSD
             </p>
-            {source && (
+            {freeAfter !== null && (
               <p className="num text-[11px] text-muted">
-                {from} free after: {showDusd(dec(source.free).minus(asking))} DUSD
+                {toPerps ? <Trans>Cash Wallet free after: {freeAfter} DUSD</Trans> : <Trans>Perps Wallet free after: {freeAfter} DUSD</Trans>}
               </p>
             )}
           </ConfirmPanel>

@@ -1,9 +1,10 @@
+import { Trans } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useServiceConfig } from '../../api/react';
 import { serviceExtras } from '../../wallet/service-extras';
 import { useSessionStore } from '../../wallet/session-store';
-import { errorText, GhostButton } from './parts';
+import { GhostButton, useErrorText } from './parts';
 import type { WalletRows } from './use-wallet-rows';
 
 /**
@@ -13,27 +14,30 @@ import type { WalletRows } from './use-wallet-rows';
  * disabled one would drop it to the page); what was done is announced (role status).
  */
 export function FaucetCredit({ rows }: { rows: WalletRows }) {
+  const errorText = useErrorText();
   const config = useServiceConfig();
   const faucet = serviceExtras(config).faucet;
   const session = useSessionStore((s) => s.session);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
   const credit = useMutation({
     mutationFn: () => faucet!.credit(session!.token, '10000'),
     onSuccess: async () => {
-      setDone('Credited 10,000 test DUSD to your Cash Wallet.');
+      setDone(true);
       await rows.refresh();
     },
   });
   if (!faucet || !session) return null;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <span className="text-[11px] uppercase tracking-wide text-muted">Devnet</span>
+      <span className="text-[11px] uppercase tracking-wide text-muted">
+        <Trans>Devnet</Trans>
+      </span>
       <GhostButton aria-disabled={credit.isPending || undefined} onClick={() => !credit.isPending && credit.mutate()}>
-        Faucet: credit Cash Wallet
+        <Trans>Faucet: credit Cash Wallet</Trans>
       </GhostButton>
       {done && (
         <span className="text-up" role="status">
-          {done}
+          <Trans>Credited 10,000 test DUSD to your Cash Wallet.</Trans>
         </span>
       )}
       {credit.error && (

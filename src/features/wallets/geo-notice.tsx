@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { geoQueries } from '../../api/queries';
@@ -14,10 +15,10 @@ export function GeoNotice() {
   return (
     <div role="alert" data-testid="geo-notice" className="fixed inset-x-0 bottom-0 z-40 flex items-center gap-3 border-t border-warn/50 bg-panel px-3 py-1.5 text-warn">
       <span>
-        The service sees you in a restricted region ({region}). Trading, deposits and withdrawals may be unavailable to you here.
+        <Trans>The service sees you in a restricted region ({region}). Trading, deposits and withdrawals may be unavailable to you here.</Trans>
       </span>
       <button type="button" className="ml-auto text-muted hover:text-text" onClick={() => setHidden(true)}>
-        Dismiss
+        <Trans>Dismiss</Trans>
       </button>
     </div>
   );

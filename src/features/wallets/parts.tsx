@@ -1,4 +1,6 @@
-import { useId, type ComponentProps, type ReactNode, type Ref } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useCallback, useId, type ComponentProps, type ReactNode, type Ref } from 'react';
+import { errorWords } from '../../trading/wallet-words';
 import { Button as KitButton } from '../../ui/button';
 
 export function Card({ title, children, testId, aside }: { title: string; children: ReactNode; testId?: string; aside?: ReactNode }) {
@@ -48,7 +50,7 @@ export function AmountInput({
         <span className="px-1 text-muted">DUSD</span>
         {onMax && (
           <button type="button" onClick={onMax} className="px-2 text-accent hover:underline">
-            Max
+            <Trans>Max</Trans>
           </button>
         )}
       </span>
@@ -79,7 +81,8 @@ export function GhostButton({ children, ...props }: Omit<ComponentProps<typeof K
   );
 }
 
-export function errorText(e: unknown): string {
-  if (e && typeof e === 'object' && 'shortMessage' in e && typeof e.shortMessage === 'string') return e.shortMessage;
-  return e instanceof Error ? e.message : String(e);
+/** What an error says, in the current language (a wallet problem in words, the exchange's text as written). */
+export function useErrorText(): (e: unknown) => string {
+  const { i18n } = useLingui();
+  return useCallback((e: unknown) => errorWords(e, i18n), [i18n]);
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { useServiceConfig } from '../../api/react';
 import { loadEvm } from '../../wallet/evm-runtime';
@@ -11,13 +12,13 @@ export interface Sender {
   address: string | null;
   /** 'built-in': the browser sends by itself; 'connected': the wallet app asks the trader. */
   kind: 'built-in' | 'connected' | null;
-  /** Why the wallet support could not load (shown; never swallowed). */
+  /** Why the wallet support could not load, in the error's own text (shown; never swallowed). */
   error: string | null;
   /** Connects the browser's first EVM wallet app; rejects with why it could not. */
   connect: () => Promise<void>;
 }
 
-const loadFailure = (e: unknown) => `Could not load the EVM wallet support: ${e instanceof Error ? e.message : String(e)}`;
+const loadFailure = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
  * Who sends the trader's on-chain money transactions: the built-in Devnet wallet when the trader
@@ -53,7 +54,8 @@ export function useEvmWallet(): Sender {
   const connect = useCallback(async () => {
     const { evm, config: wagmi } = await loadEvm(config);
     const first = evm.evmWalletOptions(wagmi)[0];
-    if (!first) throw new Error('No EVM wallet app found in this browser: install one (MetaMask, Rabby, …) or send DUSD to the address above from any wallet.');
+    // Said when the trader clicks Connect, in the language of that moment.
+    if (!first) throw new Error(t`No EVM wallet app found in this browser: install one (MetaMask, Rabby, …) or send DUSD to the address above from any wallet.`);
     const signer = await evm.connectEvmWallet(wagmi, first.uid);
     setConnected({ ready: true, address: signer.address });
   }, [config]);

@@ -1,5 +1,12 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { checkAmount, maxOf, MIN_DEPOSIT, showDusd } from './wallet-model';
+import { checkAmount as check, maxOf, MIN_DEPOSIT, showDusd } from './wallet-model';
+
+/** The check with its refusal in words (English in tests), as the form shows it. */
+const checkAmount = (...a: Parameters<typeof check>) => {
+  const r = check(...a);
+  return 'error' in r ? { error: i18n._(r.error) } : r;
+};
 
 describe('checkAmount', () => {
   it('accepts an exact decimal within the limits', () => {

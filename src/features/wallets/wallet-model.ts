@@ -1,4 +1,5 @@
-import { i18n } from '@lingui/core';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { typedDecimalWords } from '../../ui/typed-decimal-words';
 import { dec, floorTo, type Dec } from '../../lib/decimal';
 import { formatFixed } from '../../lib/format';
@@ -27,20 +28,33 @@ export function showDusd(v: string | Dec): string {
 
 /**
  * Checks a typed DUSD amount: positive, at most DUSD's places, ≤ max (if given), ≥ min (if given),
- * more than `fee` (if given: a withdrawal must leave something after the bridge fee).
+ * more than `fee` (if given: a withdrawal must leave something after the bridge fee). The refusal is
+ * in words the view renders (`i18n._(error)`), so it follows the language.
  */
 export function checkAmount(
   text: string,
   o: { max?: string | undefined; min?: string | undefined; fee?: string | undefined } = {},
-): { value: Dec } | { error: string } {
+): { value: Dec } | { error: MessageDescriptor } {
   const read = parseTypedDecimal(text);
-  if (!read.ok) return { error: read.reason === 'empty' ? 'Enter an amount' : i18n._(typedDecimalWords(read)) };
+  if (!read.ok) return { error: read.reason === 'empty' ? msg`Enter an amount` : typedDecimalWords(read) };
   const v = read.value;
-  if (v.lte(0)) return { error: 'The amount must be more than 0' };
-  if (v.decimalPlaces() > DUSD_DECIMALS) return { error: `DUSD amounts have at most ${DUSD_DECIMALS} decimal places` };
-  if (o.min !== undefined && v.lt(o.min)) return { error: `The minimum is ${o.min} DUSD` };
-  if (o.fee !== undefined && v.lte(o.fee)) return { error: `The amount must be more than the ${showDusd(o.fee)} DUSD bridge fee` };
-  if (o.max !== undefined && v.gt(o.max)) return { error: `You have ${showDusd(maxDusd(dec(o.max)))} DUSD available` };
+  if (v.lte(0)) return { error: msg`The amount must be more than 0` };
+  if (v.decimalPlaces() > DUSD_DECIMALS) {
+    const places = String(DUSD_DECIMALS);
+    return { error: msg`DUSD amounts have at most ${places} decimal places` };
+  }
+  if (o.min !== undefined && v.lt(o.min)) {
+    const min = o.min;
+    return { error: msg`The minimum is ${min} DUSD` };
+  }
+  if (o.fee !== undefined && v.lte(o.fee)) {
+    const fee = showDusd(o.fee);
+    return { error: msg`The amount must be more than the ${fee} DUSD bridge fee` };
+  }
+  if (o.max !== undefined && v.gt(o.max)) {
+    const available = showDusd(maxDusd(dec(o.max)));
+    return { error: msg`You have ${available} DUSD available` };
+  }
   return { value: v };
 }
 

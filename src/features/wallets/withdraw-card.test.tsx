@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -108,7 +110,9 @@ async function renderCard(over: Partial<ServiceConfig> & { withdrawContracts?: R
     root!.render(
       <QueryClientProvider client={qc}>
         <ApiProvider client={api} config={config}>
-          <WithdrawCard rows={rows} />
+          <I18nProvider i18n={i18n}>
+            <WithdrawCard rows={rows} />
+          </I18nProvider>
         </ApiProvider>
       </QueryClientProvider>,
     ),

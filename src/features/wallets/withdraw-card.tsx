@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { dec, toWire } from '../../lib/decimal';
 import { useWithdraw } from '../../trading/use-withdraw';
+import { WITHDRAW_STEP_LABELS, withdrawFailureWords, withdrawNoteWords } from '../../trading/withdraw-words';
 import { useSessionStore } from '../../wallet/session-store';
 import { canContinue, WITHDRAW_STEPS, type WithdrawState } from '../../wallet/withdraw-machine';
 import { AmountInput, Button, Card, GhostButton } from './parts';
@@ -11,6 +13,7 @@ import { WithdrawHistory } from './withdraw-history';
 
 /** The guided withdraw (spec §4.3 procedure) and its history: renders the withdraw step machine. */
 export function WithdrawCard({ rows }: { rows: WalletRows }) {
+  const { t, i18n } = useLingui();
   const session = useSessionStore((s) => s.session);
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
@@ -60,17 +63,19 @@ export function WithdrawCard({ rows }: { rows: WalletRows }) {
 
   if (session && session.chain !== 'bsc') {
     return (
-      <Card title="Withdraw" testId="withdraw-card">
-        <p className="text-muted">Withdrawals are sent by an EVM wallet on BSC: sign in with a BSC wallet to withdraw.</p>
+      <Card title={t`Withdraw`} testId="withdraw-card">
+        <p className="text-muted">
+          <Trans>Withdrawals are sent by an EVM wallet on BSC: sign in with a BSC wallet to withdraw.</Trans>
+        </p>
         <WithdrawHistory onContinue={null} busy={busy} />
       </Card>
     );
   }
   return (
-    <Card title="Withdraw" testId="withdraw-card">
+    <Card title={t`Withdraw`} testId="withdraw-card">
       <form
         className="flex flex-col gap-2"
-        aria-label="Withdraw"
+        aria-label={t`Withdraw`}
         onSubmit={(e) => {
           e.preventDefault();
           if (busy) return;
@@ -79,17 +84,19 @@ export function WithdrawCard({ rows }: { rows: WalletRows }) {
         }}
       >
         <AmountInput
-          label="Withdraw amount"
+          label={t`Withdraw amount`}
           value={amount}
           onChange={setAmount}
           onMax={max ? () => setAmount(max) : undefined}
-          error={touched && 'error' in checked ? checked.error : null}
+          error={touched && 'error' in checked ? i18n._(checked.error) : null}
           inputRef={amountBox}
         />
         <FeeLine fee={fee} typed={'value' in checked ? toWire(checked.value) : null} />
-        <p className="text-muted">To BSC, to the EVM account you signed in with; the sending wallet pays gas for the on-chain call.</p>
-        <Button ref={submitButton} type="submit" disabled={!session} busy={busy} busyLabel="Withdrawing…" keepFocusWhileBusy>
-          Withdraw
+        <p className="text-muted">
+          <Trans>To BSC, to the EVM account you signed in with; the sending wallet pays gas for the on-chain call.</Trans>
+        </p>
+        <Button ref={submitButton} type="submit" disabled={!session} busy={busy} busyLabel={t`Withdrawing…`} keepFocusWhileBusy>
+          <Trans>Withdraw</Trans>
         </Button>
       </form>
       <Stepper state={state} busy={busy} onContinue={withdraw.proceed} stepList={stepList} nextButton={nextButton} />
@@ -100,19 +107,25 @@ export function WithdrawCard({ rows }: { rows: WalletRows }) {
 
 /** The fee before anything is asked, and what arrives on-chain for the amount typed. */
 function FeeLine({ fee, typed }: { fee: WithdrawFee; typed: string | null }) {
+  const { t } = useLingui();
   if (fee.state === 'failed') {
+    const reason = fee.message;
     return (
       <p className="text-down" data-testid="withdraw-fee">
-        Could not read the bridge fee ({fee.message}); the bridge states it when it authorizes the withdrawal.
+        <Trans>Could not read the bridge fee ({reason}); the bridge states it when it authorizes the withdrawal.</Trans>
       </p>
     );
   }
+  const bridgeFee = fee.state === 'known' ? showDusd(fee.fee) : '';
+  const receive = fee.state === 'known' && typed && dec(typed).gt(fee.fee) ? showDusd(dec(typed).minus(fee.fee)) : null;
   const text =
     fee.state === 'loading'
-      ? 'Reading the bridge fee…'
+      ? t`Reading the bridge fee…`
       : fee.state === 'per-request'
-        ? 'The bridge deducts its fee from the amount and states it when it authorizes the withdrawal (shown below before anything is sent on-chain).'
-        : `Bridge fee ${showDusd(fee.fee)} DUSD${typed && dec(typed).gt(fee.fee) ? ` · you receive ${showDusd(dec(typed).minus(fee.fee))} DUSD` : ', deducted from the amount'}`;
+        ? t`The bridge deducts its fee from the amount and states it when it authorizes the withdrawal (shown below before anything is sent on-chain).`
+        : receive !== null
+          ? t`Bridge fee ${bridgeFee} DUSD · you receive ${receive} DUSD`
+          : t`Bridge fee ${bridgeFee} DUSD, deducted from the amount`;
   return (
     <p className="num text-muted" data-testid="withdraw-fee">
       {text}
@@ -133,43 +146,56 @@ function Stepper({
   stepList: RefObject<HTMLOListElement | null>;
   nextButton: RefObject<HTMLButtonElement | null>;
 }) {
+  const { t, i18n } = useLingui();
+  const authorized = state.pending && !state.confirmed ? state.pending.withdrawal : null;
+  const asked = authorized ? showDusd(authorized.tx.token_amount) : '';
+  const bridgeFee = authorized ? showDusd(authorized.withdraw_fee) : '';
+  const onChain = authorized ? showDusd(dec(authorized.tx.token_amount).minus(authorized.withdraw_fee)) : '';
   return (
     <>
       {state.steps && (
-        <ol ref={stepList} tabIndex={-1} className="flex flex-col gap-1 rounded outline-none focus-visible:outline-2 focus-visible:outline-accent" aria-label="Withdraw steps">
+        <ol ref={stepList} tabIndex={-1} className="flex flex-col gap-1 rounded outline-none focus-visible:outline-2 focus-visible:outline-accent" aria-label={t`Withdraw steps`}>
           {WITHDRAW_STEPS.map((s, i) => {
-            const st = state.steps?.[s.id] ?? 'todo';
+            const st = state.steps?.[s] ?? 'todo';
             const icon = { todo: '○', active: '◔', done: '✓', skipped: '–', failed: '✕' }[st];
             const color = { todo: 'text-muted', active: 'text-accent', done: 'text-up', skipped: 'text-muted', failed: 'text-down' }[st];
             return (
-              <li key={s.id} className={`flex gap-2 ${color}`} data-step={s.id} data-state={st}>
+              <li key={s} className={`flex gap-2 ${color}`} data-step={s} data-state={st}>
                 <span className="w-3 text-center">{icon}</span>
                 <span>
-                  {i + 1}. {s.label}
+                  {i + 1}. {i18n._(WITHDRAW_STEP_LABELS[s])}
                 </span>
               </li>
             );
           })}
         </ol>
       )}
-      {state.pending && !state.confirmed && (
+      {authorized && (
         <p className="num text-muted" data-testid="withdraw-authorized">
-          Authorized {showDusd(state.pending.withdrawal.tx.token_amount)} DUSD − bridge fee {showDusd(state.pending.withdrawal.withdraw_fee)} DUSD = {showDusd(dec(state.pending.withdrawal.tx.token_amount).minus(state.pending.withdrawal.withdraw_fee))} DUSD on-chain
+          <Trans>
+            Authorized {asked} DUSD − bridge fee {bridgeFee} DUSD = {onChain} DUSD on-chain
+          </Trans>
         </p>
       )}
       {state.note && (
         <p className="text-muted" role="status" data-testid="withdraw-status">
-          {state.note}
+          {withdrawNoteWords(state.note, i18n)}
         </p>
       )}
       {state.failure && (
         <p role="alert" className={state.failure.kind === 'unknown' ? 'text-warn' : 'text-down'} data-outcome={state.failure.kind}>
-          {state.failure.message}
+          {withdrawFailureWords(state.failure, i18n)}
         </p>
       )}
       {canContinue(state) && !busy && (
         <GhostButton ref={nextButton} className="self-start" onClick={onContinue}>
-          {state.pending?.txHash ? 'Check the transaction again' : state.failure ? 'Retry the on-chain step' : 'Send it from your wallet'}
+          {state.pending?.txHash ? (
+            <Trans>Check the transaction again</Trans>
+          ) : state.failure ? (
+            <Trans>Retry the on-chain step</Trans>
+          ) : (
+            <Trans>Send it from your wallet</Trans>
+          )}
         </GhostButton>
       )}
     </>

@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../api/query-keys';
 import { useServiceConfig } from '../../api/react';
+import { withdrawStatusWords } from '../../trading/withdraw-words';
 import { serviceExtras } from '../../wallet/service-extras';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
 import { localWithdrawals, mergeHistory, pendingWithdrawals, type PendingWithdrawal, type WithdrawEntry } from '../../wallet/withdraw-records';
@@ -28,26 +30,36 @@ export function WithdrawHistory({ onContinue, busy }: { onContinue: ((p: Pending
         : skipToken,
     refetchInterval: 5_000,
   });
+  const { t } = useLingui();
   const list = history.data?.entries ?? [];
   const readAt = history.data?.readAt ?? 0;
+  const readError = history.error?.message ?? '';
   return (
     <div className="flex flex-col gap-1 border-t border-line pt-2">
-      <span className="text-[11px] uppercase tracking-wide text-muted">History {bridgeList ? '' : '(kept in this browser)'}</span>
+      <span className="text-[11px] uppercase tracking-wide text-muted">{bridgeList ? <Trans>History</Trans> : <Trans>History (kept in this browser)</Trans>}</span>
       {history.error && (
         <p role="alert" className="text-down">
-          Could not read the withdraw history: {history.error.message}
+          <Trans>Could not read the withdraw history: {readError}</Trans>
         </p>
       )}
       {list.length === 0 ? (
-        !history.error && <p className="text-muted">{history.isLoading ? 'Loading…' : 'No withdrawals yet.'}</p>
+        !history.error && <p className="text-muted">{history.isLoading ? t`Loading…` : t`No withdrawals yet.`}</p>
       ) : (
         <table className="w-full" data-testid="withdraw-history">
           <thead className="text-left text-[11px] text-muted">
             <tr>
-              <th className="font-normal">Time</th>
-              <th className="text-right font-normal">Amount</th>
-              <th className="text-right font-normal">Fee</th>
-              <th className="text-right font-normal">Status</th>
+              <th className="font-normal">
+                <Trans>Time</Trans>
+              </th>
+              <th className="text-right font-normal">
+                <Trans>Amount</Trans>
+              </th>
+              <th className="text-right font-normal">
+                <Trans>Fee</Trans>
+              </th>
+              <th className="text-right font-normal">
+                <Trans>Status</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -62,6 +74,7 @@ export function WithdrawHistory({ onContinue, busy }: { onContinue: ((p: Pending
 }
 
 function HistoryRow({ entry: e, readAt, onContinue }: { entry: WithdrawEntry; readAt: number; onContinue: ((p: PendingWithdrawal) => void) | null }) {
+  const { i18n } = useLingui();
   const tone = e.status === 'Confirmed' ? 'text-up' : e.status === 'Expired' ? 'text-down' : 'text-warn';
   return (
     <>
@@ -69,7 +82,7 @@ function HistoryRow({ entry: e, readAt, onContinue }: { entry: WithdrawEntry; re
         <td className="num text-muted">{shortTime(e.createdAt)}</td>
         <td className="num text-right">{showDusd(e.amount)}</td>
         <td className="num text-right text-muted">{showDusd(e.fee)}</td>
-        <td className={`text-right ${tone}`}>{e.status}</td>
+        <td className={`text-right ${tone}`}>{withdrawStatusWords(e.status, i18n)}</td>
       </tr>
       {e.resumable && <PendingRow pending={e.resumable} readAt={readAt} onContinue={onContinue} />}
     </>
@@ -78,22 +91,24 @@ function HistoryRow({ entry: e, readAt, onContinue }: { entry: WithdrawEntry; re
 
 /** `readAt`: when the history was read (seconds), so the row and the list agree on "expired". */
 function PendingRow({ pending, readAt, onContinue }: { pending: PendingWithdrawal; readAt: number; onContinue: ((p: PendingWithdrawal) => void) | null }) {
+  const { t } = useLingui();
   const expiresAt = pending.withdrawal.signature.expired_at;
   const at = new Date(expiresAt * 1000).toLocaleTimeString();
   const expired = !pending.txHash && readAt > expiresAt;
+  const hash = pending.txHash?.slice(0, 10) ?? '';
   const text = pending.txHash
-    ? `Sent ${pending.txHash.slice(0, 10)}…: waiting for the bridge to confirm it.`
+    ? t`Sent ${hash}…: waiting for the bridge to confirm it.`
     : expired
-      ? `Not sent; the authorization expired at ${at}. The reserved amount returns to your Cash Wallet once the bridge sees the chain past that time.`
-      : `Authorized, not sent on-chain yet: it expires at ${at}; if it is not sent by then, the reserved amount returns to your Cash Wallet.`;
+      ? t`Not sent; the authorization expired at ${at}. The reserved amount returns to your Cash Wallet once the bridge sees the chain past that time.`
+      : t`Authorized, not sent on-chain yet: it expires at ${at}; if it is not sent by then, the reserved amount returns to your Cash Wallet.`;
   return (
     <tr>
       <td colSpan={4} className="pb-1">
         <div className="flex flex-wrap items-center gap-2 text-[11px] text-muted">
           <span data-testid="withdraw-expiry">{text}</span>
           {!expired && onContinue && (
-            <GhostButton onClick={() => onContinue(pending)} aria-label="Continue">
-              Continue
+            <GhostButton onClick={() => onContinue(pending)} aria-label={t`Continue`}>
+              <Trans>Continue</Trans>
             </GhostButton>
           )}
         </div>
