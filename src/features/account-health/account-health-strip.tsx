@@ -7,7 +7,7 @@ import { dec } from '../../lib/decimal';
 import { show, USD_DECIMALS } from '../../lib/display';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
 
-const TONE: Record<HealthLevel, string> = { safe: 'text-up', warn: 'text-warn', danger: 'text-down' };
+const TONE: Record<HealthLevel, string> = { safe: 'text-ok', warn: 'text-warn', danger: 'text-error' };
 
 function Figure({ label, title, value, className = '', testId }: { label: string; title: string; value: string; className?: string; testId: string }) {
   return (
@@ -55,7 +55,7 @@ export function AccountHealthStrip() {
       data-testid="account-health"
       data-level={level}
       className={`flex shrink-0 flex-wrap items-center gap-x-4 gap-y-0.5 border-b px-2 py-1 text-[11px] ${
-        level === 'danger' ? 'border-down/60 bg-down/10' : level === 'warn' ? 'border-warn/60 bg-warn/10' : 'border-line'
+        level === 'danger' ? 'border-error/60 bg-error/10' : level === 'warn' ? 'border-warn/60 bg-warn/10' : 'border-line'
       }`}
     >
       <Figure label="Equity" title="equity: balance + unrealized PnL" value={show(health?.equity, USD_DECIMALS)} testId="health-equity" />
@@ -63,7 +63,7 @@ export function AccountHealthStrip() {
         label="Available"
         title="cross_available: cross balance − margin in use − order locks + unrealized PnL"
         value={show(health?.available, USD_DECIMALS)}
-        className={health?.available.lt(0) ? 'text-down' : ''}
+        className={health?.available.lt(0) ? 'text-error' : ''}
         testId="health-available"
       />
       <Figure label="Maint. margin" title="Σ maint_margin of the open positions: what they must keep" value={show(health?.maintenance, USD_DECIMALS)} testId="health-maintenance" />

@@ -86,13 +86,13 @@ function SignedInTabs({ symbol, onSelectSymbol, account }: Props & { account: st
       <div className="min-h-0 flex-1 overflow-auto" role="tabpanel">
         {tab === 'positions' &&
           (positions.isError ? (
-            <p className="p-3 text-down">Positions unavailable: {positions.error.message}</p>
+            <p className="p-3 text-error">Positions unavailable: {positions.error.message}</p>
           ) : (
             <PositionsTable positions={shownPositions} openOrders={allOrders} onSelectSymbol={onSelectSymbol} />
           ))}
         {tab === 'open-orders' &&
           (openOrders.isError ? (
-            <p className="p-3 text-down">Open orders unavailable: {openOrders.error.message}</p>
+            <p className="p-3 text-error">Open orders unavailable: {openOrders.error.message}</p>
           ) : (
             <OpenOrdersTable orders={shownOrders} />
           ))}
@@ -100,7 +100,7 @@ function SignedInTabs({ symbol, onSelectSymbol, account }: Props & { account: st
         {tab === 'trades' && <TradeHistory account={account} symbols={symbols} />}
         {tab === 'funding' && <FundingHistory account={account} symbols={symbols} />}
         {tab === 'balance' &&
-          (balance.isError ? <p className="p-3 text-down">Balance unavailable: {balance.error.message}</p> : <BalanceSummary balance={balance.data} />)}
+          (balance.isError ? <p className="p-3 text-error">Balance unavailable: {balance.error.message}</p> : <BalanceSummary balance={balance.data} />)}
       </div>
     </section>
   );

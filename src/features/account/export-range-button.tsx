@@ -57,7 +57,7 @@ export function ExportRangeButton<T>({ filename, columns, collect, disabled = fa
         </span>
       )}
       {progress.kind === 'failed' && (
-        <span role="alert" className="text-down">
+        <span role="alert" className="text-error">
           Export failed after {progress.rows} rows, no file saved: {progress.reason}
         </span>
       )}

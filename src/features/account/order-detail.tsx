@@ -34,7 +34,7 @@ function OrderDetailBody({ account, orderId }: { account: string; orderId: numbe
   const api = useApi();
   const order = useQuery(userQueries.order(api, account, { order_id: orderId }));
   const fills = useQuery(userQueries.orderFills(api, account, order.data));
-  if (order.isError) return <p className="text-down">Order unavailable: {order.error.message}</p>;
+  if (order.isError) return <p className="text-error">Order unavailable: {order.error.message}</p>;
   if (!order.data) return <p className="text-muted">Loading order…</p>;
   return <OrderFacts order={order.data} fills={fills} />;
 }
@@ -73,7 +73,7 @@ function OrderFacts({ order: o, fills }: { order: Order; fills: UseQueryResult<T
             ) : (
               <span className="num mr-2 text-muted">{formatDateTime(s.time)}</span>
             )}
-            <span className={s.kind === 'final' && s.label === 'Rejected' ? 'text-down' : ''}>{s.label}</span>
+            <span className={s.kind === 'final' && s.label === 'Rejected' ? 'text-error' : ''}>{s.label}</span>
             {s.fill && (
               <span className="num">
                 {' '}
@@ -87,7 +87,7 @@ function OrderFacts({ order: o, fills }: { order: Order; fills: UseQueryResult<T
       </ol>
       <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">Fills</h3>
       {fills.isError ? (
-        <p className="text-down">Fills unavailable: {fills.error.message}</p>
+        <p className="text-error">Fills unavailable: {fills.error.message}</p>
       ) : fills.isLoading ? (
         <p className="text-muted">Loading fills…</p>
       ) : (fills.data ?? []).length === 0 ? (
@@ -119,7 +119,7 @@ function OrderFacts({ order: o, fills }: { order: Order; fills: UseQueryResult<T
 }
 
 function dot(s: TimelineStep): string {
-  if (s.kind === 'fill') return 'bg-up';
-  if (s.kind === 'final') return s.label === 'Rejected' ? 'bg-down' : s.label === 'Canceled' ? 'bg-muted' : 'bg-up';
+  if (s.kind === 'fill') return 'bg-ok';
+  if (s.kind === 'final') return s.label === 'Rejected' ? 'bg-error' : s.label === 'Canceled' ? 'bg-muted' : 'bg-ok';
   return 'bg-accent';
 }

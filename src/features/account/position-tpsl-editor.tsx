@@ -182,7 +182,7 @@ function LimitTakeProfit(a: { position: Position; decimals: { price: number; qty
         A take profit can rest as a reduce-only limit for {show(a.headroom, a.decimals.qty)} {a.decimals.base}
         {a.price ? ` at ${show(a.price, a.decimals.price)}` : ''}; a stop loss can be set in the order form when you open or add.
       </span>
-      {why && <span className="text-down">{why}</span>}
+      {why && <span className="text-error">{why}</span>}
       <Button onClick={() => void place()} busy={closePosition.isPending} busyLabel="Sending…" disabled={!!why}>
         Place take profit as limit
       </Button>

@@ -23,7 +23,7 @@ export function MarketEstimate({ validated, priceDecimals, slippage }: { validat
         )}
       </div>
       {errors.fill && (
-        <p role="alert" className="text-down">
+        <p role="alert" className="text-error">
           {errors.fill}
         </p>
       )}

@@ -488,7 +488,7 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
       )}
 
       {errorOf('form') && (
-        <p role="alert" className="text-[11px] text-down">
+        <p role="alert" className="text-[11px] text-error">
           {errorOf('form')}
         </p>
       )}

@@ -89,7 +89,7 @@ export function VaultPicker() {
         </button>
       </form>
       {error && (
-        <p role="alert" className="text-down">
+        <p role="alert" className="text-error">
           {error}
         </p>
       )}

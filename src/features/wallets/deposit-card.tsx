@@ -153,7 +153,7 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
   });
   if (wallet.error) {
     return (
-      <p role="alert" className="text-down">
+      <p role="alert" className="text-error">
         {wallet.error}
       </p>
     );
@@ -166,7 +166,7 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
           Connect your EVM wallet for a one-click deposit
         </GhostButton>
         {connect.error && (
-          <p role="alert" className="text-down">
+          <p role="alert" className="text-error">
             {errorText(connect.error)}
           </p>
         )}
@@ -201,7 +201,7 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
         </p>
       )}
       {onChain.error && (
-        <p role="alert" className="text-down">
+        <p role="alert" className="text-error">
           Could not read the wallet's DUSD: {errorText(onChain.error)}
         </p>
       )}
@@ -224,7 +224,7 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
         </p>
       )}
       {deposit.error && (
-        <p role="alert" className="text-down">
+        <p role="alert" className="text-error">
           {errorText(deposit.error)}
         </p>
       )}
@@ -268,12 +268,12 @@ function TestFunds({ faucet, token }: { faucet: NonNullable<ServiceExtras['fauce
         Get test DUSD (mint 1,000 to wallet)
       </GhostButton>
       {done && (
-        <span className="text-up" role="status">
+        <span className="text-ok" role="status">
           {done}
         </span>
       )}
       {mint.error && (
-        <span role="alert" className="text-down">
+        <span role="alert" className="text-error">
           {errorText(mint.error)}
         </span>
       )}

@@ -32,12 +32,12 @@ export function FaucetCredit({ rows }: { rows: WalletRows }) {
         Faucet: credit Cash Wallet
       </GhostButton>
       {done && (
-        <span className="text-up" role="status">
+        <span className="text-ok" role="status">
           {done}
         </span>
       )}
       {credit.error && (
-        <span role="alert" className="text-down">
+        <span role="alert" className="text-error">
           {errorText(credit.error)}
         </span>
       )}

@@ -102,7 +102,7 @@ export function WithdrawCard({ rows }: { rows: WalletRows }) {
 function FeeLine({ fee, typed }: { fee: WithdrawFee; typed: string | null }) {
   if (fee.state === 'failed') {
     return (
-      <p className="text-down" data-testid="withdraw-fee">
+      <p className="text-error" data-testid="withdraw-fee">
         Could not read the bridge fee ({fee.message}); the bridge states it when it authorizes the withdrawal.
       </p>
     );
@@ -140,7 +140,7 @@ function Stepper({
           {WITHDRAW_STEPS.map((s, i) => {
             const st = state.steps?.[s.id] ?? 'todo';
             const icon = { todo: '○', active: '◔', done: '✓', skipped: '–', failed: '✕' }[st];
-            const color = { todo: 'text-muted', active: 'text-accent', done: 'text-up', skipped: 'text-muted', failed: 'text-down' }[st];
+            const color = { todo: 'text-muted', active: 'text-accent', done: 'text-ok', skipped: 'text-muted', failed: 'text-error' }[st];
             return (
               <li key={s.id} className={`flex gap-2 ${color}`} data-step={s.id} data-state={st}>
                 <span className="w-3 text-center">{icon}</span>
@@ -163,7 +163,7 @@ function Stepper({
         </p>
       )}
       {state.failure && (
-        <p role="alert" className={state.failure.kind === 'unknown' ? 'text-warn' : 'text-down'} data-outcome={state.failure.kind}>
+        <p role="alert" className={state.failure.kind === 'unknown' ? 'text-warn' : 'text-error'} data-outcome={state.failure.kind}>
           {state.failure.message}
         </p>
       )}

@@ -34,7 +34,7 @@ export function WithdrawHistory({ onContinue, busy }: { onContinue: ((p: Pending
     <div className="flex flex-col gap-1 border-t border-line pt-2">
       <span className="text-[11px] uppercase tracking-wide text-muted">History {bridgeList ? '' : '(kept in this browser)'}</span>
       {history.error && (
-        <p role="alert" className="text-down">
+        <p role="alert" className="text-error">
           Could not read the withdraw history: {history.error.message}
         </p>
       )}
@@ -62,7 +62,7 @@ export function WithdrawHistory({ onContinue, busy }: { onContinue: ((p: Pending
 }
 
 function HistoryRow({ entry: e, readAt, onContinue }: { entry: WithdrawEntry; readAt: number; onContinue: ((p: PendingWithdrawal) => void) | null }) {
-  const tone = e.status === 'Confirmed' ? 'text-up' : e.status === 'Expired' ? 'text-down' : 'text-warn';
+  const tone = e.status === 'Confirmed' ? 'text-ok' : e.status === 'Expired' ? 'text-error' : 'text-warn';
   return (
     <>
       <tr title={e.txHash ? `tx ${e.txHash}` : e.id}>
