@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { NumericInput } from '../../ui/numeric-input';
 import { Segmented, type Choice } from '../../ui/segmented';
+import { DisplaySection } from './display-section';
 import { askPermission, currentPermission, permissionProblem, type Permission } from './notification-permission';
 
 const UNITS: Choice<SizeUnit>[] = [
@@ -79,6 +80,7 @@ export function SettingsPanel({ playSound, onShowShortcuts }: { playSound: () =>
   return (
     <div className="space-y-2" data-testid="settings-panel">
       <p className="text-[11px] text-muted">Saved in this browser only.</p>
+      <DisplaySection />
       <Group title="Ask before">
         <Switch label="Sending a market order" checked={s.confirmMarket} onChange={(confirmMarket) => s.change({ confirmMarket })} />
         <Switch label="Closing all positions" checked={s.confirmCloseAll} onChange={(confirmCloseAll) => s.change({ confirmCloseAll })} />
