@@ -28,7 +28,7 @@ interface Props {
 }
 
 const select = 'rounded border border-line bg-bg px-1 py-0.5';
-const date = `${select} [color-scheme:dark]`;
+const date = select; // native date pickers follow the theme's color-scheme
 
 /** Market / side / status / date-range filters above a history table, plus its actions (CSV). */
 export function HistoryFilters({ value, onChange, symbols, statuses, showSide = true, children }: Props) {
