@@ -34,6 +34,9 @@ function contrastPairs(theme: ThemeName, convention: Convention): Pair[] {
   // Buy / Sell buttons and chosen sides (text-bg on bg-up), the accent button, the chosen pill.
   for (const fill of ['up', 'down', 'accent']) check(`bg on ${fill}`, c('bg'), c(fill), 4.5);
   check('accent on panel-2', c('accent'), c('panel-2'), 4.5);
+  // The soft button (accent on accent/20, hovered /30), accent notes on accent/10, warn banners on warn/15.
+  for (const a of [0.1, 0.2, 0.3]) check(`accent on accent/${a * 100} over panel`, c('accent'), over(c('accent'), a, c('panel')), 4.5);
+  check('warn on warn/15 over bg', c('warn'), over(c('warn'), 0.15, c('bg')), 4.5);
   return pairs;
 }
 
