@@ -36,12 +36,12 @@ function Row<K extends keyof DisplaySettings>({ name, setting, caption, choices 
       <Segmented
         kind="choice"
         label={caption}
-        look="joined"
+        look="block"
         choices={choices}
         value={value}
         onChange={(v) => change({ [setting]: v } as Partial<DisplaySettings>)}
-        className="inline-flex rounded border border-line"
-        itemClassName="px-2 py-0.5"
+        className="inline-flex gap-1"
+        itemClassName="px-2"
       />
     </div>
   );
