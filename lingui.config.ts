@@ -13,6 +13,7 @@ const PANELS = [
   '<rootDir>/src/app/wallets-page.tsx',
   '<rootDir>/src/features/settings/settings-panel.tsx',
   '<rootDir>/src/features/settings/language-choice.tsx',
+  '<rootDir>/src/features/settings/display-section.tsx',
   '<rootDir>/src/features/settings/notification-permission.ts',
   '<rootDir>/src/features/settings/shortcuts-overlay.tsx',
   '<rootDir>/src/features/session/sign-in-dialog.tsx',

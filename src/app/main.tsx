@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { activateLocale } from '../i18n/activate';
 import { initialLocale } from '../i18n/locales';
 import { App } from './app';
+import { startDisplayAttributes } from './display-attributes';
 import './styles.css';
 
 function storage(): Storage | null {
@@ -12,6 +13,9 @@ function storage(): Storage | null {
     return null;
   }
 }
+
+// Theme, colours, layout and density on <html> before anything is drawn: no flash of the default.
+startDisplayAttributes();
 
 // The words come first (one small catalogue chunk): the page never paints in a language it then
 // swaps. A catalogue that fails to load falls back to English rather than leaving the page blank.

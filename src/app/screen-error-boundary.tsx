@@ -40,7 +40,7 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode; resetK
     if (!error) return this.props.children;
     return (
       <div role="alert" className="mx-auto mt-16 max-w-md rounded border border-line bg-panel p-4" data-testid="screen-error">
-        <h1 className="mb-2 text-base font-medium text-down">This screen failed to load</h1>
+        <h1 className="mb-2 text-base font-medium text-error">This screen failed to load</h1>
         <p className="mb-3 break-words text-muted">{error.message}</p>
         <p className="mb-3 text-muted">Your orders and positions are safe on the exchange; reloading shows them again.</p>
         <Button variant="primary" onClick={() => window.location.reload()}>

@@ -186,8 +186,8 @@ export function TradePage() {
             className="flex shrink-0 border-b border-line bg-panel md:hidden"
             itemClassName="flex-1 py-2"
           />
-          <main className={`${sheetOpen ? 'pb-[58dvh] [@media(max-height:30rem)]:pb-[45dvh]' : ''} flex min-h-0 flex-1 flex-col gap-px bg-line md:grid md:pb-0 md:grid-cols-[minmax(0,1fr)_280px] md:grid-rows-[minmax(0,1fr)_300px] xl:grid-cols-[minmax(0,1fr)_260px_300px] xl:grid-rows-[minmax(0,1fr)_300px]`}>
-            <div ref={chartCell} className={`${shown('chart')} min-h-0 flex-1 flex-col bg-panel md:col-start-1 md:row-start-1 md:flex`}>
+          <main className={`${sheetOpen ? 'pb-[58dvh] [@media(max-height:30rem)]:pb-[45dvh]' : ''} flex min-h-0 flex-1 flex-col gap-px bg-line md:grid md:pb-0`} data-trade-grid>
+            <div ref={chartCell} data-area="chart" className={`${shown('chart')} min-h-0 flex-1 flex-col bg-panel md:flex`}>
               <Segmented
                 kind="tabs"
                 label="Chart view"
@@ -209,7 +209,8 @@ export function TradePage() {
               )}
             </div>
             <div
-              className={`${phoneTab === 'book' || phoneTab === 'trades' ? 'flex' : 'hidden'} min-h-0 flex-1 flex-col gap-px bg-line md:col-start-2 md:row-start-1 md:flex`}
+              data-area="book"
+              className={`${phoneTab === 'book' || phoneTab === 'trades' ? 'flex' : 'hidden'} min-h-0 flex-1 flex-col gap-px bg-line md:flex`}
             >
               <div className={`${shown('book')} min-h-0 flex-1 flex-col bg-panel md:flex md:flex-[3]`}>
                 <OrderBook symbol={symbol} info={info} />
@@ -218,9 +219,7 @@ export function TradePage() {
                 <RecentTrades symbol={symbol} info={info} />
               </div>
             </div>
-            <div
-              className={`${shown('account')} min-h-0 flex-1 flex-col bg-panel md:col-start-1 md:row-start-2 md:flex xl:col-span-2`}
-            >
+            <div data-area="account" className={`${shown('account')} min-h-0 flex-1 flex-col bg-panel md:flex`}>
               <AccountHealthStrip />
               <LoadedWhen ready={bookPainted} fallback={ACCOUNT_PLACEHOLDER}>
                 <AccountTabs symbol={symbol} onSelectSymbol={select} />
@@ -233,7 +232,8 @@ export function TradePage() {
               aria-modal={sheetOpen && phone ? true : undefined}
               aria-label="Order form"
               data-testid="order-sheet"
-              className={`${sheetOpen ? 'fixed inset-x-0 bottom-0 z-40 flex max-h-[58dvh] rounded-t-lg outline-none [@media(max-height:30rem)]:max-h-[45dvh] border-t border-line shadow-[0_-8px_24px_rgba(0,0,0,0.5)]' : 'hidden'} min-h-0 flex-col overflow-y-auto bg-panel md:static md:z-auto md:col-start-2 md:row-start-2 md:block md:max-h-none md:rounded-none md:border-0 md:shadow-none xl:col-start-3 xl:row-span-2 xl:row-start-1`}
+              data-area="form"
+              className={`${sheetOpen ? 'fixed inset-x-0 bottom-0 z-40 flex max-h-[58dvh] rounded-t-lg outline-none [@media(max-height:30rem)]:max-h-[45dvh] border-t border-line shadow-[0_-8px_24px_rgba(0,0,0,0.5)]' : 'hidden'} min-h-0 flex-col overflow-y-auto bg-panel md:static md:z-auto md:block md:max-h-none md:rounded-none md:border-0 md:shadow-none`}
             >
               <div className="sticky top-0 z-10 flex items-center justify-between border-b border-line bg-panel px-3 py-1 md:hidden">
                 <span className="text-muted">Order · {symbol}</span>

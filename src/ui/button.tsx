@@ -15,7 +15,7 @@ const VARIANT: Record<ButtonVariant, string> = {
   sell: 'bg-down font-semibold text-bg hover:bg-down/90',
   soft: 'bg-accent/20 text-accent hover:bg-accent/30',
   ghost: 'border border-line hover:border-accent hover:text-accent',
-  danger: 'border border-line text-muted hover:border-down hover:text-down',
+  danger: 'border border-line text-muted hover:border-error hover:text-error',
 };
 const SIZE: Record<ButtonSize, string> = { xs: 'px-1.5 py-0.5', sm: 'px-2 py-1', md: 'px-3 py-1.5', lg: 'px-3 py-2' };
 const DISABLED: Record<ButtonVariant, string> = {

@@ -42,7 +42,7 @@ export function ConfirmPanel({ title, children, confirmLabel, cancelLabel = 'Can
       <p className="mb-1 font-medium text-text">{title}</p>
       {children}
       {blockedReason && (
-        <p role="alert" className="mt-1 text-[11px] text-down">
+        <p role="alert" className="mt-1 text-[11px] text-error">
           {blockedReason}
         </p>
       )}

@@ -40,7 +40,7 @@ export function Field({ id: givenId, label, hint, error, suffix, layout = 'inlin
   const errorId = error ? `${id}-error` : undefined;
   const hintId = hint && !error ? `${id}-hint` : undefined;
   const control: FieldControl = { id, invalid: !!error, describedBy: errorId ?? hintId, dense };
-  const box = `flex items-center rounded border bg-bg ${error ? 'border-down' : 'border-line focus-within:border-accent'}`;
+  const box = `flex items-center rounded border bg-bg ${error ? 'border-error' : 'border-line focus-within:border-accent'}`;
   const note = 'mt-0.5 text-[11px] leading-tight';
   return (
     <FieldContext.Provider value={control}>
@@ -68,7 +68,7 @@ export function Field({ id: givenId, label, hint, error, suffix, layout = 'inlin
           </p>
         )}
         {errorId && (
-          <p id={errorId} role="alert" className={`${note} text-down`}>
+          <p id={errorId} role="alert" className={`${note} text-error`}>
             {error}
           </p>
         )}

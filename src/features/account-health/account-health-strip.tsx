@@ -8,7 +8,7 @@ import { dec } from '../../lib/decimal';
 import { show, USD_DECIMALS } from '../../lib/display';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
 
-const TONE: Record<HealthLevel, string> = { safe: 'text-up', warn: 'text-warn', danger: 'text-down' };
+const TONE: Record<HealthLevel, string> = { safe: 'text-ok', warn: 'text-warn', danger: 'text-error' };
 
 function Figure({ label, title, value, className = '', testId }: { label: string; title: string; value: string; className?: string; testId: string }) {
   return (
@@ -59,7 +59,7 @@ export function AccountHealthStrip() {
       data-testid="account-health"
       data-level={level}
       className={`flex shrink-0 flex-wrap items-center gap-x-4 gap-y-0.5 border-b px-2 py-1 text-[11px] ${
-        level === 'danger' ? 'border-down/60 bg-down/10' : level === 'warn' ? 'border-warn/60 bg-warn/10' : 'border-line'
+        level === 'danger' ? 'border-error/60 bg-error/10' : level === 'warn' ? 'border-warn/60 bg-warn/10' : 'border-line'
       }`}
     >
       <Figure label={t`Equity`} title={t`equity: balance + unrealized PnL`} value={show(health?.equity, USD_DECIMALS)} testId="health-equity" />
@@ -67,7 +67,7 @@ export function AccountHealthStrip() {
         label={t`Available`}
         title={t`cross_available: cross balance − margin in use − order locks + unrealized PnL`}
         value={show(health?.available, USD_DECIMALS)}
-        className={health?.available.lt(0) ? 'text-down' : ''}
+        className={health?.available.lt(0) ? 'text-error' : ''}
         testId="health-available"
       />
       <Figure label={t`Maint. margin`} title={t`Σ maint_margin of the open positions: what they must keep`} value={show(health?.maintenance, USD_DECIMALS)} testId="health-maintenance" />

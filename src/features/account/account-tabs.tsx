@@ -94,7 +94,7 @@ function SignedInTabs({ symbol, onSelectSymbol, account }: Props & { account: st
       <div className="min-h-0 flex-1 overflow-auto" role="tabpanel">
         {tab === 'positions' &&
           (positions.isError ? (
-            <p className="p-3 text-down">
+            <p className="p-3 text-error">
               <Trans>Positions unavailable: {positionsError}</Trans>
             </p>
           ) : (
@@ -102,7 +102,7 @@ function SignedInTabs({ symbol, onSelectSymbol, account }: Props & { account: st
           ))}
         {tab === 'open-orders' &&
           (openOrders.isError ? (
-            <p className="p-3 text-down">
+            <p className="p-3 text-error">
               <Trans>Open orders unavailable: {openOrdersError}</Trans>
             </p>
           ) : (
@@ -113,7 +113,7 @@ function SignedInTabs({ symbol, onSelectSymbol, account }: Props & { account: st
         {tab === 'funding' && <FundingHistory account={account} symbols={symbols} />}
         {tab === 'balance' &&
           (balance.isError ? (
-            <p className="p-3 text-down">
+            <p className="p-3 text-error">
               <Trans>Balance unavailable: {balanceError}</Trans>
             </p>
           ) : (

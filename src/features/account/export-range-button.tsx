@@ -63,7 +63,7 @@ export function ExportRangeButton<T>({ filename, columns, collect, disabled = fa
         </span>
       )}
       {progress.kind === 'failed' && (
-        <span role="alert" className="text-down">
+        <span role="alert" className="text-error">
           {t`Export failed after ${rows} rows, no file saved: ${reason}`}
         </span>
       )}

@@ -95,7 +95,7 @@ export function HistoryFilters({ value, onChange, symbols, statuses, showSide = 
         </button>
       )}
       {error && (
-        <span id="history-range-error" role="alert" className="text-down">
+        <span id="history-range-error" role="alert" className="text-error">
           {error}
         </span>
       )}

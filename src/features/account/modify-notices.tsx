@@ -34,7 +34,7 @@ function Notice({ state }: { state: ModifyState }) {
     await placeAgain(state).finally(() => setBusy(false));
   };
   return (
-    <li className="flex flex-wrap items-center gap-2 bg-down/10 px-2 py-1.5" data-testid="modify-notice">
+    <li className="flex flex-wrap items-center gap-2 bg-error/10 px-2 py-1.5" data-testid="modify-notice">
       <span className="min-w-0 flex-1">
         <span className="font-medium text-text">{words.title}</span> <span className="text-muted">{words.body}</span>
       </span>

@@ -42,7 +42,7 @@ function OrderDetailBody({ account, orderId }: { account: string; orderId: numbe
   if (order.isError) {
     const reason = order.error.message;
     return (
-      <p className="text-down">
+      <p className="text-error">
         <Trans>Order unavailable: {reason}</Trans>
       </p>
     );
@@ -98,7 +98,7 @@ function OrderFacts({ order: o, fills }: { order: Order; fills: UseQueryResult<T
             ) : (
               <span className="num mr-2 text-muted">{formatDateTime(s.time)}</span>
             )}
-            <span className={s.kind === 'final' && s.status === 'rejected' ? 'text-down' : ''}>{i18n._(s.label)}</span>
+            <span className={s.kind === 'final' && s.status === 'rejected' ? 'text-error' : ''}>{i18n._(s.label)}</span>
             {s.fill && (
               <span className="num">
                 {' '}
@@ -114,7 +114,7 @@ function OrderFacts({ order: o, fills }: { order: Order; fills: UseQueryResult<T
         <Trans>Fills</Trans>
       </h3>
       {fills.isError ? (
-        <p className="text-down">{t`Fills unavailable: ${fillsError}`}</p>
+        <p className="text-error">{t`Fills unavailable: ${fillsError}`}</p>
       ) : fills.isLoading ? (
         <p className="text-muted">
           <Trans>Loading fills…</Trans>
@@ -162,7 +162,7 @@ function OrderFacts({ order: o, fills }: { order: Order; fills: UseQueryResult<T
 }
 
 function dot(s: TimelineStep): string {
-  if (s.kind === 'fill') return 'bg-up';
-  if (s.kind === 'final') return s.status === 'rejected' ? 'bg-down' : s.status === 'canceled' ? 'bg-muted' : 'bg-up';
+  if (s.kind === 'fill') return 'bg-ok';
+  if (s.kind === 'final') return s.status === 'rejected' ? 'bg-error' : s.status === 'canceled' ? 'bg-muted' : 'bg-ok';
   return 'bg-accent';
 }

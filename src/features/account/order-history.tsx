@@ -96,7 +96,7 @@ export function OrderHistory({ account, symbols }: { account: string; symbols: r
               <Td className="num">{show(o.fill_qty, d.qty)}</Td>
               <Td className="num">{dec(o.fill_qty).isZero() ? '—' : show(o.fill_avg_price, d.price)}</Td>
               <Td align="left">{yesNo(i18n, o.reduce_only)}</Td>
-              <Td align="left" className={o.status === 'rejected' ? 'text-down' : o.status === 'filled' ? 'text-up' : 'text-muted'}>
+              <Td align="left" className={o.status === 'rejected' ? 'text-error' : o.status === 'filled' ? 'text-ok' : 'text-muted'}>
                 {i18n._(statusLabel(o))}
                 {o.remark && !isFiredClose(o) ? <span className="text-muted"> · {o.remark}</span> : null}
               </Td>

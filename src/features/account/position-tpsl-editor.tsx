@@ -239,7 +239,7 @@ function LimitTakeProfit(a: { position: Position; decimals: { price: number; qty
           <Trans>A take profit can rest as a reduce-only limit for {size} {base}; a stop loss can be set in the order form when you open or add.</Trans>
         )}
       </span>
-      {why && <span className="text-down">{why}</span>}
+      {why && <span className="text-error">{why}</span>}
       <Button onClick={() => void place()} busy={closePosition.isPending} busyLabel={t`Sending…`} disabled={!!why}>
         <Trans>Place take profit as limit</Trans>
       </Button>

@@ -47,7 +47,7 @@ export function LineDropConfirm({ drop, decimals, onClose }: { drop: LineDrop; d
       </p>
       <p className="mt-0.5 text-[11px] text-muted">Cancels the order, then places it at the new price once the cancel is confirmed.</p>
       {error && (
-        <p role="alert" className="mt-1 text-[11px] text-down">
+        <p role="alert" className="mt-1 text-[11px] text-error">
           {i18n._(orderRuleWords(error))}
         </p>
       )}

@@ -9,12 +9,13 @@ import { actingAccount, useSessionStore } from '../../wallet/session-store';
 import { useOrderModifies } from '../../trading/use-modify-order';
 import { chartLineSet } from './chart-lines';
 import type { ChartParts } from './chart-parts';
-import { chartOptions, palette } from './chart-theme';
+import { candleColours, chartColours, chartOptions, palette } from './chart-theme';
 import { LineDropConfirm } from './line-drop-confirm';
 import { VOLUME_SCALE_TOP } from './live-bar-change';
 import { createPriceLineSet, type PriceLineSet } from './price-line-set';
 import { ResolutionBar } from './resolution-bar';
 import { useCandles } from './use-candles';
+import { useChartPalette } from './use-chart-palette';
 import { useOrderLineDrag, type LineDrop } from './use-order-line-drag';
 import { useMarketAsOf } from '../../api/use-market-as-of';
 
@@ -41,13 +42,7 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
     const el = container.current;
     if (!el) return;
     const chart = createChart(el, chartOptions());
-    const candles = chart.addSeries(CandlestickSeries, {
-      upColor: palette.up,
-      downColor: palette.down,
-      wickUpColor: palette.up,
-      wickDownColor: palette.down,
-      borderVisible: false,
-    });
+    const candles = chart.addSeries(CandlestickSeries, candleColours());
     candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.22 } });
     const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'volume', lastValueVisible: false, priceLineVisible: false });
     chart.priceScale('volume').applyOptions({ scaleMargins: { top: VOLUME_SCALE_TOP, bottom: 0 } });
@@ -65,6 +60,17 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
       chart.remove();
     };
   }, []);
+
+  // The theme or the colour convention changed: the chart, candles and volume bars take the new colours.
+  const colours = useChartPalette();
+  useEffect(() => {
+    const p = parts.current;
+    if (!p || p.removed) return;
+    p.chart.applyOptions(chartColours());
+    p.candles.applyOptions(candleColours());
+    const up = new Map(p.candles.data().map((c) => [c.time, 'close' in c && c.close >= c.open]));
+    p.volume.setData(p.volume.data().map((v) => ({ ...v, color: up.get(v.time) === false ? palette.downFaded : palette.upFaded })));
+  }, [colours]);
 
   useEffect(() => {
     parts.current?.candles.applyOptions({ priceFormat: { type: 'price', precision: decimals, minMove: 1 / 10 ** decimals } });
@@ -90,7 +96,9 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
         qtyDecimals,
         symbol,
       }),
-    [mark, symbolOrders, positions.data, symbol, account, decimals, qtyDecimals],
+    // `colours`: the lines take the palette's colours when drawn.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [mark, symbolOrders, positions.data, symbol, account, decimals, qtyDecimals, colours],
   );
 
   // An order's line drags to a new price: resting limit orders with no modify under way.
@@ -155,7 +163,7 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
           ))}
         </ul>
         {loading && <p className="absolute left-2 top-2 text-muted">Loading candles…</p>}
-        {failed?.key === key && <p className="absolute left-2 top-2 text-down">Candles unavailable: {failed.message}</p>}
+        {failed?.key === key && <p className="absolute left-2 top-2 text-error">Candles unavailable: {failed.message}</p>}
         {loaded?.key === key && loaded.count === 0 && <p className="absolute left-2 top-2 text-muted">No trades in this range yet</p>}
       </div>
     </section>

@@ -48,7 +48,7 @@ export function FundingRateChart({ symbol }: { symbol: string }) {
       </div>
       <div ref={box} className="relative min-h-0 flex-1">
         {rates.isError ? (
-          <p className="p-3 text-down">Funding rates unavailable: {rates.error.message}</p>
+          <p className="p-3 text-error">Funding rates unavailable: {rates.error.message}</p>
         ) : rates.isLoading ? (
           <p className="p-3 text-muted">Loading funding rates…</p>
         ) : (

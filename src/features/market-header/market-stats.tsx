@@ -31,7 +31,7 @@ export function MarketStats({ symbol, priceDecimals }: { symbol: string; priceDe
   const { asOf, health } = useMarketAsOf();
   const behind = asOf !== null;
 
-  if (market.isError && !m) return <span className="text-down">Market data unavailable: {market.error.message}</span>;
+  if (market.isError && !m) return <span className="text-error">Market data unavailable: {market.error.message}</span>;
 
   return (
     // Focusable: on a narrow screen the stats scroll sideways, and the keyboard must be able to follow.

@@ -26,7 +26,7 @@ export function MarketsStrip({ symbol, onSelect }: { symbol: string; onSelect: (
   const api = useApi();
   const overview = useQuery({ ...marketQueries.overview(api), refetchInterval: 10_000 });
   const favorites = useFavorites((s) => s.favorites);
-  if (overview.isError) return <p className="px-3 py-1 text-down" role="alert">Markets unavailable: {overview.error.message}</p>;
+  if (overview.isError) return <p className="px-3 py-1 text-error" role="alert">Markets unavailable: {overview.error.message}</p>;
   const markets = searchMarkets(overview.data?.symbols ?? [], '', favorites);
   return (
     <nav aria-label="Markets" className="flex items-center gap-1 overflow-x-auto whitespace-nowrap px-2" onKeyDown={roveMarkets}>

@@ -61,7 +61,7 @@ export function LeverageControl({ symbol, current, max, account, draft, onDraft,
           aria-label={t`Leverage slider`}
           className="min-w-0 flex-1 accent-[var(--color-accent)]"
         />
-        <label className={`flex w-[62px] items-center rounded border bg-bg pr-1.5 ${value !== null ? 'border-line focus-within:border-accent' : 'border-down'}`}>
+        <label className={`flex w-[62px] items-center rounded border bg-bg pr-1.5 ${value !== null ? 'border-line focus-within:border-accent' : 'border-error'}`}>
           <NumericInput
             value={draft}
             onChange={(text) => onDraft(text)}
@@ -79,7 +79,7 @@ export function LeverageControl({ symbol, current, max, account, draft, onDraft,
         )}
       </div>
       {'error' in read && (
-        <p id="leverage-error" className="mt-0.5 text-[11px] text-down" role="alert">
+        <p id="leverage-error" className="mt-0.5 text-[11px] text-error" role="alert">
           {i18n._(read.error)}
         </p>
       )}

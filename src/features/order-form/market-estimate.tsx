@@ -28,7 +28,7 @@ export function MarketEstimate({ validated, priceDecimals, slippage }: { validat
         )}
       </div>
       {errors.fill && (
-        <p role="alert" className="text-down">
+        <p role="alert" className="text-error">
           {i18n._(errors.fill)}
         </p>
       )}

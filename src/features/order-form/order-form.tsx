@@ -520,7 +520,7 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
       )}
 
       {formError && (
-        <p role="alert" className="text-[11px] text-down">
+        <p role="alert" className="text-[11px] text-error">
           {formError}
         </p>
       )}

@@ -75,7 +75,7 @@ export function RecentTrades({ symbol, info }: { symbol: string; info: SymbolInf
       </div>
       {/* Focusable so the keyboard can scroll back through the tape (axe scrollable-region-focusable). */}
       <div ref={scroller} onScroll={view.onScroll} tabIndex={0} role="region" aria-label="Trades, scrollable" className={`min-h-0 flex-1 overflow-y-auto [contain:strict] [overflow-anchor:none] ${asOf ? 'opacity-40' : ''}`} data-stale={asOf ? 'true' : undefined}>
-        {trades.isError && !trades.data && <p className="p-3 text-down">Trades unavailable: {trades.error.message}</p>}
+        {trades.isError && !trades.data && <p className="p-3 text-error">Trades unavailable: {trades.error.message}</p>}
         {trades.data === 'none' && <p className="p-3 text-muted">No trades yet</p>}
         {/* Its height says how many trades there are (the scroll range); its size never comes from the rows, so moving them lays out this box alone. */}
         <div ref={spacer} className="relative [contain:strict]">

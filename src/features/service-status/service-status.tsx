@@ -5,11 +5,11 @@ import { HEALTH_WORDS, type StreamHealth } from '../../api/stream/stream-health'
 import { formatClock } from '../../lib/time';
 
 const DOT: Record<StreamHealth, string> = {
-  live: 'bg-up',
+  live: 'bg-ok',
   connecting: 'bg-warn',
   stale: 'bg-warn',
   reconnecting: 'bg-warn',
-  offline: 'bg-down',
+  offline: 'bg-error',
 };
 
 /**
@@ -44,8 +44,8 @@ export function ServiceStatus() {
       <StreamState name="Market" health={market.health} asOf={market.lastFrameAt} />
       <StreamState name="Orders" health={orders.health} />
       {health.isError && (
-        <span className="flex items-center gap-1 text-down" title={health.error.message}>
-          <span className="inline-block h-2 w-2 rounded-full bg-down" />
+        <span className="flex items-center gap-1 text-error" title={health.error.message}>
+          <span className="inline-block h-2 w-2 rounded-full bg-error" />
           Service unreachable
         </span>
       )}

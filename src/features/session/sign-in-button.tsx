@@ -79,7 +79,7 @@ function AccountMenu() {
           <VaultPicker />
           <button
             type="button"
-            className="self-start rounded border border-line px-2 py-1 text-muted hover:border-down hover:text-down"
+            className="self-start rounded border border-line px-2 py-1 text-muted hover:border-error hover:text-error"
             onClick={() => {
               setOpen(false);
               void signOut();

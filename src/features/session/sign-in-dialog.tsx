@@ -181,7 +181,7 @@ function DialogBody({ reason, reauth }: { reason: string | null; reauth: boolean
           </div>
         )}
         {error && (
-          <p role="alert" className="mt-3 rounded border border-down/40 bg-down/10 px-2 py-1.5 text-down">
+          <p role="alert" className="mt-3 rounded border border-error/40 bg-error/10 px-2 py-1.5 text-error">
             {error}
           </p>
         )}

@@ -96,7 +96,7 @@ export function VaultPicker() {
         </button>
       </form>
       {error && (
-        <p role="alert" className="text-down">
+        <p role="alert" className="text-error">
           {error === 'not-a-vault-id' ? t`A vault id starts with cv_` : error.text}
         </p>
       )}

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
+import { DisplaySection } from './display-section';
 import { LanguageChoice } from './language-choice';
 import type { NoticeKind } from '../../lib/notices';
 import { parseTypedDecimal } from '../../lib/parse-decimal-input';
@@ -90,6 +91,7 @@ export function SettingsPanel({ playSound, onShowShortcuts }: { playSound: () =>
         <Trans>Saved in this browser only.</Trans>
       </p>
       <LanguageChoice />
+      <DisplaySection />
       <Group title={t`Ask before`}>
         <Switch label={t`Sending a market order`} checked={s.confirmMarket} onChange={(confirmMarket) => s.change({ confirmMarket })} />
         <Switch label={t`Closing all positions`} checked={s.confirmCloseAll} onChange={(confirmCloseAll) => s.change({ confirmCloseAll })} />

@@ -4,12 +4,12 @@ import { useMediaQuery } from '../../ui/use-media-query';
 import { useDockBox } from './use-dock-box';
 
 const TONE: Record<ToastKind, string> = {
-  success: 'border-up/60',
-  error: 'border-down/70',
+  success: 'border-ok/60',
+  error: 'border-error/70',
   info: 'border-line',
   warn: 'border-warn/70',
 };
-const DOT: Record<ToastKind, string> = { success: 'bg-up', error: 'bg-down', info: 'bg-accent', warn: 'bg-warn' };
+const DOT: Record<ToastKind, string> = { success: 'bg-ok', error: 'bg-error', info: 'bg-accent', warn: 'bg-warn' };
 
 /** The newest toasts shown; older ones wait behind "+N more" so the stack never grows over the page. */
 export const VISIBLE_TOASTS = 3;

@@ -148,7 +148,7 @@ export function BalancesTransfer({ rows, children }: { rows: WalletRows; /** Bet
           </ConfirmPanel>
         )}
         {transfer.error && (
-          <p role="alert" className="text-down">
+          <p role="alert" className="text-error">
             {errorText(transfer.error)}
           </p>
         )}

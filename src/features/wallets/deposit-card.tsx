@@ -201,7 +201,7 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
   if (wallet.error) {
     const reason = wallet.error;
     return (
-      <p role="alert" className="text-down">
+      <p role="alert" className="text-error">
         <Trans>Could not load the EVM wallet support: {reason}</Trans>
       </p>
     );
@@ -214,7 +214,7 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
           <Trans>Connect your EVM wallet for a one-click deposit</Trans>
         </GhostButton>
         {connect.error && (
-          <p role="alert" className="text-down">
+          <p role="alert" className="text-error">
             {errorText(connect.error)}
           </p>
         )}
@@ -269,7 +269,7 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
         </p>
       )}
       {onChain.error && (
-        <p role="alert" className="text-down">
+        <p role="alert" className="text-error">
           <Trans>Could not read the wallet's DUSD: {onChainError}</Trans>
         </p>
       )}
@@ -292,7 +292,7 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
         </p>
       )}
       {deposit.error && (
-        <p role="alert" className="text-down">
+        <p role="alert" className="text-error">
           {errorText(deposit.error)}
         </p>
       )}
@@ -340,12 +340,12 @@ function TestFunds({ faucet, token }: { faucet: NonNullable<ServiceExtras['fauce
         <Trans>Get test DUSD (mint 1,000 to wallet)</Trans>
       </GhostButton>
       {done && (
-        <span className="text-up" role="status">
+        <span className="text-ok" role="status">
           <Trans>Minted 1,000 test DUSD to {done}… on the devnet chain.</Trans>
         </span>
       )}
       {mint.error && (
-        <span role="alert" className="text-down">
+        <span role="alert" className="text-error">
           {errorText(mint.error)}
         </span>
       )}

@@ -36,12 +36,12 @@ export function FaucetCredit({ rows }: { rows: WalletRows }) {
         <Trans>Faucet: credit Cash Wallet</Trans>
       </GhostButton>
       {done && (
-        <span className="text-up" role="status">
+        <span className="text-ok" role="status">
           <Trans>Credited 10,000 test DUSD to your Cash Wallet.</Trans>
         </span>
       )}
       {credit.error && (
-        <span role="alert" className="text-down">
+        <span role="alert" className="text-error">
           {errorText(credit.error)}
         </span>
       )}

@@ -35,7 +35,7 @@ export function AmountInput({
   return (
     <label className="flex flex-col gap-1">
       <span className="text-muted">{label}</span>
-      <span className={`flex items-center rounded border bg-bg ${error ? 'border-down' : 'border-line'} focus-within:border-accent`}>
+      <span className={`flex items-center rounded border bg-bg ${error ? 'border-error' : 'border-line'} focus-within:border-accent`}>
         <input
           ref={inputRef}
           inputMode="decimal"
@@ -55,7 +55,7 @@ export function AmountInput({
         )}
       </span>
       {error && (
-        <span id={errorId} role="alert" className="text-down">
+        <span id={errorId} role="alert" className="text-error">
           {error}
         </span>
       )}

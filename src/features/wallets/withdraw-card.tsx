@@ -111,7 +111,7 @@ function FeeLine({ fee, typed }: { fee: WithdrawFee; typed: string | null }) {
   if (fee.state === 'failed') {
     const reason = fee.message;
     return (
-      <p className="text-down" data-testid="withdraw-fee">
+      <p className="text-error" data-testid="withdraw-fee">
         <Trans>Could not read the bridge fee ({reason}); the bridge states it when it authorizes the withdrawal.</Trans>
       </p>
     );
@@ -158,7 +158,7 @@ function Stepper({
           {WITHDRAW_STEPS.map((s, i) => {
             const st = state.steps?.[s] ?? 'todo';
             const icon = { todo: '○', active: '◔', done: '✓', skipped: '–', failed: '✕' }[st];
-            const color = { todo: 'text-muted', active: 'text-accent', done: 'text-up', skipped: 'text-muted', failed: 'text-down' }[st];
+            const color = { todo: 'text-muted', active: 'text-accent', done: 'text-ok', skipped: 'text-muted', failed: 'text-error' }[st];
             return (
               <li key={s} className={`flex gap-2 ${color}`} data-step={s} data-state={st}>
                 <span className="w-3 text-center">{icon}</span>
@@ -183,7 +183,7 @@ function Stepper({
         </p>
       )}
       {state.failure && (
-        <p role="alert" className={state.failure.kind === 'unknown' ? 'text-warn' : 'text-down'} data-outcome={state.failure.kind}>
+        <p role="alert" className={state.failure.kind === 'unknown' ? 'text-warn' : 'text-error'} data-outcome={state.failure.kind}>
           {withdrawFailureWords(state.failure, i18n)}
         </p>
       )}

@@ -38,7 +38,7 @@ export function WithdrawHistory({ onContinue, busy }: { onContinue: ((p: Pending
     <div className="flex flex-col gap-1 border-t border-line pt-2">
       <span className="text-[11px] uppercase tracking-wide text-muted">{bridgeList ? <Trans>History</Trans> : <Trans>History (kept in this browser)</Trans>}</span>
       {history.error && (
-        <p role="alert" className="text-down">
+        <p role="alert" className="text-error">
           <Trans>Could not read the withdraw history: {readError}</Trans>
         </p>
       )}
@@ -75,7 +75,7 @@ export function WithdrawHistory({ onContinue, busy }: { onContinue: ((p: Pending
 
 function HistoryRow({ entry: e, readAt, onContinue }: { entry: WithdrawEntry; readAt: number; onContinue: ((p: PendingWithdrawal) => void) | null }) {
   const { i18n } = useLingui();
-  const tone = e.status === 'Confirmed' ? 'text-up' : e.status === 'Expired' ? 'text-down' : 'text-warn';
+  const tone = e.status === 'Confirmed' ? 'text-ok' : e.status === 'Expired' ? 'text-error' : 'text-warn';
   return (
     <>
       <tr title={e.txHash ? `tx ${e.txHash}` : e.id}>

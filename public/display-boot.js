@@ -1,0 +1,34 @@
+// The display settings (theme, colours, layout, density) on <html> before the first paint: a plain
+// script that index.html runs in <head>, before the stylesheet is applied to anything, so a trader
+// who chose the light theme never sees a dark frame first. The app's own copy of this logic
+// (src/stores/display-settings.ts, src/app/display-attributes.ts) takes over once it loads and sets
+// the same attributes; src/app/display-boot.test.ts keeps the two in step. Not bundled (public/),
+// like zod-without-eval.js: the CSP allows scripts of the app's own origin only, no inline script.
+(function () {
+  var VALUES = {
+    theme: ['dark', 'light', 'system'],
+    upDown: ['green-up', 'red-up', 'colour-blind'],
+    book: ['right', 'left'],
+    form: ['right', 'left'],
+    density: ['comfortable', 'compact'],
+  };
+  var s = {};
+  try {
+    var stored = JSON.parse(localStorage.getItem('perps.display-settings') || 'null');
+    if (stored && typeof stored.state === 'object' && stored.state) s = stored.state;
+  } catch (e) {
+    // Unreadable or no storage: the defaults.
+  }
+  var pick = function (key) {
+    return VALUES[key].indexOf(s[key]) >= 0 ? s[key] : VALUES[key][0];
+  };
+  var theme = pick('theme');
+  var prefersLight = !!(window.matchMedia && window.matchMedia('(prefers-color-scheme: light)').matches);
+  var root = document.documentElement;
+  root.setAttribute('data-theme', theme === 'system' ? (prefersLight ? 'light' : 'dark') : theme);
+  root.setAttribute('data-theme-setting', theme);
+  root.setAttribute('data-updown', pick('upDown'));
+  root.setAttribute('data-book', pick('book'));
+  root.setAttribute('data-form', pick('form'));
+  root.setAttribute('data-density', pick('density'));
+})();
