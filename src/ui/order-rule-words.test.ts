@@ -3,7 +3,7 @@ import { i18n } from '@lingui/core';
 import { dec } from '../lib/decimal';
 import { orderLock } from '../lib/order-lock';
 import { marginError, maxPositionError, priceBandError, priceStepError, readAmount, reduceOnlyError, restingMarginError, sizeLimitError, sizeStepError, type OrderRuleProblem } from '../lib/order-rules';
-import { orderRuleWords } from './order-rule-words';
+import { asksToType, orderRuleWords } from './order-rule-words';
 
 /** The words a rule's problem reads as (undefined when the rule holds). */
 const say = (p: OrderRuleProblem | undefined) => p && i18n._(orderRuleWords(p));
@@ -83,5 +83,17 @@ describe('the order-entry rules in words', () => {
     expect(read('0', 'stop-loss')).toEqual({ error: 'Stop-loss price must be above 0' });
     expect(say(reduceOnlyError({ side: 'sell', qty: dec('0.1'), positionQty: dec('-1'), headroom: dec('1'), symbol: 'BTC-USD', base: 'BTC', qtyDecimals: 3 }))).toBe('Reduce-only must buy to reduce your short');
     expect(i18n._(orderRuleWords({ code: 'rules-not-loaded' }))).toBe('Market rules not loaded yet');
+  });
+
+  it('waits for a send only when nothing was typed: text that is not a number is said at once', () => {
+    const problem = (text: string) => {
+      const r = readAmount(text, 'size');
+      if (!('error' in r)) throw new Error(`${text} read as a number`);
+      return r.error;
+    };
+    expect(asksToType(problem(''))).toBe(true);
+    expect(asksToType(problem('abc'))).toBe(false);
+    expect(asksToType(problem('0.05 BTC'))).toBe(false);
+    expect(asksToType(problem('+5'))).toBe(false);
   });
 });

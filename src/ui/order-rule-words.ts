@@ -91,13 +91,11 @@ export function orderRuleWords(p: OrderRuleProblem | EditProblem): MessageDescri
 }
 
 /**
- * A problem whose words ask the trader to type something ("Enter a price", "Enter a number, e.g.
- * 1,234.5"): the forms show it only once the trader tries to send, as they did when they looked
- * for "Enter …" at the start of the English text.
+ * A field left empty ("Enter a price"): the forms say so only once the trader tries to send, so a
+ * fresh form is not red all over. Anything typed that is not a number ("abc", "0.05 BTC", "+5") is
+ * said at once, beside the field, while the trader is still there.
  */
 export function asksToType(p: OrderRuleProblem | EditProblem): boolean {
   if (p.code === 'amount-empty') return true;
-  if (p.code !== 'amount-unreadable') return false;
-  const problem = p.read.problem;
-  return problem === 'empty' || problem === 'signed' || problem === 'with-unit' || problem === 'not-a-number';
+  return p.code === 'amount-unreadable' && p.read.problem === 'empty';
 }

@@ -4,9 +4,10 @@ import { useSessionStore } from '../../wallet/session-store';
 import { SessionGuard } from './session-guard';
 import { useSignInRequest } from '../../stores/sign-in-request';
 import { VaultPicker } from './vault-picker';
+import { withPanelWords } from '../../i18n/activate';
 
 // The dialog (wallet options, the challenge check) loads when it is first asked for, not with the page.
-const SignInDialog = lazy(() => import('./sign-in-dialog').then((m) => ({ default: m.SignInDialog })));
+const SignInDialog = lazy(() => withPanelWords(import('./sign-in-dialog')).then((m) => ({ default: m.SignInDialog })));
 
 /** Sign in / account menu in the top bar, with the sign-in modal and the session guard. */
 export function SignInButton() {
