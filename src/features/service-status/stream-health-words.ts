@@ -1,0 +1,26 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { HealthBanner, StreamHealth } from '../../api/stream/stream-health';
+
+/** One stream's state in a word, shared by the header, the banner and the panels' "as of" titles. */
+export const HEALTH_WORDS: Record<StreamHealth, MessageDescriptor> = {
+  connecting: msg`connecting`,
+  live: msg`live`,
+  stale: msg`stale`,
+  reconnecting: msg`reconnecting`,
+  offline: msg`offline`,
+};
+
+/** The banner's sentence ("Market data stale — the exchange is not answering; prices shown may be old"). */
+export function healthBannerWords(b: HealthBanner, i18n: I18n): string {
+  const marketState = b.market && i18n._(HEALTH_WORDS[b.market]);
+  const orderState = b.order && i18n._(HEALTH_WORDS[b.order]);
+  const market = marketState && i18n._(msg`Market data ${marketState}`);
+  let streams: string;
+  if (market && orderState) {
+    const order = i18n._(msg`order stream ${orderState}`);
+    streams = i18n._(msg`${market}, ${order}`);
+  } else streams = market ?? i18n._(msg`Order stream ${orderState}`);
+  const cue = i18n._(b.cue === 'reconnecting' ? msg`reconnecting…` : msg`the exchange is not answering; prices shown may be old`);
+  return i18n._(msg`${streams} — ${cue}`);
+}
