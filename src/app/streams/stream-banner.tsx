@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useStreamHealth } from '../../api/react';
 import { healthBanner } from '../../api/stream/stream-health';
-import { healthBannerWords } from '../../features/service-status/stream-health-words';
+import { healthBannerWords } from '../../ui/stream-health-words';
 
 /**
  * Says so when live data stopped or froze, in the header's words (both read useStreamHealth); the

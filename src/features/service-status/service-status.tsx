@@ -4,7 +4,7 @@ import { geoQueries, marketQueries } from '../../api/queries';
 import { useApi, useStreamHealth } from '../../api/react';
 import type { StreamHealth } from '../../api/stream/stream-health';
 import { formatClock } from '../../lib/time';
-import { HEALTH_WORDS } from './stream-health-words';
+import { HEALTH_WORDS } from '../../ui/stream-health-words';
 
 const DOT: Record<StreamHealth, string> = {
   live: 'bg-up',

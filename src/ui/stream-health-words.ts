@@ -1,9 +1,18 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { HealthBanner, StreamHealth } from '../../api/stream/stream-health';
+
+/** A stream's health as api/stream/stream-health.ts reports it (ui does not import api). */
+export type StreamState = 'connecting' | 'live' | 'stale' | 'reconnecting' | 'offline';
+
+/** The banner as api/stream/stream-health.ts `healthBanner` gives it: what is behind, and the cue. */
+export interface HealthBannerData {
+  market: StreamState | null;
+  order: StreamState | null;
+  cue: 'reconnecting' | 'not-answering';
+}
 
 /** One stream's state in a word, shared by the header, the banner and the panels' "as of" titles. */
-export const HEALTH_WORDS: Record<StreamHealth, MessageDescriptor> = {
+export const HEALTH_WORDS: Record<StreamState, MessageDescriptor> = {
   connecting: msg`connecting`,
   live: msg`live`,
   stale: msg`stale`,
@@ -12,7 +21,7 @@ export const HEALTH_WORDS: Record<StreamHealth, MessageDescriptor> = {
 };
 
 /** The banner's sentence ("Market data stale — the exchange is not answering; prices shown may be old"). */
-export function healthBannerWords(b: HealthBanner, i18n: I18n): string {
+export function healthBannerWords(b: HealthBannerData, i18n: I18n): string {
   const marketState = b.market && i18n._(HEALTH_WORDS[b.market]);
   const orderState = b.order && i18n._(HEALTH_WORDS[b.order]);
   const market = marketState && i18n._(msg`Market data ${marketState}`);

@@ -1,9 +1,14 @@
 import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { healthBanner } from '../../api/stream/stream-health';
-import { healthBannerWords } from './stream-health-words';
+import { healthBannerWords, type HealthBannerData, type StreamState } from './stream-health-words';
 
-const words = (...h: Parameters<typeof healthBanner>) => healthBannerWords(healthBanner(...h)!, i18n);
+// What api/stream/stream-health.ts healthBanner gives for these two healths (its own test checks that).
+const words = (market: StreamState, order: StreamState) => {
+  const behind = (h: StreamState) => (h === 'stale' || h === 'reconnecting' || h === 'offline' ? h : null);
+  const down = [market, order].some((h) => h === 'reconnecting' || h === 'offline');
+  const banner: HealthBannerData = { market: behind(market), order: behind(order), cue: down ? 'reconnecting' : 'not-answering' };
+  return healthBannerWords(banner, i18n);
+};
 
 describe('the stream banner in words', () => {
   it('names what is behind, in the header state words, then what is happening', () => {
