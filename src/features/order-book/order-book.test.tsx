@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import type { QueryClient } from '@tanstack/react-query';
-import { act } from 'react';
+import { act, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../api/query-keys';
 import { renderWithApi, type RenderedPanel } from '../../api/testing/render-with-api';
@@ -10,6 +12,8 @@ import { FakeSocket } from '../../testing/fake-socket';
 import { useOrderTicket } from '../../stores/order-ticket';
 import { OrderBook } from './order-book';
 import { contentName } from '../../testing/accessible-name';
+
+const inI18n = (ui: ReactNode) => <I18nProvider i18n={i18n}>{ui}</I18nProvider>;
 
 const info = { symbol: 'BTC-USD', base_asset: 'BTC', price_tick_decimals: 1, qty_tick_decimals: 3, depth_ticks: '0.1,1,10' } as SymbolInfo;
 const book: DepthBook = {
@@ -23,7 +27,7 @@ let container: HTMLDivElement;
 let qc: QueryClient;
 
 beforeEach(() => {
-  panel = renderWithApi(<OrderBook symbol="BTC-USD" info={info} />, (c) => c.setQueryData(queryKeys.market.depth('BTC-USD'), book));
+  panel = renderWithApi(inI18n(<OrderBook symbol="BTC-USD" info={info} />), (c) => c.setQueryData(queryKeys.market.depth('BTC-USD'), book));
   ({ container, qc } = panel);
 });
 afterEach(() => panel.unmount());
@@ -99,7 +103,7 @@ describe('order book drawing', () => {
   });
 
   it('says it is loading until the first book arrives, then draws it', async () => {
-    const later = renderWithApi(<OrderBook symbol="ETH-USD" info={{ ...info, symbol: 'ETH-USD' }} />, () => undefined);
+    const later = renderWithApi(inI18n(<OrderBook symbol="ETH-USD" info={{ ...info, symbol: 'ETH-USD' }} />), () => undefined);
     try {
       const loading = () => later.container.textContent?.includes('Loading order book') ?? false;
       expect(loading()).toBe(true);
@@ -125,7 +129,7 @@ describe('order book when its feed stops', () => {
       sockets.push(s);
       return s;
     });
-    const stale = renderWithApi(<OrderBook symbol="BTC-USD" info={info} />, (c) => c.setQueryData(queryKeys.market.depth('BTC-USD'), book), streams);
+    const stale = renderWithApi(inI18n(<OrderBook symbol="BTC-USD" info={info} />), (c) => c.setQueryData(queryKeys.market.depth('BTC-USD'), book), streams);
     try {
       const market = sockets.find((s) => s.url.endsWith('/ws-stream/v1'))!;
       const off = streams.market.subscribe('price', 'BTC-USD', () => undefined);
