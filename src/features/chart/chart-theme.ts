@@ -21,6 +21,7 @@ export function chartOptions(): DeepPartial<ChartOptions> {
       background: { type: ColorType.Solid, color: palette.panel },
       textColor: palette.text,
       fontSize: 11,
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS font list
       fontFamily: "'JetBrains Mono', ui-monospace, Menlo, monospace",
       attributionLogo: false,
     },
