@@ -22,14 +22,20 @@ export const HEALTH_WORDS: Record<StreamState, MessageDescriptor> = {
 
 /** The banner's sentence ("Market data stale — the exchange is not answering; prices shown may be old"). */
 export function healthBannerWords(b: HealthBannerData, i18n: I18n): string {
-  const marketState = b.market && i18n._(HEALTH_WORDS[b.market]);
-  const orderState = b.order && i18n._(HEALTH_WORDS[b.order]);
-  const market = marketState && i18n._(msg`Market data ${marketState}`);
+  const marketState = b.market ? i18n._(HEALTH_WORDS[b.market]) : null;
+  const orderState = b.order ? i18n._(HEALTH_WORDS[b.order]) : null;
   let streams: string;
-  if (market && orderState) {
+  if (marketState !== null && orderState !== null) {
+    const market = i18n._(msg`Market data ${marketState}`);
     const order = i18n._(msg`order stream ${orderState}`);
     streams = i18n._(msg`${market}, ${order}`);
-  } else streams = market ?? i18n._(msg`Order stream ${orderState}`);
+  } else if (marketState !== null) {
+    streams = i18n._(msg`Market data ${marketState}`);
+  }
+  else {
+    const state = orderState ?? '';
+    streams = i18n._(msg`Order stream ${state}`);
+  }
   const cue = i18n._(b.cue === 'reconnecting' ? msg`reconnecting…` : msg`the exchange is not answering; prices shown may be old`);
   return i18n._(msg`${streams} — ${cue}`);
 }

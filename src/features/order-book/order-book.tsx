@@ -53,9 +53,9 @@ export function OrderBook({ symbol, info }: { symbol: string; info: SymbolInfo |
             className="num rounded border border-line bg-bg px-1 py-0.5 text-text"
             aria-label={t`Price grouping`}
           >
-            {ticks.map((t) => (
-              <option key={t} value={t}>
-                {t}
+            {ticks.map((step) => (
+              <option key={step} value={step}>
+                {step}
               </option>
             ))}
           </select>

@@ -61,8 +61,8 @@ export function ToastViewport({ dock }: Props) {
           <Trans>+{more} more · dismiss</Trans>
         </button>
       )}
-      {shown.map((t) => (
-        <ToastCard key={t.id} toast={t} onDismiss={() => dismiss(t.id)} />
+      {shown.map((toast) => (
+        <ToastCard key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
       ))}
     </div>
   );
