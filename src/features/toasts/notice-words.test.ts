@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLocale } from '../../i18n/activate';
 import { healthNotice, orderNews, withdrawalNotice, type NoticeOrder } from '../../lib/notices';
 import { noticeWords } from './notice-words';
 
@@ -60,5 +61,18 @@ describe('the words of the account and wallet notices', () => {
     });
     expect(noticeWords(withdrawalNotice('Received 99.9 DUSD').message, i18n)).toEqual({ title: 'Withdrawal confirmed', body: 'Received 99.9 DUSD' });
     expect(noticeWords(withdrawalNotice().message, i18n)).toEqual({ title: 'Withdrawal confirmed' });
+  });
+});
+
+describe('in Chinese', () => {
+  afterEach(() => activateLocale('en'));
+
+  it('the same notice reads in the other language, amounts and the exchange remark as they came', async () => {
+    await activateLocale('zh-CN');
+    const sl = { source: 'sl', side: 'sell' as const };
+    const t = orderNews(o({ ...sl, status: 'untriggered' }), o({ ...sl, status: 'filled', fill_qty: '0.01', fill_avg_price: '90000' }), places).toast!;
+    expect(noticeWords(t.message, i18n)).toEqual({ title: '止损已触发：BTC-USD', body: '止损（卖出 0.010 BTC-USD） 已成交，价格 90,000.00' });
+    const rejected = orderNews(o({ status: 'new' }), o({ status: 'rejected', remark: 'alo order rejected' }), places).toast!;
+    expect(noticeWords(rejected.message, i18n)).toEqual({ title: '已拒绝：买入 0.010 BTC-USD', body: 'alo order rejected' });
   });
 });
