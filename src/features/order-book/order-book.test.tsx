@@ -12,6 +12,7 @@ import { FakeSocket } from '../../testing/fake-socket';
 import { useOrderTicket } from '../../stores/order-ticket';
 import { OrderBook } from './order-book';
 import { contentName } from '../../testing/accessible-name';
+import { activateLocale } from '../../i18n/activate';
 
 const inI18n = (ui: ReactNode) => <I18nProvider i18n={i18n}>{ui}</I18nProvider>;
 
@@ -170,6 +171,18 @@ describe('order book from the keyboard and a screen reader', () => {
     const names = [...container.querySelectorAll('[role=option]')].map((o) => contentName(o));
     expect(names).toContain('Ask 95,000.5, size 0.250 BTC, total 0.250 BTC');
     expect(names).toContain('Bid 94,995.2, size 0.400 BTC, total 0.500 BTC');
+  });
+
+  it('names the levels anew in the language chosen, without waiting for the next book', async () => {
+    await act(() => activateLocale('zh-CN'));
+    try {
+      const names = [...container.querySelectorAll('[role=option]')].map((o) => contentName(o));
+      expect(names).toContain('卖单 95,000.5，数量 0.250 BTC，累计 0.250 BTC');
+      expect((container.querySelector('[role=option]') as HTMLElement).title).toBe('将此价格填入下单面板');
+    } finally {
+      await act(() => activateLocale('en'));
+    }
+    expect([...container.querySelectorAll('[role=option]')].map((o) => contentName(o))).toContain('Ask 95,000.5, size 0.250 BTC, total 0.250 BTC');
   });
 
   it('is one Tab stop: no level is focusable on its own', () => {
