@@ -67,6 +67,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@lingui/*'], message: 'lib, api and wallet return codes; words live in ui, trading or features (docs/i18n.md)' }] }] },
   },
   {
+    // Plain scripts the page loads as they are (public/display-boot.js runs before the app's code).
+    files: ['public/**/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
+  },
+  {
     files: ['scripts/**', 'tools/**', '*.config.*'],
     languageOptions: { globals: globals.node },
   },

@@ -16,7 +16,7 @@
   try {
     var stored = JSON.parse(localStorage.getItem('perps.display-settings') || 'null');
     if (stored && typeof stored.state === 'object' && stored.state) s = stored.state;
-  } catch (e) {
+  } catch {
     // Unreadable or no storage: the defaults.
   }
   var pick = function (key) {

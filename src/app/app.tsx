@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { lazy, Suspense, useEffect } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { Providers } from './providers';
 import { ScreenBoundary } from './screen-error-boundary';
 import { lastSymbol } from './symbols';
@@ -14,6 +15,21 @@ function ReturnToMarket() {
 }
 
 /**
+ * The browser tab's title in the trader's language (index.html's says it in English until the app
+ * runs), set again on every change of page or language. Rendered before the routes: their effects
+ * run after its own, so a page's title (the market's price, use-price-title.ts) wins.
+ */
+function AppTitle() {
+  const { t } = useLingui();
+  const path = useLocation().pathname;
+  const title = t`Perps — trade perpetual futures`;
+  useEffect(() => {
+    document.title = title;
+  }, [title, path]);
+  return null;
+}
+
+/**
  * Declarative routes: the app loads no data through the router, and the data router
  * (createBrowserRouter) cost the first load ~20 KB of code it never ran.
  */
@@ -21,19 +37,28 @@ function AppRoutes() {
   // Above the routes: a page's own focus (its effects run first) is kept.
   useArrivalFocus();
   return (
-    <Routes>
-      <Route path="/" element={<ReturnToMarket />} />
-      <Route path="/trade/:symbol" element={<TradePage />} />
-      <Route
-        path="/wallets"
-        element={
-          <Suspense fallback={<div className="p-6 text-muted">Loading wallets…</div>}>
-            <WalletsPage />
-          </Suspense>
-        }
-      />
-      <Route path="*" element={<ReturnToMarket />} />
-    </Routes>
+    <>
+      <AppTitle />
+      <Routes>
+        <Route path="/" element={<ReturnToMarket />} />
+        <Route path="/trade/:symbol" element={<TradePage />} />
+        <Route
+          path="/wallets"
+          element={
+            <Suspense
+              fallback={
+                <div className="p-6 text-muted">
+                  <Trans>Loading wallets…</Trans>
+                </div>
+              }
+            >
+              <WalletsPage />
+            </Suspense>
+          }
+        />
+        <Route path="*" element={<ReturnToMarket />} />
+      </Routes>
+    </>
   );
 }
 

@@ -51,6 +51,7 @@ export function securityHeaders(config: AppConfig, o: { dev?: boolean } = {}): R
   let policy = contentSecurityPolicy(config);
   if (o.dev) policy = policy.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'");
   return {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- an HTTP header's value
     'Content-Security-Policy': `${policy}; frame-ancestors 'none'`,
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',

@@ -1,5 +1,6 @@
 import { useDisplaySettings, type DisplaySettings } from '../stores/display-settings';
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a media query
 const PREFERS_LIGHT = '(prefers-color-scheme: light)';
 
 /** The theme drawn: the setting, or for "system" what the system prefers now. */

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes, useParams } from 'react-router';
@@ -21,10 +23,12 @@ describe('a screen that fails to render', () => {
     const root = createRoot(el);
     act(() =>
       root.render(
-        <ScreenErrorBoundary>
-          <p>header</p>
-          <Broken />
-        </ScreenErrorBoundary>,
+        <I18nProvider i18n={i18n}>
+          <ScreenErrorBoundary>
+            <p>header</p>
+            <Broken />
+          </ScreenErrorBoundary>
+        </I18nProvider>,
       ),
     );
     const alert = el.querySelector('[role=alert]');
@@ -53,13 +57,15 @@ describe('a screen that fails to render', () => {
     const settle = () => act(() => new Promise((r) => setTimeout(r, 20)));
     act(() =>
       root.render(
-        <BrowserRouter>
-          <ScreenBoundary>
-            <Routes>
-              <Route path="/trade/:symbol" element={<Market />} />
-            </Routes>
-          </ScreenBoundary>
-        </BrowserRouter>,
+        <I18nProvider i18n={i18n}>
+          <BrowserRouter>
+            <ScreenBoundary>
+              <Routes>
+                <Route path="/trade/:symbol" element={<Market />} />
+              </Routes>
+            </ScreenBoundary>
+          </BrowserRouter>
+        </I18nProvider>,
       ),
     );
     act(() => el.querySelector('a')!.click());

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../ui/button';
@@ -40,11 +41,15 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode; resetK
     if (!error) return this.props.children;
     return (
       <div role="alert" className="mx-auto mt-16 max-w-md rounded border border-line bg-panel p-4" data-testid="screen-error">
-        <h1 className="mb-2 text-base font-medium text-error">This screen failed to load</h1>
+        <h1 className="mb-2 text-base font-medium text-error">
+          <Trans>This screen failed to load</Trans>
+        </h1>
         <p className="mb-3 break-words text-muted">{error.message}</p>
-        <p className="mb-3 text-muted">Your orders and positions are safe on the exchange; reloading shows them again.</p>
+        <p className="mb-3 text-muted">
+          <Trans>Your orders and positions are safe on the exchange; reloading shows them again.</Trans>
+        </p>
         <Button variant="primary" onClick={() => window.location.reload()}>
-          Reload
+          <Trans>Reload</Trans>
         </Button>
       </div>
     );

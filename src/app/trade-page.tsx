@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -16,7 +19,7 @@ import { useDialogFocus } from '../ui/use-dialog-focus';
 import { useShortcutKey } from '../ui/use-shortcut-key';
 import { useMediaQuery } from '../ui/use-media-query';
 import { useTradeSettings } from '../stores/trade-settings';
-import { Segmented, type Choice } from '../ui/segmented';
+import { Segmented } from '../ui/segmented';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
 import { SessionArea } from './session-area';
 import { StorageProblemBanner } from './storage-problem-banner';
@@ -27,32 +30,44 @@ import { useBookPaintedOnce } from './use-book-painted-once';
 import { DEFAULT_SYMBOL, rememberSymbol } from './symbols';
 
 type PhoneTab = 'chart' | 'book' | 'trades' | 'account';
-const PHONE_TABS: Choice<PhoneTab>[] = [
-  { value: 'chart', label: 'Chart' },
-  { value: 'book', label: 'Book' },
-  { value: 'trades', label: 'Trades' },
-  { value: 'account', label: 'Account' },
+const PHONE_TABS: { value: PhoneTab; label: MessageDescriptor }[] = [
+  { value: 'chart', label: msg`Chart` },
+  { value: 'book', label: msg`Book` },
+  { value: 'trades', label: msg`Trades` },
+  { value: 'account', label: msg`Account` },
 ];
 
 // The chart library is the biggest part of the page's code: it loads once the book has data, so
 // the book, trades and order form paint without waiting for it.
 const PriceChart = lazy(() => import('../features/chart/price-chart').then((m) => ({ default: m.PriceChart })));
-const CHART_PLACEHOLDER = <div className="flex-1 p-3 text-muted">Loading chart…</div>;
+const CHART_PLACEHOLDER = (
+  <div className="flex-1 p-3 text-muted">
+    <Trans>Loading chart…</Trans>
+  </div>
+);
 
 // The account tabs (positions, orders, histories, the order detail, the modify editor) and the order
 // form with the trade layer behind it load with the chart too, once the book has painted: the code
 // before the first book row stays within its budget (bench figure 2), and they follow a frame later.
 const AccountTabs = lazy(() => import('../features/account/account-tabs').then((m) => ({ default: m.AccountTabs })));
-const ACCOUNT_PLACEHOLDER = <div className="flex-1 p-3 text-muted">Loading account…</div>;
+const ACCOUNT_PLACEHOLDER = (
+  <div className="flex-1 p-3 text-muted">
+    <Trans>Loading account…</Trans>
+  </div>
+);
 const OrderForm = lazy(() => import('../features/order-form/order-form').then((m) => ({ default: m.OrderForm })));
-const ORDER_FORM_PLACEHOLDER = <div className="p-3 text-muted">Loading order form…</div>;
+const ORDER_FORM_PLACEHOLDER = (
+  <div className="p-3 text-muted">
+    <Trans>Loading order form…</Trans>
+  </div>
+);
 // Shown only when the trader picks it.
 const FundingRateChart = lazy(() => import('../features/funding-rates/funding-rate-chart').then((m) => ({ default: m.FundingRateChart })));
 
 type ChartView = 'price' | 'funding';
-const CHART_VIEWS: Choice<ChartView>[] = [
-  { value: 'price', label: 'Price' },
-  { value: 'funding', label: 'Funding rate', title: 'Funding rate history (last 7 days)' },
+const CHART_VIEWS: { value: ChartView; label: MessageDescriptor; title?: MessageDescriptor }[] = [
+  { value: 'price', label: msg`Price` },
+  { value: 'funding', label: msg`Funding rate`, title: msg`Funding rate history (last 7 days)` },
 ];
 
 /** A lazily loaded panel: its placeholder until `ready` (the book has painted), then while its code loads. */
@@ -63,6 +78,7 @@ function LoadedWhen({ ready, fallback, children }: { ready: boolean; fallback: R
 /** `/trade/:symbol`: header, chart + account, book + trades, order form — tabs on a phone. */
 export function TradePage() {
   const symbol = useParams().symbol ?? DEFAULT_SYMBOL;
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const api = useApi();
   const streams = useStreams();
@@ -116,7 +132,7 @@ export function TradePage() {
   const focusOrderForm = useCallback(() => {
     const form = sheet.current?.querySelector<HTMLElement>('[data-testid=order-form]');
     const target =
-      form?.querySelector<HTMLElement>('[role=tablist][aria-label="Order type"] [aria-selected=true]') ??
+      form?.querySelector<HTMLElement>('[role=tablist] [aria-selected=true]') ??
       form?.querySelector<HTMLElement>('input, select, button:not([disabled]), [tabindex="0"]');
     target?.focus();
   }, []);
@@ -148,14 +164,16 @@ export function TradePage() {
           className="sr-only rounded bg-accent px-3 py-1.5 font-medium text-bg focus:not-sr-only focus:fixed focus:left-2 focus:top-1 focus:z-50"
           data-testid="skip-to-order-form"
         >
-          Skip to order form
+          <Trans>Skip to order form</Trans>
         </a>
       )}
       <header className="flex h-9 shrink-0 items-center gap-3 border-b border-line bg-panel px-3">
         <Link to="/" className="font-semibold tracking-wide text-accent">
           PERPS
         </Link>
-        <h1 className="sr-only">{info?.symbol ?? symbol} perpetual</h1>
+        <h1 className="sr-only">
+          <Trans>{symbol} perpetual</Trans>
+        </h1>
         <div className="hidden min-w-0 flex-1 md:block">
           <MarketsStrip symbol={symbol} onSelect={select} />
         </div>
@@ -169,18 +187,20 @@ export function TradePage() {
       <MarketHeader symbol={symbol} priceDecimals={info?.price_tick_decimals ?? 2} onSelect={select} />
       {unknown ? (
         <main className="flex flex-1 flex-col items-center justify-center gap-2 text-muted">
-          <p>There is no market called {symbol}.</p>
+          <p>
+            <Trans>There is no market called {symbol}.</Trans>
+          </p>
           <Link to={`/trade/${DEFAULT_SYMBOL}`} className="text-accent hover:underline">
-            Go to {DEFAULT_SYMBOL}
+            <Trans>Go to {DEFAULT_SYMBOL}</Trans>
           </Link>
         </main>
       ) : (
         <>
           <Segmented
             kind="tabs"
-            label="Panels"
+            label={t`Panels`}
             look="underline"
-            choices={PHONE_TABS}
+            choices={PHONE_TABS.map((c) => ({ value: c.value, label: i18n._(c.label) }))}
             value={phoneTab}
             onChange={setPhoneTab}
             className="flex shrink-0 border-b border-line bg-panel md:hidden"
@@ -190,9 +210,9 @@ export function TradePage() {
             <div ref={chartCell} data-area="chart" className={`${shown('chart')} min-h-0 flex-1 flex-col bg-panel md:flex`}>
               <Segmented
                 kind="tabs"
-                label="Chart view"
+                label={t`Chart view`}
                 look="pill"
-                choices={CHART_VIEWS}
+                choices={CHART_VIEWS.map((c) => ({ value: c.value, label: i18n._(c.label), title: c.title && i18n._(c.title) }))}
                 value={chartView}
                 onChange={setChartView}
                 className="flex shrink-0 items-center gap-1 border-b border-line px-2 py-0.5"
@@ -230,14 +250,16 @@ export function TradePage() {
               id="order-form"
               role={sheetOpen ? 'dialog' : undefined}
               aria-modal={sheetOpen && phone ? true : undefined}
-              aria-label="Order form"
+              aria-label={t`Order form`}
               data-testid="order-sheet"
               data-area="form"
               className={`${sheetOpen ? 'fixed inset-x-0 bottom-0 z-40 flex max-h-[58dvh] rounded-t-lg outline-none [@media(max-height:30rem)]:max-h-[45dvh] border-t border-line shadow-[0_-8px_24px_rgba(0,0,0,0.5)]' : 'hidden'} min-h-0 flex-col overflow-y-auto bg-panel md:static md:z-auto md:block md:max-h-none md:rounded-none md:border-0 md:shadow-none`}
             >
               <div className="sticky top-0 z-10 flex items-center justify-between border-b border-line bg-panel px-3 py-1 md:hidden">
-                <span className="text-muted">Order · {symbol}</span>
-                <button type="button" onClick={() => setSheetOpen(false)} className="px-2 py-1 text-muted hover:text-text" aria-label="Close the order form">
+                <span className="text-muted">
+                  <Trans>Order · {symbol}</Trans>
+                </span>
+                <button type="button" onClick={() => setSheetOpen(false)} className="px-2 py-1 text-muted hover:text-text" aria-label={t`Close the order form`}>
                   ✕
                 </button>
               </div>
@@ -249,10 +271,10 @@ export function TradePage() {
           {!sheetOpen && (
             <div className="grid shrink-0 grid-cols-2 gap-2 border-t border-line bg-panel p-2 md:hidden" data-testid="phone-trade-bar">
               <Button variant="buy" size="lg" data-side="buy" onClick={() => openSheet('buy')}>
-                Buy / Long
+                <Trans>Buy / Long</Trans>
               </Button>
               <Button variant="sell" size="lg" data-side="sell" onClick={() => openSheet('sell')}>
-                Sell / Short
+                <Trans>Sell / Short</Trans>
               </Button>
             </div>
           )}

@@ -12,11 +12,42 @@ export interface NoticeSettings {
   notify: Record<NoticeKind, boolean>;
 }
 
+/**
+ * What a notice or an order's toast says, as data: the words are chosen above lib
+ * (features/toasts/notice-words.ts), in the trader's language, from these codes and the amounts
+ * already formatted at the symbol's places. `remark` is the exchange's own text, shown verbatim.
+ */
+export type NoticeMessage =
+  | { code: 'liquidation'; order: OrderWhat; fill: { size: string; price: string } | null; remark: string | null }
+  | { code: 'tpsl-triggered'; leg: TpslLeg; symbol: string; fill: { order: OrderWhat; price: string } | null }
+  | { code: 'filled'; order: OrderWhat; price: string }
+  | { code: 'partially-filled'; order: OrderWhat; filled: string; size: string; price: string }
+  | { code: 'tpsl-canceled'; leg: TpslLeg; symbol: string; remark: string | null }
+  | { code: 'canceled'; order: OrderWhat; remark: string | null }
+  | { code: 'rejected'; order: OrderWhat; remark: string | null }
+  | { code: 'liquidation-near' }
+  | { code: 'withdrawal-confirmed'; note: string | null };
+
+/** Which leg of a position's protection an order is. */
+export type TpslLeg = 'tp' | 'sl';
+
+/**
+ * An order as a notice names it: "Buy 0.010 BTC-USD"; a TP/SL child says which it is ("Stop loss
+ * (sell 0.010 BTC-USD)"), and a whole-position one (qty 0, decisions.md) says so rather than "0"
+ * (`size` null).
+ */
+export interface OrderWhat {
+  side: 'buy' | 'sell';
+  /** The size at the symbol's places; null for a whole-position TP/SL. */
+  size: string | null;
+  symbol: string;
+  leg: TpslLeg | null;
+}
+
 /** Something worth telling the trader; `kinds` are the switches any one of which lets it through. */
 export interface Notice {
   kinds: NoticeKind[];
-  title: string;
-  body?: string;
+  message: NoticeMessage;
 }
 
 /** The fields of an order push the news reads (an api Order fits). */
@@ -43,12 +74,11 @@ export function placesOf(info: readonly { symbol: string; price_tick_decimals: n
   return { price: s?.price_tick_decimals ?? 2, qty: s?.qty_tick_decimals ?? 4 };
 }
 
-/** The toast an order push deserves (the caller adds the order's toast key). */
+/** The toast an order push deserves (the caller adds the words and the order's toast key). */
 export interface OrderToast {
   kind: 'success' | 'info' | 'warn' | 'error';
   rank: number;
-  title: string;
-  body?: string;
+  message: NoticeMessage;
 }
 
 /** What one `order` push tells the trader: a toast, and a notice for the sound / notification switches. */
@@ -57,63 +87,57 @@ export interface OrderNews {
   notice: Notice | null;
 }
 
-const TPSL_NAME: Record<string, string> = { tp: 'Take profit', sl: 'Stop loss' };
+function legOf(source: string): TpslLeg | null {
+  return source === 'tp' || source === 'sl' ? source : null;
+}
 
-/**
- * "Buy 0.010 BTC-USD"; a TP/SL child says which it is — "Stop loss (sell 0.010 BTC-USD)" — and a
- * whole-position one (qty 0, decisions.md) says so rather than "0".
- */
-function what(o: NoticeOrder, p: SymbolPlaces): string {
-  const side = o.side === 'buy' ? 'Buy' : 'Sell';
-  const whole = dec(o.qty).isZero();
-  const size = whole ? `${o.symbol} whole position` : `${show(o.qty, p.qty)} ${o.symbol}`;
-  const name = TPSL_NAME[o.source];
-  return name ? `${name} (${side.toLowerCase()} ${size})` : `${side} ${size}`;
+/** The order as a notice names it, its size at the symbol's places. */
+function what(o: NoticeOrder, p: SymbolPlaces): OrderWhat {
+  return { side: o.side, size: dec(o.qty).isZero() ? null : show(o.qty, p.qty), symbol: o.symbol, leg: legOf(o.source) };
 }
 
 const NOTHING: OrderNews = { toast: null, notice: null };
 
 /**
- * The one wording of every `order` push, given the version seen before (if any): a liquidation, a
- * TP/SL child leaving `untriggered` (it fired; a fill in the same push is told too, and the fills
- * switch lets its notice through as well), fills (full and partial), cancels and rejections with the
+ * What every `order` push tells, given the version seen before (if any): a liquidation, a TP/SL
+ * child leaving `untriggered` (it fired; a fill in the same push is told too, and the fills switch
+ * lets its notice through as well), fills (full and partial), cancels and rejections with the
  * service's remark. Amounts at the symbol's places. Nothing when nothing a trader cares about changed.
+ * The toast and the notice carry the same message: one wording for both.
  */
 export function orderNews(prev: NoticeOrder | undefined, next: NoticeOrder, p: SymbolPlaces): OrderNews {
   const filledMore = dec(next.fill_qty).gt(prev ? dec(prev.fill_qty) : dec(0));
   const sameStatus = prev?.status === next.status;
   const price = show(next.fill_avg_price, p.price);
   const filled = show(next.fill_qty, p.qty);
-  const remark = next.remark ? { body: next.remark } : {};
+  const remark = next.remark || null;
   if (next.source === 'liquidation') {
     if (sameStatus && !filledMore) return NOTHING;
-    const body = filledMore ? { body: `Filled ${filled} at ${price}` } : remark;
-    const title = `Liquidation: ${what(next, p)}`;
-    return { toast: { kind: 'warn', rank: 2, title, ...body }, notice: { kinds: ['liquidation'], title, ...body } };
+    const message: NoticeMessage = { code: 'liquidation', order: what(next, p), fill: filledMore ? { size: filled, price } : null, remark: filledMore ? null : remark };
+    return { toast: { kind: 'warn', rank: 2, message }, notice: { kinds: ['liquidation'], message } };
   }
-  const name = TPSL_NAME[next.source];
-  if (name && (!prev || prev.status === 'untriggered') && !['untriggered', 'canceled', 'rejected'].includes(next.status)) {
-    const title = `${name} triggered: ${next.symbol}`;
-    const body = filledMore ? { body: `${what(next, p)} filled at ${price}` } : {};
+  const leg = legOf(next.source);
+  if (leg && (!prev || prev.status === 'untriggered') && !['untriggered', 'canceled', 'rejected'].includes(next.status)) {
+    const message: NoticeMessage = { code: 'tpsl-triggered', leg, symbol: next.symbol, fill: filledMore ? { order: what(next, p), price } : null };
     return {
-      toast: { kind: filledMore ? 'success' : 'info', rank: 2, title, ...body },
-      notice: { kinds: filledMore ? ['tpsl', 'fills'] : ['tpsl'], title, ...body },
+      toast: { kind: filledMore ? 'success' : 'info', rank: 2, message },
+      notice: { kinds: filledMore ? ['tpsl', 'fills'] : ['tpsl'], message },
     };
   }
   if (filledMore) {
-    const news =
+    const message: NoticeMessage =
       next.status === 'filled'
-        ? { title: `Filled: ${what(next, p)}`, body: `Average price ${price}` }
-        : { title: `Partially filled: ${what(next, p)}`, body: `${filled} of ${show(next.qty, p.qty)} at ${price}` };
-    return { toast: { kind: 'success', rank: 2, ...news }, notice: { kinds: ['fills'], ...news } };
+        ? { code: 'filled', order: what(next, p), price }
+        : { code: 'partially-filled', order: what(next, p), filled, size: show(next.qty, p.qty), price };
+    return { toast: { kind: 'success', rank: 2, message }, notice: { kinds: ['fills'], message } };
   }
   if (sameStatus) return NOTHING;
   if (next.status === 'canceled') {
     // A TP/SL canceled by the exchange (its partner fired, the position closed) says it was the TP/SL.
-    const title = name ? `${name} canceled: ${next.symbol}` : `Canceled: ${what(next, p)}`;
-    return { toast: { kind: 'info', rank: 2, title, ...remark }, notice: null };
+    const message: NoticeMessage = leg ? { code: 'tpsl-canceled', leg, symbol: next.symbol, remark } : { code: 'canceled', order: what(next, p), remark };
+    return { toast: { kind: 'info', rank: 2, message }, notice: null };
   }
-  if (next.status === 'rejected') return { toast: { kind: 'error', rank: 2, title: `Rejected: ${what(next, p)}`, ...remark }, notice: null };
+  if (next.status === 'rejected') return { toast: { kind: 'error', rank: 2, message: { code: 'rejected', order: what(next, p), remark } }, notice: null };
   return NOTHING;
 }
 
@@ -123,12 +147,12 @@ export function orderNews(prev: NoticeOrder | undefined, next: NoticeOrder, p: S
  */
 export function healthNotice(from: HealthLevel | undefined, to: HealthLevel): Notice | null {
   if (from === undefined || from === 'danger' || to !== 'danger') return null;
-  return { kinds: ['liquidation'], title: 'Liquidation is near', body: 'Your margin ratio is above 90 %: add margin or reduce your positions.' };
+  return { kinds: ['liquidation'], message: { code: 'liquidation-near' } };
 }
 
-/** A withdrawal the bridge confirmed. */
+/** A withdrawal the bridge confirmed, with the bridge's note (shown as it is). */
 export function withdrawalNotice(note?: string): Notice {
-  return { kinds: ['withdrawal'], title: 'Withdrawal confirmed', ...(note ? { body: note } : {}) };
+  return { kinds: ['withdrawal'], message: { code: 'withdrawal-confirmed', note: note || null } };
 }
 
 /** Which channels a notice goes out on under these settings: none unless one of its events is on. */

@@ -9,6 +9,7 @@ export type ButtonVariant = 'primary' | 'buy' | 'sell' | 'soft' | 'ghost' | 'dan
 /** `xs` fits a table row, `sm` a toolbar, `md` a card, `lg` a form's submit. */
 export type ButtonSize = 'xs' | 'sm' | 'md' | 'lg';
 
+/* eslint-disable lingui/no-unlocalized-strings -- Tailwind class tables, not words */
 const VARIANT: Record<ButtonVariant, string> = {
   primary: 'bg-accent font-semibold text-bg hover:bg-accent/90',
   buy: 'bg-up font-semibold text-bg hover:bg-up/90',
@@ -26,6 +27,7 @@ const DISABLED: Record<ButtonVariant, string> = {
   ghost: 'disabled:cursor-not-allowed disabled:opacity-40',
   danger: 'disabled:cursor-not-allowed disabled:opacity-40',
 };
+/* eslint-enable lingui/no-unlocalized-strings */
 
 interface Props extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Button, type ButtonVariant } from './button';
 import { Modal } from './modal';
@@ -23,14 +24,15 @@ interface Props {
  * confirms too.
  */
 export function ConfirmDialog({ title, children, confirmLabel, confirmVariant = 'primary', onConfirm, onCancel, busy = false, fallbackFocus }: Props) {
+  const { t } = useLingui();
   return (
     <Modal title={title} onClose={onCancel} width="max-w-[420px]" keepFocus {...(fallbackFocus ? { fallbackFocus } : {})}>
       <div className="mb-3">{children}</div>
       <div className="flex justify-end gap-2">
         <Button size="md" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
-        <Button autoFocus size="md" variant={confirmVariant} onClick={onConfirm} busy={busy} busyLabel="Sending…">
+        <Button autoFocus size="md" variant={confirmVariant} onClick={onConfirm} busy={busy} busyLabel={t`Sending…`}>
           {confirmLabel}
         </Button>
       </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from './button';
 
@@ -7,7 +8,7 @@ interface Props {
   children?: ReactNode;
   /** The confirming button's words: the action itself ("Set 20×"), not "OK". */
   confirmLabel: string;
-  /** The way back, saying what stays ("Keep 10×"). */
+  /** The way back, saying what stays ("Keep 10×"); "Cancel" when left out. */
   cancelLabel?: string;
   /** Why the action cannot go ahead; the confirm button is disabled and this is said instead. */
   blockedReason?: string | null | undefined;
@@ -27,7 +28,8 @@ interface Props {
  * A confirmation in place, inside a form or a panel, for a step whose consequences the trader should
  * read before it is sent. Nothing is sent until Confirm; Cancel leaves everything as it was.
  */
-export function ConfirmPanel({ title, children, confirmLabel, cancelLabel = 'Cancel', blockedReason, busy = false, onConfirm, onCancel, className = '', takeFocus = false, ...rest }: Props) {
+export function ConfirmPanel({ title, children, confirmLabel, cancelLabel, blockedReason, busy = false, onConfirm, onCancel, className = '', takeFocus = false, ...rest }: Props) {
+  const { t } = useLingui();
   const box = useRef<HTMLDivElement>(null);
   const confirm = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -48,9 +50,9 @@ export function ConfirmPanel({ title, children, confirmLabel, cancelLabel = 'Can
       )}
       <div className="mt-2 flex justify-end gap-2">
         <Button size="sm" onClick={onCancel} disabled={busy}>
-          {cancelLabel}
+          {cancelLabel ?? t`Cancel`}
         </Button>
-        <Button ref={confirm} size="sm" variant="primary" onClick={onConfirm} disabled={!!blockedReason} busy={busy} busyLabel="Sending…">
+        <Button ref={confirm} size="sm" variant="primary" onClick={onConfirm} disabled={!!blockedReason} busy={busy} busyLabel={t`Sending…`}>
           {confirmLabel}
         </Button>
       </div>

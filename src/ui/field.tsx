@@ -40,13 +40,14 @@ export function Field({ id: givenId, label, hint, error, suffix, layout = 'inlin
   const errorId = error ? `${id}-error` : undefined;
   const hintId = hint && !error ? `${id}-hint` : undefined;
   const control: FieldControl = { id, invalid: !!error, describedBy: errorId ?? hintId, dense };
-  const box = `flex items-center rounded border bg-bg ${error ? 'border-error' : 'border-line focus-within:border-accent'}`;
-  const note = 'mt-0.5 text-[11px] leading-tight';
+  const borderClassName = error ? 'border-error' : 'border-line focus-within:border-accent';
+  const boxClassName = `flex items-center rounded border bg-bg ${borderClassName}`;
+  const noteClassName = 'mt-0.5 text-[11px] leading-tight';
   return (
     <FieldContext.Provider value={control}>
       <div className={className}>
         {layout === 'inline' ? (
-          <label htmlFor={id} className={`${box} ${dense ? 'pl-1.5' : 'pl-2'}`}>
+          <label htmlFor={id} className={`${boxClassName} ${dense ? 'pl-1.5' : 'pl-2'}`}>
             <span className="shrink-0 text-muted">{label}</span>
             {children}
             {suffix && <span className={`shrink-0 text-muted ${dense ? 'pr-1.5' : 'pr-2'}`}>{suffix}</span>}
@@ -56,19 +57,19 @@ export function Field({ id: givenId, label, hint, error, suffix, layout = 'inlin
             <label htmlFor={id} className="mb-1 block text-muted">
               {label}
             </label>
-            <div className={box}>
+            <div className={boxClassName}>
               {children}
               {suffix && <span className="shrink-0 px-2 text-muted">{suffix}</span>}
             </div>
           </>
         )}
         {hintId && (
-          <p id={hintId} className={`${note} text-muted`}>
+          <p id={hintId} className={`${noteClassName} text-muted`}>
             {hint}
           </p>
         )}
         {errorId && (
-          <p id={errorId} role="alert" className={`${note} text-error`}>
+          <p id={errorId} role="alert" className={`${noteClassName} text-error`}>
             {error}
           </p>
         )}

@@ -5,6 +5,7 @@
  * lays out that cell alone: a grid or flex item is laid out with its container, and with it every row
  * around. (The tape's rows are boxes of their own instead, whose grid cells paint with the row.)
  */
+/* eslint-disable lingui/no-unlocalized-strings -- Tailwind class names, not words */
 const COLUMN = [
   'left-2 w-[calc((100%_-_16px)/3)] text-left',
   'left-[calc(8px_+_(100%_-_16px)/3)] w-[calc((100%_-_16px)/3)] text-right',
@@ -16,6 +17,7 @@ function frameCellClass(column: 0 | 1 | 2, extra = ''): string {
   // A text wider than its cell ends in an ellipsis: clipped digits would read as another number.
   return `num absolute inset-y-0 overflow-hidden text-ellipsis whitespace-nowrap leading-[18px] [contain:strict] ${COLUMN[column]} ${extra}`.trimEnd();
 }
+/* eslint-enable lingui/no-unlocalized-strings */
 
 export function frameCell(column: 0 | 1 | 2, extra = ''): HTMLSpanElement {
   return element('span', frameCellClass(column, extra));

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId, useRef, type ReactNode } from 'react';
 import { useDialogFocus } from './use-dialog-focus';
 
@@ -20,6 +21,7 @@ interface Props {
  * the control that opened it on close.
  */
 export function Modal({ title, onClose, children, testId, width = 'max-w-[460px]', keepFocus = false, fallbackFocus }: Props) {
+  const { t } = useLingui();
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
   useDialogFocus(box, { onEscape: onClose, initialFocus: keepFocus ? 'first' : 'container', ...(fallbackFocus ? { fallbackFocus } : {}) });
@@ -30,7 +32,7 @@ export function Modal({ title, onClose, children, testId, width = 'max-w-[460px]
           <h2 id={titleId} className="text-sm font-semibold">
             {title}
           </h2>
-          <button type="button" aria-label="Close" className="ml-auto px-1 text-muted hover:text-text" onClick={onClose}>
+          <button type="button" aria-label={t`Close`} className="ml-auto px-1 text-muted hover:text-text" onClick={onClose}>
             ✕
           </button>
         </div>

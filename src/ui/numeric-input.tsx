@@ -20,7 +20,7 @@ export function NumericInput({ value, onChange, maxDecimals, className, id, ...r
   const field = useFieldControl();
   const options = maxDecimals === undefined ? {} : { maxDecimals };
   // Inside a field it takes the field's padding; alone, the caller's className sizes it.
-  const pad = !field ? '' : field.dense ? 'w-28 flex-none px-1.5 py-0.5' : 'flex-1 px-2 py-1.5';
+  const padClassName = !field ? '' : field.dense ? 'w-28 flex-none px-1.5 py-0.5' : 'flex-1 px-2 py-1.5';
   return (
     <input
       id={id ?? field?.id}
@@ -32,7 +32,7 @@ export function NumericInput({ value, onChange, maxDecimals, className, id, ...r
       onChange={(e) => onChange(e.target.value, parseTypedDecimal(e.target.value, options))}
       aria-invalid={field?.invalid || undefined}
       aria-describedby={field?.describedBy}
-      className={`num min-w-0 bg-transparent text-right outline-none ${pad} ${className ?? ''}`}
+      className={`num min-w-0 bg-transparent text-right outline-none ${padClassName} ${className ?? ''}`}
       {...rest}
     />
   );

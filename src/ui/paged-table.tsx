@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Children, cloneElement, Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Button } from './button';
 import { Th } from './table-cells';
@@ -77,7 +78,7 @@ export interface TableWords {
   /** When the query succeeded (or there is none) and nothing is listed. */
   empty: ReactNode;
   loading?: string | undefined;
-  /** Prefix of the error: "Order history unavailable" → "Order history unavailable: <reason>". */
+  /** What failed, before the error: "Order history unavailable" → "Order history unavailable: <reason>". */
   unavailable?: string | undefined;
 }
 
@@ -108,7 +109,10 @@ function Note({ colSpan, children }: { colSpan: number; children: ReactNode }) {
  * table scrolls sideways out of reach.
  */
 export function PagedTable({ testId, columns, rowCount, words, query, children }: Props) {
+  const { t } = useLingui();
   const span = columns.length;
+  const failed = words.unavailable ?? t`Unavailable`;
+  const reason = query?.error?.message ?? '';
   return (
     <>
       <table className="cards w-full" data-testid={testId}>
@@ -124,18 +128,20 @@ export function PagedTable({ testId, columns, rowCount, words, query, children }
         <tbody>
           {query?.isError && (
             <Note colSpan={span}>
-              {words.unavailable ?? 'Unavailable'}: {query.error?.message}
+              <Trans>
+                {failed}: {reason}
+              </Trans>
             </Note>
           )}
-          {query?.isLoading && <Note colSpan={span}>{words.loading ?? 'Loading…'}</Note>}
+          {query?.isLoading && <Note colSpan={span}>{words.loading ?? t`Loading…`}</Note>}
           {(!query || query.isSuccess) && rowCount === 0 && <Note colSpan={span}>{words.empty}</Note>}
           {labelRows(children, columns)}
         </tbody>
       </table>
       {query?.hasNextPage && query.fetchNextPage && (
         <div className="p-2 text-center">
-          <Button onClick={() => void query.fetchNextPage?.()} busy={query.isFetchingNextPage ?? false} busyLabel="Loading…">
-            Load more
+          <Button onClick={() => void query.fetchNextPage?.()} busy={query.isFetchingNextPage ?? false} busyLabel={t`Loading…`}>
+            <Trans>Load more</Trans>
           </Button>
         </div>
       )}

@@ -39,6 +39,7 @@ interface Props<T extends string> {
   children?: ReactNode;
 }
 
+/* eslint-disable lingui/no-unlocalized-strings -- Tailwind class names, not words */
 const CHOSEN_TONE = { buy: 'bg-up text-bg', sell: 'bg-down text-bg' } as const;
 
 function itemClass(look: SegmentedLook, chosen: boolean, tone: Choice<string>['tone']): string {
@@ -54,6 +55,7 @@ function itemClass(look: SegmentedLook, chosen: boolean, tone: Choice<string>['t
       return `rounded border py-1 ${chosen ? 'border-accent text-accent' : 'border-line text-muted hover:text-text'} disabled:cursor-not-allowed disabled:opacity-60`;
   }
 }
+/* eslint-enable lingui/no-unlocalized-strings */
 
 const NEXT: Record<string, 1 | -1> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 

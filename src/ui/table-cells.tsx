@@ -4,6 +4,7 @@ import type { TdHTMLAttributes, ThHTMLAttributes } from 'react';
 type Align = { align?: 'left' | 'right' | undefined };
 
 function sideOf(align: Align['align']): string {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- Tailwind class names
   return align === 'left' ? 'text-left' : align === 'right' ? 'text-right' : 'text-right first:text-left';
 }
 
@@ -25,4 +26,5 @@ export function Td({ children, className = '', align, ...rest }: TdHTMLAttribute
 }
 
 /** The row classes every data table shares: a hairline between rows, a highlight under the pointer. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- Tailwind class names
 export const ROW = 'border-t border-line/60 hover:bg-panel-2';

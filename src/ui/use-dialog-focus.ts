@@ -1,6 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
 /** What Tab can reach: enabled, not hidden, not taken out of the order. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS selector
 const TABBABLE = 'a[href], button, input, select, textarea, summary, [tabindex], [contenteditable="true"]';
 
 export function tabbables(box: HTMLElement): HTMLElement[] {

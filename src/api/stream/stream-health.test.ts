@@ -24,10 +24,12 @@ describe('streamHealth', () => {
     expect(streamHealth({ ...base, socket: 'connecting' })).toBe('connecting');
   });
 
-  it('banners only what is behind, in the same words as the header', () => {
+  it('banners only what is behind, and whether it is reconnecting or not answering (its words: stream-health-words.test.ts)', () => {
     expect(healthBanner('live', 'live')).toBeNull();
-    expect(healthBanner('stale', 'live')).toBe('Market data stale — the exchange is not answering; prices shown may be old');
-    expect(healthBanner('reconnecting', 'offline')).toBe('Market data reconnecting, order stream offline — reconnecting…');
+    expect(healthBanner('connecting', 'live')).toBeNull();
+    expect(healthBanner('stale', 'live')).toEqual({ market: 'stale', order: null, cue: 'not-answering' });
+    expect(healthBanner('reconnecting', 'offline')).toEqual({ market: 'reconnecting', order: 'offline', cue: 'reconnecting' });
+    expect(healthBanner('live', 'stale')).toEqual({ market: null, order: 'stale', cue: 'not-answering' });
   });
 });
 

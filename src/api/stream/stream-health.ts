@@ -53,25 +53,21 @@ export function isBehind(h: StreamHealth): boolean {
   return h === 'stale' || h === 'reconnecting' || h === 'offline';
 }
 
-/** The words for one stream's health, shared by the header and the banner so they never disagree. */
-export const HEALTH_WORDS: Record<StreamHealth, string> = {
-  connecting: 'connecting',
-  live: 'live',
-  stale: 'stale',
-  reconnecting: 'reconnecting',
-  offline: 'offline',
-};
+/**
+ * What the banner says while a stream is behind, as data (the words are chosen in
+ * features/service-status/stream-health-words.ts, shared with the header so they never disagree):
+ * each stream that is behind and its state (null: that one is fine), and the cue after them —
+ * `reconnecting` while one is down, `not-answering` while one is only stale.
+ */
+export interface HealthBanner {
+  market: StreamHealth | null;
+  order: StreamHealth | null;
+  cue: 'reconnecting' | 'not-answering';
+}
 
-/** The banner's sentence for both streams, or null while neither is behind. */
-export function healthBanner(market: StreamHealth, order: StreamHealth): string | null {
-  const behind = [
-    isBehind(market) ? `market data ${HEALTH_WORDS[market]}` : null,
-    isBehind(order) ? `order stream ${HEALTH_WORDS[order]}` : null,
-  ].filter((s): s is string => s !== null);
-  if (behind.length === 0) return null;
-  const stale = market === 'stale' || order === 'stale';
+/** The banner for both streams, or null while neither is behind. */
+export function healthBanner(market: StreamHealth, order: StreamHealth): HealthBanner | null {
+  if (!isBehind(market) && !isBehind(order)) return null;
   const down = [market, order].some((h) => h === 'reconnecting' || h === 'offline');
-  const cue = down ? 'reconnecting…' : stale ? 'the exchange is not answering; prices shown may be old' : '';
-  const sentence = behind.join(', ');
-  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)} — ${cue}`;
+  return { market: isBehind(market) ? market : null, order: isBehind(order) ? order : null, cue: down ? 'reconnecting' : 'not-answering' };
 }

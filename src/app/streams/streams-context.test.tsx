@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -34,11 +36,13 @@ beforeEach(() => {
   root = createRoot(container);
   act(() =>
     root.render(
-      <QueryClientProvider client={qc}>
-        <StreamsProvider streams={streams}>
-          <StreamBanner />
-        </StreamsProvider>
-      </QueryClientProvider>,
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={qc}>
+          <StreamsProvider streams={streams}>
+            <StreamBanner />
+          </StreamsProvider>
+        </QueryClientProvider>
+      </I18nProvider>,
     ),
   );
 });

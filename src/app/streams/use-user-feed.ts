@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '../../api/query-keys';
@@ -8,6 +9,7 @@ import { toast } from '../../stores/toasts';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
 import { cachedOrder, writeOrder, writePosition, writeTrade } from './cache-writers';
 import { orderToastKey } from '../../trading/order-commands';
+import { noticeWords } from '../../features/toasts/notice-words';
 import { announce } from './notifier';
 
 const BALANCE_REFRESH_MS = 1_000;
@@ -38,7 +40,8 @@ export function useUserFeed(market: MarketStream) {
         if (!a) return;
         const prev = seen.get(order.id) ?? cachedOrder(qc, a, order.id);
         const news = orderNews(prev, order, placesOf(qc.getQueryData<SymbolInfo[]>(queryKeys.market.symbolInfo()), order.symbol));
-        if (news.toast) toast({ ...news.toast, key: orderToastKey(order.cl_ord_id) });
+        // In the language of the moment: a toast keeps the words it was raised with.
+        if (news.toast) toast({ kind: news.toast.kind, rank: news.toast.rank, ...noticeWords(news.toast.message, i18n), key: orderToastKey(order.cl_ord_id) });
         if (news.notice) announce(news.notice);
         seen.delete(order.id);
         seen.set(order.id, order);

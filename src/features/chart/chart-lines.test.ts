@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
 import type { Order, Position } from '../../api/schemas';
 import { chartLines, chartLineSet } from './chart-lines';
 import { palette } from './chart-theme';
@@ -20,7 +21,7 @@ describe('chart lines', () => {
       order({ id: 3, side: 'sell', qty: '0', price: '93000.5', status: 'untriggered', source: 'sl', order_type: 'market', reduce_only: true }),
       order({ id: 4, side: 'sell', qty: '0.2', price: '99000', status: 'untriggered', source: 'tp', order_type: 'market', reduce_only: true }),
     ];
-    const lines = chartLines({ mark: '95500', orders, position, priceDecimals: 1, qtyDecimals: 1, symbol: 'BTC-USD' });
+    const lines = chartLines({ mark: '95500', orders, position, priceDecimals: 1, qtyDecimals: 1, symbol: 'BTC-USD', i18n });
     expect(lines.map((l) => [l.title, l.price])).toEqual([
       ['Mark', 95500],
       ['Buy 0.1', 94000],
@@ -38,7 +39,7 @@ describe('chart lines', () => {
 describe('open order lines', () => {
   it('show the size still resting after partial fills, at the symbol size precision', () => {
     const orders = [order({ id: 1, side: 'buy', qty: '0.5', fill_qty: '0.2', price: '94000' })];
-    const lines = chartLines({ mark: null, orders, position: undefined, priceDecimals: 1, qtyDecimals: 3, symbol: 'BTC-USD' });
+    const lines = chartLines({ mark: null, orders, position: undefined, priceDecimals: 1, qtyDecimals: 3, symbol: 'BTC-USD', i18n });
     expect(lines.map((l) => l.title)).toEqual(['Buy 0.300']);
   });
 });
@@ -46,7 +47,7 @@ describe('open order lines', () => {
 describe('a fired TP/SL still closing', () => {
   it('keeps a line at its trigger that says it fired and what is left, not a draggable order line', () => {
     const orders = [order({ id: 5, side: 'sell', qty: '0.5', fill_qty: '0.2', price: '93000', status: 'open', source: 'sl', order_type: 'market', reduce_only: true })];
-    const lines = chartLines({ mark: '92990', orders, position, priceDecimals: 1, qtyDecimals: 3, symbol: 'BTC-USD' });
+    const lines = chartLines({ mark: '92990', orders, position, priceDecimals: 1, qtyDecimals: 3, symbol: 'BTC-USD', i18n });
     const line = lines.find((l) => l.price === 93000);
     expect(line?.title).toBe('SL triggered · 0.300 left');
     expect(line?.id).toBeUndefined();
@@ -58,13 +59,13 @@ describe('the lines as a screen reader hears them', () => {
   it('says each price at the symbol precision, from the decimal string, never a float', () => {
     const held = { symbol: 'BTC-USD', qty: '0.693', entry_price: '94975.44070707071', liq_price: '84129.6593808621' } as Position;
     const orders = [order({ id: 1, side: 'buy', qty: '0.1', price: '94000.1' })];
-    const { texts } = chartLineSet({ mark: '95000.005', orders, position: held, priceDecimals: 2, qtyDecimals: 3, symbol: 'BTC-USD' });
+    const { texts } = chartLineSet({ mark: '95000.005', orders, position: held, priceDecimals: 2, qtyDecimals: 3, symbol: 'BTC-USD', i18n });
     expect(texts).toEqual(['Mark at 95,000.01', 'Buy 0.100 at 94,000.10', 'Entry 0.693 at 94,975.44', 'Liq. at 84,129.66']);
   });
 
   it('keeps digits a float would lose', () => {
     const held = { symbol: 'BTC-USD', qty: '-1', entry_price: '12345678901234.123456789', liq_price: '0' } as Position;
-    const { texts } = chartLineSet({ mark: null, orders: [], position: held, priceDecimals: 8, qtyDecimals: 3, symbol: 'BTC-USD' });
+    const { texts } = chartLineSet({ mark: null, orders: [], position: held, priceDecimals: 8, qtyDecimals: 3, symbol: 'BTC-USD', i18n });
     expect(texts).toEqual(['Entry -1.000 at 12,345,678,901,234.12345679']);
   });
 });

@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { LineStyle, type CreatePriceLineOptions } from 'lightweight-charts';
 import type { Order, Position } from '../../api/schemas';
 import { dec } from '../../lib/decimal';
@@ -25,6 +27,8 @@ interface LineInputs {
   priceDecimals: number;
   qtyDecimals: number;
   symbol: string;
+  /** The language the lines' titles are written in (the chart re-draws them on a change). */
+  i18n: I18n;
 }
 
 /**
@@ -35,12 +39,15 @@ interface LineInputs {
 export function chartLineSet(a: LineInputs): { lines: CreatePriceLineOptions[]; texts: string[] } {
   const lines: CreatePriceLineOptions[] = [];
   const texts: string[] = [];
-  const add = (line: CreatePriceLineOptions, price: string) => {
+  const { i18n } = a;
+  const add = (line: CreatePriceLineOptions, at: string) => {
     lines.push(line);
-    texts.push(`${line.title} at ${show(price, a.priceDecimals)}`);
+    const title = line.title ?? '';
+    const price = show(at, a.priceDecimals);
+    texts.push(i18n._(msg`${title} at ${price}`));
   };
   if (a.mark) {
-    add({ price: Number(a.mark), color: palette.accent, lineWidth: 1, lineStyle: LineStyle.Dotted, axisLabelVisible: true, title: 'Mark' }, a.mark);
+    add({ price: Number(a.mark), color: palette.accent, lineWidth: 1, lineStyle: LineStyle.Dotted, axisLabelVisible: true, title: i18n._(msg`Mark`) }, a.mark);
   }
   const protection = protectionOf(a.symbol, a.orders);
   const fired = firedCloses(a.symbol, a.orders);
@@ -48,50 +55,61 @@ export function chartLineSet(a: LineInputs): { lines: CreatePriceLineOptions[]; 
   for (const o of a.orders) {
     const price = Number(o.price);
     if (triggers.has(o) || !(price > 0)) continue;
+    const size = show(dec(o.qty).minus(o.fill_qty), a.qtyDecimals);
     add({
       price,
       color: o.side === 'buy' ? palette.up : palette.down,
       lineWidth: 1,
       lineStyle: LineStyle.Dashed,
       axisLabelVisible: true,
-      title: `${o.side === 'buy' ? 'Buy' : 'Sell'} ${show(dec(o.qty).minus(o.fill_qty), a.qtyDecimals)}`,
+      title: i18n._(o.side === 'buy' ? msg`Buy ${size}` : msg`Sell ${size}`),
       id: orderLineId(o.id),
     }, o.price);
   }
-  for (const [label, orders, color] of [['TP', protection.tp, palette.up], ['SL', protection.sl, palette.down]] as const) {
+  for (const [leg, orders, color] of [['tp', protection.tp, palette.up], ['sl', protection.sl, palette.down]] as const) {
     for (const o of orders) {
+      const price = show(o.price, a.priceDecimals);
+      const qty = o.qty;
+      let title: string;
+      if (isWholePosition(o)) title = i18n._(leg === 'tp' ? msg`TP ${price}` : msg`SL ${price}`);
+      else title = i18n._(leg === 'tp' ? msg`TP ${price} × ${qty}` : msg`SL ${price} × ${qty}`);
       add({
         price: Number(o.price),
         color,
         lineWidth: 1,
         lineStyle: LineStyle.Dashed,
         axisLabelVisible: true,
-        title: `${label} ${show(o.price, a.priceDecimals)}${isWholePosition(o) ? '' : ` × ${o.qty}`}`,
+        title,
       }, o.price);
     }
   }
   for (const f of fired) {
+    const left = f.remaining ? show(f.remaining, a.qtyDecimals) : null;
+    let title: string;
+    if (f.kind === 'tp') title = i18n._(left ? msg`TP triggered · ${left} left` : msg`TP triggered`);
+    else title = i18n._(left ? msg`SL triggered · ${left} left` : msg`SL triggered`);
     add({
       price: Number(f.order.price),
       color: f.kind === 'tp' ? palette.up : palette.down,
       lineWidth: 1,
       lineStyle: LineStyle.Dotted,
       axisLabelVisible: true,
-      title: `${f.kind === 'tp' ? 'TP' : 'SL'} triggered${f.remaining ? ` · ${show(f.remaining, a.qtyDecimals)} left` : ''}`,
+      title,
     }, f.order.price);
   }
   if (a.position) {
     const long = !a.position.qty.startsWith('-');
+    const size = show(a.position.qty, a.qtyDecimals);
     add({
       price: Number(a.position.entry_price),
       color: long ? palette.up : palette.down,
       lineWidth: 2,
       lineStyle: LineStyle.Solid,
       axisLabelVisible: true,
-      title: `Entry ${show(a.position.qty, a.qtyDecimals)}`,
+      title: i18n._(msg`Entry ${size}`),
     }, a.position.entry_price);
     if (dec(a.position.liq_price).gt(0)) {
-      add({ price: Number(a.position.liq_price), color: palette.warn, lineWidth: 1, lineStyle: LineStyle.LargeDashed, axisLabelVisible: true, title: 'Liq.' }, a.position.liq_price);
+      add({ price: Number(a.position.liq_price), color: palette.warn, lineWidth: 1, lineStyle: LineStyle.LargeDashed, axisLabelVisible: true, title: i18n._(msg`Liq.`) }, a.position.liq_price);
     }
   }
   return { lines, texts };

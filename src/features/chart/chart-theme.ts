@@ -98,6 +98,7 @@ export function chartOptions(p: ChartPalette = palette): DeepPartial<ChartOption
     layout: {
       ...colours.layout,
       fontSize: 11,
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS font list
       fontFamily: "'JetBrains Mono', ui-monospace, Menlo, monospace",
       attributionLogo: false,
     },

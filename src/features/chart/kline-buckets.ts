@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { KlineHistory, KlineResolution } from '../../api/schemas';
 
 /**
@@ -14,16 +16,17 @@ export interface Bar {
   volume: number;
 }
 
-export const RESOLUTIONS: readonly { value: KlineResolution; label: string; title: string }[] = [
-  { value: '1T', label: '1s', title: '1-second candles' },
-  { value: '3S', label: '3s', title: '3-second candles' },
-  { value: '1', label: '1m', title: '1-minute candles' },
-  { value: '5', label: '5m', title: '5-minute candles' },
-  { value: '15', label: '15m', title: '15-minute candles' },
-  { value: '60', label: '1h', title: '1-hour candles' },
-  { value: '1D', label: '1D', title: 'Daily candles' },
-  { value: '1W', label: '1W', title: 'Weekly candles (from Monday)' },
-  { value: '1M', label: '1M', title: 'Monthly candles' },
+/** The intervals the chart offers: a short label (the venues' own, in every language) and what it means. */
+export const RESOLUTIONS: readonly { value: KlineResolution; label: string; title: MessageDescriptor }[] = [
+  { value: '1T', label: '1s', title: msg`1-second candles` },
+  { value: '3S', label: '3s', title: msg`3-second candles` },
+  { value: '1', label: '1m', title: msg`1-minute candles` },
+  { value: '5', label: '5m', title: msg`5-minute candles` },
+  { value: '15', label: '15m', title: msg`15-minute candles` },
+  { value: '60', label: '1h', title: msg`1-hour candles` },
+  { value: '1D', label: '1D', title: msg`Daily candles` },
+  { value: '1W', label: '1W', title: msg`Weekly candles (from Monday)` },
+  { value: '1M', label: '1M', title: msg`Monthly candles` },
 ];
 
 /** Nominal length of one bar in seconds (a month counts 31 days: used only to size a request). */

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { dec } from '../../lib/decimal';
 import { show } from '../../lib/display';
@@ -14,8 +14,8 @@ import type { LineDrop } from './use-order-line-drag';
  * Cancel or Esc leaves it. A price the order could not take is said here and Confirm stays off.
  */
 export function LineDropConfirm({ drop, decimals, onClose }: { drop: LineDrop; decimals: { price: number; qty: number }; onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const { order, price } = drop;
-  const { i18n } = useLingui();
   const { check, rules } = useModifyOrderChecks(order);
   const modify = useModifyOrder();
   const resting = dec(order.qty).minus(order.fill_qty);
@@ -35,17 +35,30 @@ export function LineDropConfirm({ drop, decimals, onClose }: { drop: LineDrop; d
     onClose();
   };
 
+  const size = show(resting, decimals.qty);
+  const from = show(order.price, decimals.price);
+  const to = show(price, decimals.price);
   return (
     <div
       role="dialog"
-      aria-label="Move order"
+      aria-label={t`Move order`}
       data-testid="line-drop-confirm"
       className="absolute left-1/2 top-2 z-10 w-[min(22rem,calc(100%-1rem))] -translate-x-1/2 rounded border border-line bg-panel-2 p-2 shadow-lg"
     >
       <p className="text-text">
-        Move {order.side} {show(resting, decimals.qty)} @ {show(order.price, decimals.price)} → <span className="num text-accent">{show(price, decimals.price)}</span>?
+        {order.side === 'buy' ? (
+          <Trans>
+            Move buy {size} @ {from} → <span className="num text-accent">{to}</span>?
+          </Trans>
+        ) : (
+          <Trans>
+            Move sell {size} @ {from} → <span className="num text-accent">{to}</span>?
+          </Trans>
+        )}
       </p>
-      <p className="mt-0.5 text-[11px] text-muted">Cancels the order, then places it at the new price once the cancel is confirmed.</p>
+      <p className="mt-0.5 text-[11px] text-muted">
+        <Trans>Cancels the order, then places it at the new price once the cancel is confirmed.</Trans>
+      </p>
       {error && (
         <p role="alert" className="mt-1 text-[11px] text-error">
           {i18n._(orderRuleWords(error))}
@@ -53,10 +66,10 @@ export function LineDropConfirm({ drop, decimals, onClose }: { drop: LineDrop; d
       )}
       <div className="mt-2 flex justify-end gap-2">
         <Button onClick={onClose} size="sm">
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button variant="primary" size="sm" onClick={confirm} disabled={!!error || !rules} autoFocus>
-          Confirm
+          <Trans>Confirm</Trans>
         </Button>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { CandlestickSeries, createChart, HistogramSeries, type MouseEventParams } from 'lightweight-charts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -18,6 +19,7 @@ import { useCandles } from './use-candles';
 import { useChartPalette } from './use-chart-palette';
 import { useOrderLineDrag, type LineDrop } from './use-order-line-drag';
 import { useMarketAsOf } from '../../api/use-market-as-of';
+import { HEALTH_WORDS } from '../../ui/stream-health-words';
 
 interface Legend {
   open: number;
@@ -28,6 +30,7 @@ interface Legend {
 
 /** Candles with volume, live from the trade stream, with mark/order/position lines. */
 export function PriceChart({ symbol, info, marketStream }: { symbol: string; info: SymbolInfo | undefined; marketStream: MarketStream | null }) {
+  const { t, i18n } = useLingui();
   const api = useApi();
   const container = useRef<HTMLDivElement>(null);
   const parts = useRef<ChartParts | null>(null);
@@ -95,10 +98,12 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
         priceDecimals: decimals,
         qtyDecimals,
         symbol,
+        i18n,
       }),
-    // `colours`: the lines take the palette's colours when drawn.
+    // `colours`: the lines take the palette's colours when drawn. `t` changes with the language (`i18n`
+    // stays the same object): the lines' titles are written anew.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [mark, symbolOrders, positions.data, symbol, account, decimals, qtyDecimals, colours],
+    [mark, symbolOrders, positions.data, symbol, account, decimals, qtyDecimals, colours, i18n, t],
   );
 
   // An order's line drags to a new price: resting limit orders with no modify under way.
@@ -108,7 +113,7 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
     [symbolOrders, modifies],
   );
   const [drop, setDrop] = useState<LineDrop | null>(null);
-  const drag = useOrderLineDrag({ container, parts, orders: draggable, priceDecimals: decimals, onDrop: setDrop });
+  const drag = useOrderLineDrag({ container, parts, orders: draggable, priceDecimals: decimals, onDrop: setDrop, i18n });
   const closeDrop = useCallback(() => setDrop(null), []);
   // The lines change in place (price-line-set.ts): a mark tick re-prices the mark's line only. Leaving
   // the page removes the chart and its lines with it; nothing here may touch a removed chart
@@ -125,21 +130,26 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
   const loading = loaded?.key !== key && failed?.key !== key;
   const fmt = (n: number) => n.toFixed(decimals);
   const { asOf, health } = useMarketAsOf();
+  const state = i18n._(HEALTH_WORDS[health]);
+  const failure = failed?.message ?? '';
+  const dragTo = drag.dragging?.price.toFixed(decimals) ?? '';
 
   return (
-    <section aria-label="Price chart" className="flex h-full min-h-0 flex-col" data-testid="price-chart">
+    <section aria-label={t`Price chart`} className="flex h-full min-h-0 flex-col" data-testid="price-chart">
       <div className="flex h-7 shrink-0 items-center gap-3 border-b border-line px-2">
         <ResolutionBar value={resolution} onChange={setResolution} />
         {legend && (
           <span className="num truncate text-muted">
-            O <span className="text-text">{fmt(legend.open)}</span> H <span className="text-text">{fmt(legend.high)}</span> L{' '}
-            <span className="text-text">{fmt(legend.low)}</span> C{' '}
+            {t({ message: 'O', context: 'candle legend: open' })} <span className="text-text">{fmt(legend.open)}</span>{' '}
+            {t({ message: 'H', context: 'candle legend: high' })} <span className="text-text">{fmt(legend.high)}</span>{' '}
+            {t({ message: 'L', context: 'candle legend: low' })} <span className="text-text">{fmt(legend.low)}</span>{' '}
+            {t({ message: 'C', context: 'candle legend: close' })}{' '}
             <span className={legend.close >= legend.open ? 'text-up' : 'text-down'}>{fmt(legend.close)}</span>
           </span>
         )}
         {asOf && (
-          <span className="num ml-auto shrink-0 text-warn" data-testid="chart-as-of" title={`Market data ${health}: the candles are not updating`}>
-            as of {asOf}
+          <span className="num ml-auto shrink-0 text-warn" data-testid="chart-as-of" title={t`Market data ${state}: the candles are not updating`}>
+            <Trans>as of {asOf}</Trans>
           </span>
         )}
       </div>
@@ -152,19 +162,19 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
         />
         {drag.dragging && (
           <p className="num pointer-events-none absolute right-20 top-2 z-10 rounded bg-panel-2/90 px-2 py-0.5 text-accent" data-testid="chart-drag-price">
-            Move {drag.dragging.order.side} to {drag.dragging.price.toFixed(decimals)} · Esc cancels
+            {drag.dragging.order.side === 'buy' ? <Trans>Move buy to {dragTo} · Esc cancels</Trans> : <Trans>Move sell to {dragTo} · Esc cancels</Trans>}
           </p>
         )}
         {drop && <LineDropConfirm drop={drop} decimals={{ price: decimals, qty: qtyDecimals }} onClose={closeDrop} />}
         {/* The canvas cannot be read by a screen reader: the same lines as text. */}
-        <ul className="sr-only" aria-label="Price lines" data-testid="chart-lines">
+        <ul className="sr-only" aria-label={t`Price lines`} data-testid="chart-lines">
           {lineTexts.map((text, i) => (
             <li key={i}>{text}</li>
           ))}
         </ul>
-        {loading && <p className="absolute left-2 top-2 text-muted">Loading candles…</p>}
-        {failed?.key === key && <p className="absolute left-2 top-2 text-error">Candles unavailable: {failed.message}</p>}
-        {loaded?.key === key && loaded.count === 0 && <p className="absolute left-2 top-2 text-muted">No trades in this range yet</p>}
+        {loading && <p className="absolute left-2 top-2 text-muted">{t`Loading candles…`}</p>}
+        {failed?.key === key && <p className="absolute left-2 top-2 text-error">{t`Candles unavailable: ${failure}`}</p>}
+        {loaded?.key === key && loaded.count === 0 && <p className="absolute left-2 top-2 text-muted">{t`No trades in this range yet`}</p>}
       </div>
     </section>
   );

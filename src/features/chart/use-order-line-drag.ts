@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { LineStyle, type IPriceLine } from 'lightweight-charts';
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { Order } from '../../api/schemas';
@@ -26,6 +28,8 @@ export function useOrderLineDrag(a: {
   orders: readonly Order[];
   priceDecimals: number;
   onDrop: (drop: LineDrop) => void;
+  /** The language of the preview line's title. */
+  i18n: I18n;
 }): { hover: number | null; dragging: LineDrop | null } {
   // The listeners stay put for the chart's life and read the latest orders and callbacks from here.
   const latest = useRef(a);
@@ -48,7 +52,10 @@ export function useOrderLineDrag(a: {
       const id = lineAt(y, orders.map((o) => ({ orderId: o.id, y: p.candles.priceToCoordinate(Number(o.price)) })));
       return orders.find((o) => o.id === id) ?? null;
     };
-    const title = (o: Order, price: Dec | null) => `${o.side === 'buy' ? 'Buy' : 'Sell'} → ${price ? show(price, latest.current.priceDecimals) : '—'}`;
+    const title = (o: Order, price: Dec | null) => {
+      const to = price ? show(price, latest.current.priceDecimals) : '—';
+      return latest.current.i18n._(o.side === 'buy' ? msg`Buy → ${to}` : msg`Sell → ${to}`);
+    };
     const freeze = (on: boolean) => latest.current.parts.current?.chart.applyOptions({ handleScroll: !on, handleScale: !on });
 
     const end = (drop: boolean) => {

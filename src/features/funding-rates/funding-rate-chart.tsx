@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { marketQueries } from '../../api/queries';
@@ -18,6 +20,7 @@ function window7d(now: number): { start: number; end: number } {
 
 /** The market's funding-rate history (query_funding_rates), last 7 days, the rate as % per settlement. */
 export function FundingRateChart({ symbol }: { symbol: string }) {
+  const { t } = useLingui();
   const api = useApi();
   const [range] = useState(() => window7d(Date.now()));
   const rates = useQuery({ ...marketQueries.fundingRates(api, symbol, range.start, range.end), refetchInterval: 5 * 60_000 });
@@ -30,55 +33,69 @@ export function FundingRateChart({ symbol }: { symbol: string }) {
   const g = fundingGeometry(rates.data ?? [], range.start, range.end, { width, height, ...PLOT });
   const last = g.points.at(-1);
   const shown = hover ?? last;
+  const days = DAYS;
+  const count = g.points.length;
+  const predicted = market.data ? ratePercent(market.data.funding_rate) : '—';
+  const settled = shown ? formatDateTime(shown.time) : '';
+  const when = hover ? formatDateTime(hover.time) : t`Last settled ${settled}`;
+  const shownRate = shown ? ratePercent(shown.rate) : '';
+  const failure = rates.error?.message ?? '';
 
   return (
-    <section aria-label={`${symbol} funding rate`} className="flex min-h-0 flex-1 flex-col" data-testid="funding-rate-chart">
+    <section aria-label={t`${symbol} funding rate`} className="flex min-h-0 flex-1 flex-col" data-testid="funding-rate-chart">
       <div className="flex shrink-0 flex-wrap items-baseline gap-x-4 gap-y-0.5 px-3 py-1.5">
-        <h2 className="font-semibold">{symbol} funding rate · last {DAYS} days</h2>
+        <h2 className="font-semibold">
+          <Trans>
+            {symbol} funding rate · last {days} days
+          </Trans>
+        </h2>
         <span className="text-muted">
-          Now (predicted): <span className="num text-text">{market.data ? ratePercent(market.data.funding_rate) : '—'}</span>
+          <Trans>
+            Now (predicted): <span className="num text-text">{predicted}</span>
+          </Trans>
         </span>
         {shown && (
           <span className="text-muted" data-testid="funding-hover">
-            {hover ? formatDateTime(hover.time) : `Last settled ${formatDateTime(shown.time)}`}:{' '}
-            <span className={`num ${Number(shown.rate) < 0 ? 'text-down' : 'text-up'}`}>{ratePercent(shown.rate)}</span>
+            <Trans>
+              {when}: <span className={`num ${Number(shown.rate) < 0 ? 'text-down' : 'text-up'}`}>{shownRate}</span>
+            </Trans>
           </span>
         )}
-        <span className="ml-auto text-muted">{g.points.length} settlements</span>
+        <span className="ml-auto text-muted">{t`${plural(count, { one: '# settlement', other: '# settlements' })}`}</span>
       </div>
       <div ref={box} className="relative min-h-0 flex-1">
         {rates.isError ? (
-          <p className="p-3 text-error">Funding rates unavailable: {rates.error.message}</p>
+          <p className="p-3 text-error">{t`Funding rates unavailable: ${failure}`}</p>
         ) : rates.isLoading ? (
-          <p className="p-3 text-muted">Loading funding rates…</p>
+          <p className="p-3 text-muted">{t`Loading funding rates…`}</p>
         ) : (
           <svg
             width={width}
             height={height}
             className="absolute inset-0"
             role="img"
-            aria-label={`${symbol} funding rate per settlement, last ${DAYS} days`}
+            aria-label={t`${symbol} funding rate per settlement, last ${days} days`}
             onMouseMove={(e) => setHover(nearestPoint(g.points, e.clientX - e.currentTarget.getBoundingClientRect().left))}
             onMouseLeave={() => setHover(null)}
           >
-            {g.yTicks.map((t, i) => (
+            {g.yTicks.map((tick, i) => (
               <g key={i}>
-                <line x1={PLOT.left} x2={width} y1={t.y} y2={t.y} stroke="var(--color-line)" strokeDasharray="2 4" />
-                <text x={PLOT.left - 6} y={t.y + 4} textAnchor="end" className="fill-[var(--color-muted)] text-[11px]">
-                  {ratePercent(t.rate)}
+                <line x1={PLOT.left} x2={width} y1={tick.y} y2={tick.y} stroke="var(--color-line)" strokeDasharray="2 4" />
+                <text x={PLOT.left - 6} y={tick.y + 4} textAnchor="end" className="fill-[var(--color-muted)] text-[11px]">
+                  {ratePercent(tick.rate)}
                 </text>
               </g>
             ))}
             <line x1={PLOT.left} x2={width} y1={g.zeroY} y2={g.zeroY} stroke="var(--color-muted)" strokeOpacity={0.6} />
-            {g.xTicks.map((t) => (
+            {g.xTicks.map((tick) => (
               <text
-                key={t.time}
-                x={t.x}
+                key={tick.time}
+                x={tick.x}
                 y={height - 4}
-                textAnchor={t.x < PLOT.left + 30 ? 'start' : t.x > width - 30 ? 'end' : 'middle'}
+                textAnchor={tick.x < PLOT.left + 30 ? 'start' : tick.x > width - 30 ? 'end' : 'middle'}
                 className="fill-[var(--color-muted)] text-[11px]"
               >
-                {t.days ? new Date(t.time).toLocaleDateString(undefined, { month: 'short', day: 'numeric' }) : formatClock(t.time).slice(0, g.shortSpan ? 8 : 5)}
+                {tick.days ? new Date(tick.time).toLocaleDateString(undefined, { month: 'short', day: 'numeric' }) : formatClock(tick.time).slice(0, g.shortSpan ? 8 : 5)}
               </text>
             ))}
             {g.points.map((p) => (
@@ -102,7 +119,9 @@ export function FundingRateChart({ symbol }: { symbol: string }) {
         )}
         {rates.isSuccess && g.points.length === 0 && (
           <p className="absolute inset-x-0 top-1/3 text-center text-muted">
-            No funding settled for {symbol} in the last {DAYS} days yet.
+            <Trans>
+              No funding settled for {symbol} in the last {days} days yet.
+            </Trans>
           </p>
         )}
       </div>

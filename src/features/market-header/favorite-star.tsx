@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
 import { useFavorites } from './favorites-store';
 
 export function FavoriteStar({ symbol, tabIndex }: { symbol: string; tabIndex?: number }) {
+  const { t } = useLingui();
   const isFavorite = useFavorites((s) => s.favorites.includes(symbol));
   const toggle = useFavorites((s) => s.toggle);
   return (
@@ -12,8 +14,8 @@ export function FavoriteStar({ symbol, tabIndex }: { symbol: string; tabIndex?: 
         toggle(symbol);
       }}
       aria-pressed={isFavorite}
-      aria-label={isFavorite ? `Remove ${symbol} from favorites` : `Add ${symbol} to favorites`}
-      title={isFavorite ? 'Remove from favorites' : 'Add to favorites'}
+      aria-label={isFavorite ? t`Remove ${symbol} from favorites` : t`Add ${symbol} to favorites`}
+      title={isFavorite ? t`Remove from favorites` : t`Add to favorites`}
       className={`px-0.5 leading-none ${isFavorite ? 'text-warn' : 'text-muted hover:text-text'}`}
     >
       {isFavorite ? '★' : '☆'}

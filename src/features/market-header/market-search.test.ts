@@ -17,6 +17,12 @@ describe('searchMarkets', () => {
     expect(symbols('ether')).toEqual(['ETH-USD']);
   });
 
+  it('finds a market by its asset name in the language on screen too', () => {
+    const chinese: Record<string, string> = { XAU: '黄金', XAG: '白银' };
+    expect(searchMarkets(markets, '黄金', [], (base) => chinese[base]).map((m) => m.symbol)).toEqual(['XAU-USD']);
+    expect(searchMarkets(markets, 'gold', [], (base) => chinese[base]).map((m) => m.symbol)).toEqual(['XAU-USD']);
+  });
+
   it('still finds by symbol and ticker, favorites first', () => {
     expect(symbols('xa')).toEqual(['XAG-USD', 'XAU-USD']);
     expect(symbols('usd', ['XAU-USD'])).toEqual(['XAU-USD', 'BTC-USD', 'ETH-USD', 'XAG-USD']);

@@ -1,9 +1,13 @@
 // @vitest-environment jsdom
-import { act } from 'react';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { act, type ReactNode } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../api/query-keys';
 import { renderWithApi, type RenderedPanel } from '../../api/testing/render-with-api';
 import { MarketsStrip } from './markets-strip';
+
+const inI18n = (ui: ReactNode) => <I18nProvider i18n={i18n}>{ui}</I18nProvider>;
 
 const overview = {
   symbols: [
@@ -18,7 +22,7 @@ let onSelect: ReturnType<typeof vi.fn<(s: string) => void>>;
 
 beforeEach(() => {
   onSelect = vi.fn<(s: string) => void>();
-  panel = renderWithApi(<MarketsStrip symbol="ETH-USD" onSelect={onSelect} />, (qc) => qc.setQueryData(queryKeys.market.overview(), overview));
+  panel = renderWithApi(inI18n(<MarketsStrip symbol="ETH-USD" onSelect={onSelect} />), (qc) => qc.setQueryData(queryKeys.market.overview(), overview));
 });
 afterEach(() => panel.unmount());
 

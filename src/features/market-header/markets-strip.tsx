@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { KeyboardEvent } from 'react';
 import { marketQueries } from '../../api/queries';
@@ -23,13 +24,21 @@ function roveMarkets(e: KeyboardEvent<HTMLElement>) {
 
 /** Every market in one line (favorites first): last price and 24 h change; click to switch. */
 export function MarketsStrip({ symbol, onSelect }: { symbol: string; onSelect: (symbol: string) => void }) {
+  const { t } = useLingui();
   const api = useApi();
   const overview = useQuery({ ...marketQueries.overview(api), refetchInterval: 10_000 });
   const favorites = useFavorites((s) => s.favorites);
-  if (overview.isError) return <p className="px-3 py-1 text-error" role="alert">Markets unavailable: {overview.error.message}</p>;
+  if (overview.isError) {
+    const failure = overview.error.message;
+    return (
+      <p className="px-3 py-1 text-error" role="alert">
+        {t`Markets unavailable: ${failure}`}
+      </p>
+    );
+  }
   const markets = searchMarkets(overview.data?.symbols ?? [], '', favorites);
   return (
-    <nav aria-label="Markets" className="flex items-center gap-1 overflow-x-auto whitespace-nowrap px-2" onKeyDown={roveMarkets}>
+    <nav aria-label={t`Markets`} className="flex items-center gap-1 overflow-x-auto whitespace-nowrap px-2" onKeyDown={roveMarkets}>
       {markets.map((m) => (
         <div
           key={m.symbol}

@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
-import { act } from 'react';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { act, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../api/query-keys';
 import { renderWithApi, type RenderedPanel } from '../../api/testing/render-with-api';
 import { SymbolSelector } from './symbol-selector';
 import { contentName } from '../../testing/accessible-name';
+
+const inI18n = (ui: ReactNode) => <I18nProvider i18n={i18n}>{ui}</I18nProvider>;
 
 const overview = {
   symbols: [
@@ -25,7 +29,7 @@ let after: HTMLButtonElement;
 
 beforeEach(() => {
   onSelect = vi.fn<(s: string) => void>();
-  panel = renderWithApi(<SymbolSelector symbol="BTC-USD" onSelect={onSelect} />, (qc) => {
+  panel = renderWithApi(inI18n(<SymbolSelector symbol="BTC-USD" onSelect={onSelect} />), (qc) => {
     qc.setQueryData(queryKeys.market.overview(), overview);
     qc.setQueryData(queryKeys.market.symbolInfo(), infos);
   });

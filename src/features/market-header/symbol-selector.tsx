@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { marketQueries } from '../../api/queries';
@@ -18,6 +19,7 @@ import { assetName, searchMarkets } from './market-search';
  * picking a market does; the focus leaving the popup (Tab past its last control) closes it.
  */
 export function SymbolSelector({ symbol, onSelect }: { symbol: string; onSelect: (symbol: string) => void }) {
+  const { t, i18n } = useLingui();
   const api = useApi();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -39,7 +41,20 @@ export function SymbolSelector({ symbol, onSelect }: { symbol: string; onSelect:
     return () => document.removeEventListener('mousedown', close);
   }, [open]);
 
-  const markets = searchMarkets(overview.data?.symbols ?? [], query, favorites).filter((m) => !onlyFavorites || favorites.includes(m.symbol));
+  const nameOf = (base: string) => {
+    const name = assetName(base);
+    return name && i18n._(name);
+  };
+  /** An option as a screen reader hears it: "ETH-USD Ether, last 3,001.25, 24h -0.50%, volume 800.00K". */
+  const optionWords = (market: string, name: string | undefined, last: string, change: string, volume: string, current: boolean) => {
+    if (name) {
+      return current
+        ? t`${market} ${name}, last ${last}, 24h ${change}, volume ${volume}, current market`
+        : t`${market} ${name}, last ${last}, 24h ${change}, volume ${volume}`;
+    }
+    return current ? t`${market}, last ${last}, 24h ${change}, volume ${volume}, current market` : t`${market}, last ${last}, 24h ${change}, volume ${volume}`;
+  };
+  const markets = searchMarkets(overview.data?.symbols ?? [], query, favorites, nameOf).filter((m) => !onlyFavorites || favorites.includes(m.symbol));
   const active = Math.min(highlight, Math.max(0, markets.length - 1));
   const decimalsOf = (sym: string) => info.data?.find((i) => i.symbol === sym)?.price_tick_decimals ?? 2;
   const optionId = (sym: string) => `${listId}-${sym}`;
@@ -85,7 +100,7 @@ export function SymbolSelector({ symbol, onSelect }: { symbol: string; onSelect:
         onClick={() => (open ? close() : setOpen(true))}
         aria-expanded={open}
         aria-haspopup="listbox"
-        aria-label={`${symbol}, choose market`}
+        aria-label={t`${symbol}, choose market`}
         data-testid="symbol-selector"
         // Where the focus lands on arriving from another page (app/use-arrival-focus.ts): the next
         // thing a trader does on a market's page is trade it, or choose another.
@@ -123,8 +138,8 @@ export function SymbolSelector({ symbol, onSelect }: { symbol: string; onSelect:
               onKeyDown={onSearchKey}
               aria-controls={listId}
               aria-activedescendant={markets[active] ? optionId(markets[active].symbol) : undefined}
-              placeholder="Search markets"
-              aria-label="Search markets"
+              placeholder={t`Search markets`}
+              aria-label={t`Search markets`}
               className="min-w-0 flex-1 rounded border border-line bg-bg px-2 py-1 outline-none focus:border-accent"
             />
             <button
@@ -133,27 +148,36 @@ export function SymbolSelector({ symbol, onSelect }: { symbol: string; onSelect:
               aria-pressed={onlyFavorites}
               className={`rounded border px-2 py-1 ${onlyFavorites ? 'border-warn text-warn' : 'border-line text-muted hover:text-text'}`}
             >
-              ★ Favorites
+              <Trans>★ Favorites</Trans>
             </button>
           </div>
           <div className={`grid ${ROW} py-1 pl-8 pr-2 text-right text-muted`} aria-hidden="true">
-            <span className="text-left">Market</span>
-            <span>Last</span>
-            <span>24h</span>
-            <span>Volume</span>
+            <span className="text-left">
+              <Trans>Market</Trans>
+            </span>
+            <span>
+              <Trans>Last</Trans>
+            </span>
+            <span>
+              <Trans>24h</Trans>
+            </span>
+            <span>
+              <Trans>Volume</Trans>
+            </span>
           </div>
           <div className="flex max-h-[60vh] overflow-y-auto">
             {/* The stars: buttons of their own, beside the options (an option holds no control). */}
-            <div className="flex w-6 shrink-0 flex-col" role="group" aria-label="Favorites">
+            <div className="flex w-6 shrink-0 flex-col" role="group" aria-label={t`Favorites`}>
               {markets.map((m) => (
                 <span key={m.symbol} className="flex h-7 items-center justify-center">
                   <FavoriteStar symbol={m.symbol} />
                 </span>
               ))}
             </div>
-            <div role="listbox" aria-label="Markets" id={listId} className="min-w-0 flex-1">
+            <div role="listbox" aria-label={t`Markets`} id={listId} className="min-w-0 flex-1">
               {markets.map((m, i) => {
-                const name = assetName(m.base);
+                const name = nameOf(m.base);
+                const market = m.symbol;
                 const last = show(m.last_price, decimalsOf(m.symbol));
                 const change = formatPercent(m.price_change_pct);
                 const volume = formatCompact(m.volume_quote_24h);
@@ -182,13 +206,13 @@ export function SymbolSelector({ symbol, onSelect }: { symbol: string; onSelect:
                     <span className="num" aria-hidden="true">{last}</span>
                     <span className={`num ${m.price_change_pct >= 0 ? 'text-up' : 'text-down'}`} aria-hidden="true">{change}</span>
                     <span className="num" aria-hidden="true">{volume}</span>
-                    <span className="sr-only">{`${m.symbol}${name ? ` ${name}` : ''}, last ${last}, 24h ${change}, volume ${volume}${m.symbol === symbol ? ', current market' : ''}`}</span>
+                    <span className="sr-only">{optionWords(market, name, last, change, volume, m.symbol === symbol)}</span>
                   </div>
                 );
               })}
             </div>
           </div>
-          {markets.length === 0 && <p className="px-2 py-3 text-center text-muted">{overview.isLoading ? 'Loading markets…' : 'No market matches'}</p>}
+          {markets.length === 0 && <p className="px-2 py-3 text-center text-muted">{overview.isLoading ? t`Loading markets…` : t`No market matches`}</p>}
         </div>
       )}
     </div>
@@ -196,4 +220,5 @@ export function SymbolSelector({ symbol, onSelect }: { symbol: string; onSelect:
 }
 
 /** The options' columns (the header row's too): market, last, 24 h, volume. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- Tailwind class names
 const ROW = 'grid-cols-[minmax(0,1.6fr)_minmax(0,1.1fr)_minmax(0,0.8fr)_minmax(0,0.8fr)] gap-2';

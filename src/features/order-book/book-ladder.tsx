@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { marketQueries } from '../../api/queries';
@@ -7,7 +8,7 @@ import { ladderOf, type LadderSpec } from '../../api/stream/ladder-views';
 import { useCachedData } from '../../api/use-cached-data';
 import { setCellText } from '../../ui/frame-cells';
 import { useElementSize } from '../../ui/use-element-size';
-import { LadderRows } from './ladder-rows';
+import { LadderRows, type LadderWords } from './ladder-rows';
 
 const ROW_HEIGHT = 18;
 const SPREAD_HEIGHT = 24;
@@ -24,6 +25,7 @@ function rowsThatFit(height: number): number {
  * a frame rewrites is laid out and painted inside it: a flex item, as the side itself is, would be
  * laid out with the whole panel.
  */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- Tailwind class names
 const SIDE = 'absolute inset-0 flex overflow-hidden [contain:strict]';
 
 /** What the panel renders from the query: whether there is a book, not which (the rows draw that). */
@@ -53,6 +55,7 @@ interface Active {
  * in the frame the stream wrote it, without a render.
  */
 export const BookLadder = memo(function BookLadder({ symbol, tick, decimals, stale, unit, onPick }: Props) {
+  const { t } = useLingui();
   const api = useApi();
   const depth = useQuery({ ...marketQueries.depth(api, symbol), select: bookArrived });
   const body = useRef<HTMLDivElement>(null);
@@ -69,6 +72,17 @@ export const BookLadder = memo(function BookLadder({ symbol, tick, decimals, sta
   const active = useRef<Active | null>(null);
   // The market worker groups each book for these rows as it sends it; the frame only writes them.
   const spec = useMemo<LadderSpec>(() => ({ symbol, tick, rows, places: { price, size, spread } }), [symbol, tick, rows, price, size, spread]);
+  // A new language renames every row (the draw below changes with the words).
+  const words = useMemo<LadderWords>(
+    () => ({
+      pick: t`Use this price in the order form`,
+      level: (side, { priceText: price, sizeText: size, totalText: total }, unit) => {
+        if (side === 'asks') return unit ? t`Ask ${price}, size ${size} ${unit}, total ${total} ${unit}` : t`Ask ${price}, size ${size}, total ${total}`;
+        return unit ? t`Bid ${price}, size ${size} ${unit}, total ${total} ${unit}` : t`Bid ${price}, size ${size}, total ${total}`;
+      },
+    }),
+    [t],
+  );
   const market = useMarketStream();
   useEffect(() => market?.showLadder(spec), [market, spec]);
   const draw = useCallback(
@@ -76,13 +90,13 @@ export const BookLadder = memo(function BookLadder({ symbol, tick, decimals, sta
       // The sides' elements exist from the render after the first book on.
       if (!hasBook || !book || !asks.current || !bids.current || !spreadText.current) return;
       const view = ladderOf(book, spec);
-      showSide(asksRows, asks, 'asks', idPrefix).show(view.asks, onPick, unit);
-      showSide(bidsRows, bids, 'bids', idPrefix).show(view.bids, onPick, unit);
+      showSide(asksRows, asks, 'asks', idPrefix).show(view.asks, onPick, unit, words);
+      showSide(bidsRows, bids, 'bids', idPrefix).show(view.bids, onPick, unit, words);
       setCellText(spreadText.current, view.spreadText ?? '—');
       // A side with fewer rows now: the active level moves to the side's last (or nowhere).
       if (active.current) markActive(active.current);
     },
-    [spec, onPick, hasBook, unit, idPrefix],
+    [spec, onPick, hasBook, unit, idPrefix, words],
   );
   /** The levels top to bottom, as drawn: the asks upward from the spread, then the bids. */
   const ordered = (): { side: 'asks' | 'bids'; el: HTMLElement }[] => [
@@ -135,15 +149,16 @@ export const BookLadder = memo(function BookLadder({ symbol, tick, decimals, sta
     }
   };
   useCachedData(marketQueries.depth(api, symbol).queryKey, draw);
+  const failure = depth.error?.message ?? '';
   return (
     <div ref={body} className={`flex min-h-0 flex-1 flex-col ${stale ? 'opacity-40' : ''}`} data-stale={stale ? 'true' : undefined}>
       {!hasBook ? (
-        <p className="p-3 text-muted">{depth.isError ? `Order book unavailable: ${depth.error.message}` : 'Loading order book…'}</p>
+        <p className="p-3 text-muted">{depth.isError ? t`Order book unavailable: ${failure}` : t`Loading order book…`}</p>
       ) : (
         <div
           ref={levels}
           role="listbox"
-          aria-label="Order book levels"
+          aria-label={t`Order book levels`}
           aria-describedby={`${idPrefix}-keys`}
           tabIndex={0}
           data-book-levels=""
@@ -153,17 +168,19 @@ export const BookLadder = memo(function BookLadder({ symbol, tick, decimals, sta
           className="flex min-h-0 flex-1 flex-col outline-none focus-visible:ring-1 focus-visible:ring-inset focus-visible:ring-accent"
         >
           <span id={`${idPrefix}-keys`} className="sr-only">
-            Up and Down move between the levels; Enter uses the level&apos;s price in the order form
+            <Trans>Up and Down move between the levels; Enter uses the level&apos;s price in the order form</Trans>
           </span>
           <div className="relative min-h-0 flex-1">
-            <div ref={asks} role="group" aria-label="Asks" className={`${SIDE} flex-col-reverse`} data-testid="book-asks" />
+            <div ref={asks} role="group" aria-label={t`Asks`} className={`${SIDE} flex-col-reverse`} data-testid="book-asks" />
           </div>
-          <div className="relative h-6 shrink-0 border-y border-line bg-panel-2" role="group" aria-label="Spread" data-testid="book-spread">
-            <span className="absolute inset-y-0 left-2 leading-[22px] text-muted">Spread</span>
+          <div className="relative h-6 shrink-0 border-y border-line bg-panel-2" role="group" aria-label={t`Spread`} data-testid="book-spread">
+            <span className="absolute inset-y-0 left-2 leading-[22px] text-muted">
+              <Trans>Spread</Trans>
+            </span>
             <span ref={spreadText} className="num absolute inset-y-0 left-16 right-2 overflow-hidden text-ellipsis whitespace-nowrap text-right leading-[22px] [contain:strict]" />
           </div>
           <div className="relative min-h-0 flex-1">
-            <div ref={bids} role="group" aria-label="Bids" className={`${SIDE} flex-col`} data-testid="book-bids" />
+            <div ref={bids} role="group" aria-label={t`Bids`} className={`${SIDE} flex-col`} data-testid="book-bids" />
           </div>
         </div>
       )}

@@ -13,6 +13,14 @@ interface RowEls {
   shows: BookRow | null;
 }
 
+/** The rows' words, in the trader's language (book-ladder.tsx makes them; a new set renames every row). */
+export interface LadderWords {
+  /** The row's title: what a click does. */
+  pick: string;
+  /** What a level says to a screen reader: "Ask 94,847.40, size 0.070 BTC, total 0.070 BTC". */
+  level: (side: BookSide, r: Pick<BookRow, 'priceText' | 'sizeText' | 'totalText'>, unit: string) => string;
+}
+
 /**
  * One side of the book's rows, kept by hand: a fixed set of row elements per side whose texts and
  * depth bar are written only where they changed. Under a busy market every row changes every frame;
@@ -26,6 +34,7 @@ export class LadderRows {
   private readonly rows: RowEls[] = [];
   private onPick: (price: string) => void = () => undefined;
   private unit = '';
+  private words: LadderWords | null = null;
 
   constructor(
     readonly container: HTMLElement,
@@ -39,25 +48,29 @@ export class LadderRows {
     return this.rows.map((r) => r.row);
   }
 
-  show(rows: readonly BookRow[], onPick: (price: string) => void, unit = '') {
+  show(rows: readonly BookRow[], onPick: (price: string) => void, unit: string, words: LadderWords) {
     this.onPick = onPick;
-    const unitChanged = unit !== this.unit;
+    const wordsChanged = unit !== this.unit || words !== this.words;
+    if (words !== this.words) for (const r of this.rows) r.row.title = words.pick;
     this.unit = unit;
-    while (this.rows.length < rows.length) this.rows.push(this.newRow(this.rows.length));
+    this.words = words;
+    while (this.rows.length < rows.length) this.rows.push(this.newRow(this.rows.length, words));
     while (this.rows.length > rows.length) this.rows.pop()!.row.remove();
-    rows.forEach((r, i) => this.write(this.rows[i]!, r, unitChanged));
+    rows.forEach((r, i) => this.write(this.rows[i]!, r, wordsChanged, words));
   }
 
-  private newRow(index: number): RowEls {
+  private newRow(index: number, words: LadderWords): RowEls {
     const bids = this.side === 'bids';
-    const el = element('div', 'relative block h-[18px] w-full shrink-0 cursor-pointer hover:bg-panel-2');
+    const rowClassName = 'relative block h-[18px] w-full shrink-0 cursor-pointer hover:bg-panel-2';
+    const barClassName = `absolute inset-0 origin-right ${bids ? 'bg-up/15' : 'bg-down/15'}`;
+    const el = element('div', rowClassName);
     el.id = `${this.idPrefix}-${this.side}-${index}`;
     el.setAttribute('role', 'option');
-    el.title = 'Use this price in the order form';
+    el.title = words.pick;
     el.dataset.testid = `book-${this.side}-row`;
     const row: RowEls = {
       row: el,
-      bar: element('span', `absolute inset-0 origin-right ${bids ? 'bg-up/15' : 'bg-down/15'}`),
+      bar: element('span', barClassName),
       price: frameCell(0, bids ? 'text-up' : 'text-down'),
       size: frameCell(1),
       total: frameCell(2),
@@ -75,10 +88,10 @@ export class LadderRows {
     return row;
   }
 
-  private write(row: RowEls, r: BookRow, unitChanged: boolean) {
+  private write(row: RowEls, r: BookRow, wordsChanged: boolean, words: LadderWords) {
     const was = row.shows;
     row.shows = r;
-    let named = !unitChanged;
+    let named = !wordsChanged;
     if (was?.priceText !== r.priceText) {
       setCellText(row.price, r.priceText);
       named = false;
@@ -91,14 +104,8 @@ export class LadderRows {
       setCellText(row.total, r.totalText);
       named = false;
     }
-    if (!named) setCellText(row.name, levelName(this.side, r, this.unit));
+    if (!named) setCellText(row.name, words.level(this.side, r, this.unit));
     // A scale, not a width: the bar moves without laying the row out again.
     if (was?.depthPct !== r.depthPct) row.bar.style.transform = `scaleX(${r.depthPct / 100})`;
   }
-}
-
-/** What a level says to a screen reader: "Ask 94,847.40, size 0.070 BTC, total 0.070 BTC". */
-export function levelName(side: BookSide, r: Pick<BookRow, 'priceText' | 'sizeText' | 'totalText'>, unit: string): string {
-  const u = unit ? ` ${unit}` : '';
-  return `${side === 'asks' ? 'Ask' : 'Bid'} ${r.priceText}, size ${r.sizeText}${u}, total ${r.totalText}${u}`;
 }

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import type { QueryClient } from '@tanstack/react-query';
-import { act } from 'react';
+import { act, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../api/query-keys';
 import { renderWithApi, type RenderedPanel } from '../../api/testing/render-with-api';
@@ -10,6 +12,9 @@ import { FakeSocket } from '../../testing/fake-socket';
 import { useOrderTicket } from '../../stores/order-ticket';
 import { OrderBook } from './order-book';
 import { contentName } from '../../testing/accessible-name';
+import { activateLocale } from '../../i18n/activate';
+
+const inI18n = (ui: ReactNode) => <I18nProvider i18n={i18n}>{ui}</I18nProvider>;
 
 const info = { symbol: 'BTC-USD', base_asset: 'BTC', price_tick_decimals: 1, qty_tick_decimals: 3, depth_ticks: '0.1,1,10' } as SymbolInfo;
 const book: DepthBook = {
@@ -23,7 +28,7 @@ let container: HTMLDivElement;
 let qc: QueryClient;
 
 beforeEach(() => {
-  panel = renderWithApi(<OrderBook symbol="BTC-USD" info={info} />, (c) => c.setQueryData(queryKeys.market.depth('BTC-USD'), book));
+  panel = renderWithApi(inI18n(<OrderBook symbol="BTC-USD" info={info} />), (c) => c.setQueryData(queryKeys.market.depth('BTC-USD'), book));
   ({ container, qc } = panel);
 });
 afterEach(() => panel.unmount());
@@ -99,7 +104,7 @@ describe('order book drawing', () => {
   });
 
   it('says it is loading until the first book arrives, then draws it', async () => {
-    const later = renderWithApi(<OrderBook symbol="ETH-USD" info={{ ...info, symbol: 'ETH-USD' }} />, () => undefined);
+    const later = renderWithApi(inI18n(<OrderBook symbol="ETH-USD" info={{ ...info, symbol: 'ETH-USD' }} />), () => undefined);
     try {
       const loading = () => later.container.textContent?.includes('Loading order book') ?? false;
       expect(loading()).toBe(true);
@@ -125,7 +130,7 @@ describe('order book when its feed stops', () => {
       sockets.push(s);
       return s;
     });
-    const stale = renderWithApi(<OrderBook symbol="BTC-USD" info={info} />, (c) => c.setQueryData(queryKeys.market.depth('BTC-USD'), book), streams);
+    const stale = renderWithApi(inI18n(<OrderBook symbol="BTC-USD" info={info} />), (c) => c.setQueryData(queryKeys.market.depth('BTC-USD'), book), streams);
     try {
       const market = sockets.find((s) => s.url.endsWith('/ws-stream/v1'))!;
       const off = streams.market.subscribe('price', 'BTC-USD', () => undefined);
@@ -166,6 +171,18 @@ describe('order book from the keyboard and a screen reader', () => {
     const names = [...container.querySelectorAll('[role=option]')].map((o) => contentName(o));
     expect(names).toContain('Ask 95,000.5, size 0.250 BTC, total 0.250 BTC');
     expect(names).toContain('Bid 94,995.2, size 0.400 BTC, total 0.500 BTC');
+  });
+
+  it('names the levels anew in the language chosen, without waiting for the next book', async () => {
+    await act(() => activateLocale('zh-CN'));
+    try {
+      const names = [...container.querySelectorAll('[role=option]')].map((o) => contentName(o));
+      expect(names).toContain('卖单 95,000.5，数量 0.250 BTC，累计 0.250 BTC');
+      expect((container.querySelector('[role=option]') as HTMLElement).title).toBe('将此价格填入下单面板');
+    } finally {
+      await act(() => activateLocale('en'));
+    }
+    expect([...container.querySelectorAll('[role=option]')].map((o) => contentName(o))).toContain('Ask 95,000.5, size 0.250 BTC, total 0.250 BTC');
   });
 
   it('is one Tab stop: no level is focusable on its own', () => {

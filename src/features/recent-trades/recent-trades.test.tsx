@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import type { QueryClient } from '@tanstack/react-query';
-import { act } from 'react';
+import { act, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryKeys } from '../../api/query-keys';
 import { renderWithApi, type RenderedPanel } from '../../api/testing/render-with-api';
 import type { RecentTrade, SymbolInfo } from '../../api/schemas';
 import { RecentTrades } from './recent-trades';
+
+const inI18n = (ui: ReactNode) => <I18nProvider i18n={i18n}>{ui}</I18nProvider>;
 
 const info = { symbol: 'BTC-USD', base_asset: 'BTC', price_tick_decimals: 1, qty_tick_decimals: 3 } as SymbolInfo;
 /** Newest first, as the cache holds them: trade i at price 95000 + i, newest (i = 99) on top. */
@@ -24,7 +28,7 @@ let container: HTMLDivElement;
 let qc: QueryClient;
 
 beforeEach(() => {
-  panel = renderWithApi(<RecentTrades symbol="BTC-USD" info={info} />, (c) => c.setQueryData(queryKeys.market.recentTrades('BTC-USD'), hundred));
+  panel = renderWithApi(inI18n(<RecentTrades symbol="BTC-USD" info={info} />), (c) => c.setQueryData(queryKeys.market.recentTrades('BTC-USD'), hundred));
   ({ container, qc } = panel);
 });
 afterEach(() => panel.unmount());
@@ -96,7 +100,7 @@ describe('recent trades panel', () => {
   });
 
   it('says there are no trades yet, and draws the first one when it comes', async () => {
-    const later = renderWithApi(<RecentTrades symbol="ETH-USD" info={info} />, (c) => c.setQueryData(queryKeys.market.recentTrades('ETH-USD'), []));
+    const later = renderWithApi(inI18n(<RecentTrades symbol="ETH-USD" info={info} />), (c) => c.setQueryData(queryKeys.market.recentTrades('ETH-USD'), []));
     try {
       expect(later.container.textContent).toContain('No trades yet');
       await act(async () => {

@@ -1,5 +1,15 @@
 import { element, setCellText } from '../../ui/frame-cells';
 
+/** The tape's words, in the trader's language (recent-trades.tsx makes them; a new set rewrites every row's). */
+export interface TapeWords {
+  /** The row's title when the buyer took liquidity, and when the seller did. */
+  upTitle: string;
+  downTitle: string;
+  /** The side for a screen reader. */
+  buy: string;
+  sell: string;
+}
+
 /** A trade as its row shows it. */
 export interface TradeText {
   price: string;
@@ -21,12 +31,14 @@ interface Row {
   shows: TradeText | null;
 }
 
-const UP_TITLE = 'Buyer took liquidity';
-const PRICE_UP = 'num text-left text-up';
-const PRICE_DOWN = 'num text-left text-down';
-const DOWN_TITLE = 'Seller took liquidity';
-const GLYPH_UP = 'absolute left-0.5 top-0 text-[7px] leading-[18px] text-up';
-const GLYPH_DOWN = 'absolute left-0.5 top-0 text-[7px] leading-[18px] text-down';
+const priceUpClassName = 'num text-left text-up';
+const priceDownClassName = 'num text-left text-down';
+const glyphUpClassName = 'absolute left-0.5 top-0 text-[7px] leading-[18px] text-up';
+const glyphDownClassName = 'absolute left-0.5 top-0 text-[7px] leading-[18px] text-down';
+const rowClassName = 'relative grid h-[18px] grid-cols-3 items-center px-2 text-right [contain:strict]';
+const priceClassName = 'num text-left';
+const timeClassName = 'num text-muted';
+const glyphClassName = 'absolute left-0.5 top-0 text-[7px] leading-[18px]';
 
 /**
  * A row is a box of its own (strict containment; a block, not a flex or grid item): a new text lays
@@ -35,14 +47,14 @@ const GLYPH_DOWN = 'absolute left-0.5 top-0 text-[7px] leading-[18px] text-down'
  * "Sell" for a screen reader. Price, size and time stay the first three children (the bench reads them).
  */
 function newRow(): Row {
-  const el = element('div', 'relative grid h-[18px] grid-cols-3 items-center px-2 text-right [contain:strict]');
+  const el = element('div', rowClassName);
   el.setAttribute('role', 'listitem');
   const row: Row = {
     el,
-    price: element('span', 'num text-left'),
+    price: element('span', priceClassName),
     qty: element('span', 'num'),
-    time: element('span', 'num text-muted'),
-    glyph: element('span', 'absolute left-0.5 top-0 text-[7px] leading-[18px]'),
+    time: element('span', timeClassName),
+    glyph: element('span', glyphClassName),
     side: element('span', 'sr-only'),
     shows: null,
   };
@@ -51,19 +63,21 @@ function newRow(): Row {
   return row;
 }
 
-function write(row: Row, t: TradeText) {
-  if (row.shows === t) return;
+function write(row: Row, t: TradeText, words: TapeWords, wordsChanged: boolean) {
+  if (row.shows === t && !wordsChanged) return;
   const was = row.shows;
   row.shows = t;
   if (was?.price !== t.price) setCellText(row.price, t.price);
   if (was?.qty !== t.qty) setCellText(row.qty, t.qty);
   if (was?.time !== t.time) setCellText(row.time, t.time);
   if (was?.up !== t.up) {
-    row.price.className = t.up ? PRICE_UP : PRICE_DOWN;
-    row.el.title = t.up ? UP_TITLE : DOWN_TITLE;
-    row.glyph.className = t.up ? GLYPH_UP : GLYPH_DOWN;
+    row.price.className = t.up ? priceUpClassName : priceDownClassName;
+    row.glyph.className = t.up ? glyphUpClassName : glyphDownClassName;
     setCellText(row.glyph, t.up ? '▲' : '▼');
-    setCellText(row.side, t.up ? 'Buy' : 'Sell');
+  }
+  if (was?.up !== t.up || wordsChanged) {
+    row.el.title = t.up ? words.upTitle : words.downTitle;
+    setCellText(row.side, t.up ? words.buy : words.sell);
   }
 }
 
@@ -76,10 +90,13 @@ function write(row: Row, t: TradeText) {
  */
 export class TradeTape {
   private rows: Row[] = [];
+  private words: TapeWords | null = null;
 
   constructor(private readonly container: HTMLElement) {}
 
-  show(trades: readonly TradeText[]) {
+  show(trades: readonly TradeText[], words: TapeWords) {
+    const wordsChanged = words !== this.words;
+    this.words = words;
     while (this.rows.length < trades.length) {
       const row = newRow();
       this.container.append(row.el);
@@ -94,6 +111,6 @@ export class TradeTape {
       this.container.insertBefore(row.el, this.rows[0]!.el);
       this.rows.unshift(row);
     }
-    trades.forEach((t, i) => write(this.rows[i]!, t));
+    trades.forEach((t, i) => write(this.rows[i]!, t, words, wordsChanged));
   }
 }

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppStreams, type AppStreams } from '../../api/stream/app-streams';
@@ -21,7 +23,11 @@ function mount() {
     sockets.push(s);
     return s;
   });
-  panel = renderWithApi(<ServiceStatus />, () => undefined, streams);
+  panel = renderWithApi(
+    <I18nProvider i18n={i18n}>
+      <ServiceStatus />
+    </I18nProvider>,
+    () => undefined, streams);
   const latest = (path: string) => sockets.filter((s) => s.url.endsWith(path)).at(-1)!;
   const words = (name: 'market' | 'orders') => panel!.container.querySelector(`[data-testid=stream-state-${name}]`)?.textContent;
   return { streams, latest, words };

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Modal } from '../../ui/modal';
 import { useHelpKey } from './use-help-key';
@@ -9,6 +10,7 @@ type Open = 'settings' | 'shortcuts' | null;
 
 /** The header's gear: the settings panel, and the shortcuts list (`?` or from the panel). */
 export function SettingsMenu({ playSound }: { playSound: () => void }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState<Open>(null);
   const close = useCallback(() => setOpen(null), []);
   useHelpKey(useCallback(() => setOpen('shortcuts'), []));
@@ -16,8 +18,8 @@ export function SettingsMenu({ playSound }: { playSound: () => void }) {
     <>
       <button
         type="button"
-        aria-label="Settings"
-        title="Settings"
+        aria-label={t`Settings`}
+        title={t`Settings`}
         data-testid="settings-button"
         onClick={() => setOpen('settings')}
         className="rounded px-1.5 py-0.5 text-[15px] leading-none text-muted hover:text-text"
@@ -25,8 +27,8 @@ export function SettingsMenu({ playSound }: { playSound: () => void }) {
         ⚙
       </button>
       {open === 'settings' && (
-        <Modal title="Settings" onClose={close} testId="settings-dialog">
-          <Suspense fallback={<p className="text-muted">Loading settings…</p>}>
+        <Modal title={t`Settings`} onClose={close} testId="settings-dialog">
+          <Suspense fallback={<p className="text-muted"><Trans>Loading settings…</Trans></p>}>
             <SettingsPanel playSound={playSound} onShowShortcuts={() => setOpen('shortcuts')} />
           </Suspense>
         </Modal>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useTradeSettings } from '../../stores/trade-settings';
 import { Modal } from '../../ui/modal';
 import { SHORTCUT_GROUPS } from './shortcuts';
@@ -8,18 +9,19 @@ function Key({ k }: { k: string }) {
 
 /** The help overlay `?` opens: every shortcut, and whether the switchable ones are on. */
 export function ShortcutsOverlay({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const on = useTradeSettings((s) => s.shortcuts);
   return (
-    <Modal title="Keyboard shortcuts" onClose={onClose} testId="shortcuts-overlay" width="max-w-[520px]">
-      {!on && <p className="mb-2 rounded border border-warn/60 bg-warn/10 px-2 py-1 text-warn">Shortcuts are off in settings: only the always-on keys work.</p>}
+    <Modal title={t`Keyboard shortcuts`} onClose={onClose} testId="shortcuts-overlay" width="max-w-[520px]">
+      {!on && <p className="mb-2 rounded border border-warn/60 bg-warn/10 px-2 py-1 text-warn"><Trans>Shortcuts are off in settings: only the always-on keys work.</Trans></p>}
       <div className="space-y-3">
-        {SHORTCUT_GROUPS.map((g) => (
-          <section key={g.title} aria-label={g.title}>
-            <h3 className="mb-1 text-[11px] uppercase tracking-wide text-muted">{g.title}</h3>
+        {SHORTCUT_GROUPS.map((g, gi) => (
+          <section key={gi} aria-label={i18n._(g.title)}>
+            <h3 className="mb-1 text-[11px] uppercase tracking-wide text-muted">{i18n._(g.title)}</h3>
             <table className="w-full">
               <tbody>
-                {g.shortcuts.map((s) => (
-                  <tr key={s.keys.join('+') + s.does} className={g.switchable && !on ? 'opacity-50' : ''}>
+                {g.shortcuts.map((s, si) => (
+                  <tr key={si} className={g.switchable && !on ? 'opacity-50' : ''}>
                     <td className="w-[150px] py-0.5 pr-2">
                       <span className="flex flex-wrap gap-1">
                         {s.keys.map((k) => (
@@ -27,7 +29,7 @@ export function ShortcutsOverlay({ onClose }: { onClose: () => void }) {
                         ))}
                       </span>
                     </td>
-                    <td className="py-0.5">{s.does}</td>
+                    <td className="py-0.5">{i18n._(s.does)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -35,7 +37,9 @@ export function ShortcutsOverlay({ onClose }: { onClose: () => void }) {
           </section>
         ))}
       </div>
-      <p className="mt-3 text-[11px] text-muted">Esc closes this list.</p>
+      <p className="mt-3 text-[11px] text-muted">
+        <Trans>Esc closes this list.</Trans>
+      </p>
     </Modal>
   );
 }

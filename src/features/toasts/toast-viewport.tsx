@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { CSSProperties, RefObject } from 'react';
 import { useToasts, type Toast, type ToastKind } from '../../stores/toasts';
 import { useMediaQuery } from '../../ui/use-media-query';
@@ -34,6 +35,7 @@ interface Props {
  * dismisses it too. A toast stays while pointed at or focused.
  */
 export function ToastViewport({ dock }: Props) {
+  const { t } = useLingui();
   const toasts = useToasts((s) => s.toasts);
   const dismiss = useToasts((s) => s.dismiss);
   const box = useDockBox(dock);
@@ -41,55 +43,57 @@ export function ToastViewport({ dock }: Props) {
   const visible = !box && phone ? VISIBLE_ON_PHONE : VISIBLE_TOASTS;
   const shown = toasts.slice(-visible);
   const hidden = toasts.slice(0, -visible);
+  const more = hidden.length;
   const style: CSSProperties | undefined = box
     ? { left: box.left + GAP, bottom: box.bottom + GAP, width: Math.min(320, box.width - 2 * GAP), maxHeight: box.height - 2 * GAP }
     : undefined;
-  const corner = box ? 'flex-col' : 'top-1 right-2 left-2 flex-col-reverse md:left-auto md:top-auto md:bottom-3 md:right-3 md:w-[320px] md:flex-col';
+  const cornerClassName = box ? 'flex-col' : 'top-1 right-2 left-2 flex-col-reverse md:left-auto md:top-auto md:bottom-3 md:right-3 md:w-[320px] md:flex-col';
   return (
-    <div style={style} className={`pointer-events-none fixed z-50 flex gap-1.5 overflow-hidden ${corner}`} data-testid="toasts">
+    <div style={style} className={`pointer-events-none fixed z-50 flex gap-1.5 overflow-hidden ${cornerClassName}`} data-testid="toasts">
       {hidden.length > 0 && (
         <button
           type="button"
-          onClick={() => hidden.forEach((t) => dismiss(t.id))}
-          title="Dismiss the older notices"
+          onClick={() => hidden.forEach((h) => dismiss(h.id))}
+          title={t`Dismiss the older notices`}
           className="pointer-events-auto self-start rounded border border-line bg-panel-2 px-2 py-0.5 text-muted shadow-lg shadow-black/40 hover:text-text"
           data-testid="toasts-more"
         >
-          +{hidden.length} more · dismiss
+          <Trans>+{more} more · dismiss</Trans>
         </button>
       )}
-      {shown.map((t) => (
-        <ToastCard key={t.id} toast={t} onDismiss={() => dismiss(t.id)} />
+      {shown.map((toast) => (
+        <ToastCard key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
       ))}
     </div>
   );
 }
 
-function ToastCard({ toast: t, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+  const { t } = useLingui();
   const hold = useToasts((s) => s.hold);
   const release = useToasts((s) => s.release);
   return (
     // A click anywhere on the card dismisses it (the mouse's shortcut); the keyboard's is the button.
     <div
-      role={t.kind === 'error' ? 'alert' : 'status'}
+      role={toast.kind === 'error' ? 'alert' : 'status'}
       aria-atomic="true"
       onClick={onDismiss}
-      onMouseEnter={() => hold(t.id)}
-      onMouseLeave={() => release(t.id)}
-      onFocus={() => hold(t.id)}
-      onBlur={() => release(t.id)}
-      className={`pointer-events-auto flex shrink-0 cursor-pointer items-start gap-2 rounded border bg-panel-2 py-1.5 pl-3 pr-1 text-left shadow-lg shadow-black/40 ${TONE[t.kind]}`}
+      onMouseEnter={() => hold(toast.id)}
+      onMouseLeave={() => release(toast.id)}
+      onFocus={() => hold(toast.id)}
+      onBlur={() => release(toast.id)}
+      className={`pointer-events-auto flex shrink-0 cursor-pointer items-start gap-2 rounded border bg-panel-2 py-1.5 pl-3 pr-1 text-left shadow-lg shadow-black/40 ${TONE[toast.kind]}`}
     >
-      <span className={`mt-1 h-2 w-2 shrink-0 rounded-full ${DOT[t.kind]}`} />
+      <span className={`mt-1 h-2 w-2 shrink-0 rounded-full ${DOT[toast.kind]}`} />
       <span className="min-w-0 flex-1">
-        <span className="block font-medium">{t.title}</span>
-        {t.body && <span className="block break-words text-muted">{t.body}</span>}
+        <span className="block font-medium">{toast.title}</span>
+        {toast.body && <span className="block break-words text-muted">{toast.body}</span>}
       </span>
       {/* The ✕ is drawn by CSS: the toast's text stays its message. */}
       <button
         type="button"
-        aria-label="Dismiss"
-        title="Dismiss"
+        aria-label={t`Dismiss`}
+        title={t`Dismiss`}
         onClick={(e) => {
           e.stopPropagation();
           onDismiss();
