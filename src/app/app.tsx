@@ -6,9 +6,10 @@ import { ScreenBoundary } from './screen-error-boundary';
 import { lastSymbol } from './symbols';
 import { TradePage } from './trade-page';
 import { useArrivalFocus } from './use-arrival-focus';
+import { withPanelWords } from '../i18n/activate';
 
 // Wallet SDKs (wagmi, viem, the Solana adapters) load with this page or the sign-in dialog only.
-const WalletsPage = lazy(() => import('./wallets-page'));
+const WalletsPage = lazy(() => withPanelWords(import('./wallets-page')));
 
 function ReturnToMarket() {
   return <Navigate to={`/trade/${lastSymbol()}`} replace />;

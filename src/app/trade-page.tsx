@@ -28,6 +28,7 @@ import { useStreams } from '../api/react';
 import { useMarketFeed } from './streams/use-market-feed';
 import { useBookPaintedOnce } from './use-book-painted-once';
 import { DEFAULT_SYMBOL, rememberSymbol } from './symbols';
+import { withPanelWords } from '../i18n/activate';
 
 type PhoneTab = 'chart' | 'book' | 'trades' | 'account';
 const PHONE_TABS: { value: PhoneTab; label: MessageDescriptor }[] = [
@@ -39,7 +40,7 @@ const PHONE_TABS: { value: PhoneTab; label: MessageDescriptor }[] = [
 
 // The chart library is the biggest part of the page's code: it loads once the book has data, so
 // the book, trades and order form paint without waiting for it.
-const PriceChart = lazy(() => import('../features/chart/price-chart').then((m) => ({ default: m.PriceChart })));
+const PriceChart = lazy(() => withPanelWords(import('../features/chart/price-chart')).then((m) => ({ default: m.PriceChart })));
 const CHART_PLACEHOLDER = (
   <div className="flex-1 p-3 text-muted">
     <Trans>Loading chart…</Trans>
@@ -49,20 +50,20 @@ const CHART_PLACEHOLDER = (
 // The account tabs (positions, orders, histories, the order detail, the modify editor) and the order
 // form with the trade layer behind it load with the chart too, once the book has painted: the code
 // before the first book row stays within its budget (bench figure 2), and they follow a frame later.
-const AccountTabs = lazy(() => import('../features/account/account-tabs').then((m) => ({ default: m.AccountTabs })));
+const AccountTabs = lazy(() => withPanelWords(import('../features/account/account-tabs')).then((m) => ({ default: m.AccountTabs })));
 const ACCOUNT_PLACEHOLDER = (
   <div className="flex-1 p-3 text-muted">
     <Trans>Loading account…</Trans>
   </div>
 );
-const OrderForm = lazy(() => import('../features/order-form/order-form').then((m) => ({ default: m.OrderForm })));
+const OrderForm = lazy(() => withPanelWords(import('../features/order-form/order-form')).then((m) => ({ default: m.OrderForm })));
 const ORDER_FORM_PLACEHOLDER = (
   <div className="p-3 text-muted">
     <Trans>Loading order form…</Trans>
   </div>
 );
 // Shown only when the trader picks it.
-const FundingRateChart = lazy(() => import('../features/funding-rates/funding-rate-chart').then((m) => ({ default: m.FundingRateChart })));
+const FundingRateChart = lazy(() => withPanelWords(import('../features/funding-rates/funding-rate-chart')).then((m) => ({ default: m.FundingRateChart })));
 
 type ChartView = 'price' | 'funding';
 const CHART_VIEWS: { value: ChartView; label: MessageDescriptor; title?: MessageDescriptor }[] = [

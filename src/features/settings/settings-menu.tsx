@@ -2,10 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Modal } from '../../ui/modal';
 import { useHelpKey } from './use-help-key';
+import { withPanelWords } from '../../i18n/activate';
 
 // Opened by a click or `?`, never before the first paint: loaded then, not with the page.
-const SettingsPanel = lazy(() => import('./settings-panel').then((m) => ({ default: m.SettingsPanel })));
-const ShortcutsOverlay = lazy(() => import('./shortcuts-overlay').then((m) => ({ default: m.ShortcutsOverlay })));
+const SettingsPanel = lazy(() => withPanelWords(import('./settings-panel')).then((m) => ({ default: m.SettingsPanel })));
+const ShortcutsOverlay = lazy(() => withPanelWords(import('./shortcuts-overlay')).then((m) => ({ default: m.ShortcutsOverlay })));
 type Open = 'settings' | 'shortcuts' | null;
 
 /** The header's gear: the settings panel, and the shortcuts list (`?` or from the panel). */
