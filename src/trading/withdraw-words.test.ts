@@ -6,6 +6,7 @@ import type { WithdrawFailure } from '../wallet/withdraw-machine';
 import { WithdrawNotAllowed } from '../wallet/withdraw-transaction';
 import { errorWords } from './wallet-words';
 import { WITHDRAW_STEP_LABELS, withdrawFailureWords, withdrawNoteWords, withdrawStatusWords } from './withdraw-words';
+import { formatClock } from '../lib/time';
 
 const noAnswer = new ApiError({ kind: 'network', code: 0, status: 0, message: 'Failed to fetch', endpoint: 'POST /api/withdraw' });
 const failure = (f: Omit<WithdrawFailure, 'step' | 'kind'>): WithdrawFailure => ({ step: 'receipt', kind: 'unknown', ...f });
@@ -25,7 +26,7 @@ describe('the withdraw stepper in words (English as before the catalogue)', () =
       'Withdrawal of 120.00 DUSD sent as 0xcdcdcdcdcd…: check its outcome.',
     );
     expect(withdrawNoteWords({ code: 'resume-authorized', amount: '120.00', expiresAt: 1_800_000_000 }, i18n)).toBe(
-      `Withdrawal of 120.00 DUSD is authorized but not sent yet: send it from your wallet before ${new Date(1_800_000_000_000).toLocaleTimeString()}.`,
+      `Withdrawal of 120.00 DUSD is authorized but not sent yet: send it from your wallet before ${formatClock(1_800_000_000_000)}.`,
     );
   });
 

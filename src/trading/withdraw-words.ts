@@ -2,6 +2,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { StepId, WithdrawFailure, WithdrawNote } from '../wallet/withdraw-machine';
 import { errorWords } from './wallet-words';
+import { formatClock } from '../lib/time';
 
 /** The guided withdraw's steps, as the stepper lists them. */
 export const WITHDRAW_STEP_LABELS: Readonly<Record<StepId, MessageDescriptor>> = {
@@ -34,7 +35,7 @@ export function withdrawNoteWords(note: WithdrawNote, i18n: I18n): string {
     }
     case 'resume-authorized': {
       const { amount } = note;
-      const time = new Date(note.expiresAt * 1000).toLocaleTimeString();
+      const time = formatClock(note.expiresAt * 1000);
       return i18n._(msg`Withdrawal of ${amount} DUSD is authorized but not sent yet: send it from your wallet before ${time}.`);
     }
   }

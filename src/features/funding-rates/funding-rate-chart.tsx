@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { marketQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
-import { formatClock, formatDateTime } from '../../lib/time';
+import { formatClock, formatDateTime, formatShortDate } from '../../lib/time';
 import { useElementSize } from '../../ui/use-element-size';
 import { fundingGeometry, nearestPoint, ratePercent, type RatePoint } from './funding-geometry';
 
@@ -95,7 +95,7 @@ export function FundingRateChart({ symbol }: { symbol: string }) {
                 textAnchor={tick.x < PLOT.left + 30 ? 'start' : tick.x > width - 30 ? 'end' : 'middle'}
                 className="fill-[var(--color-muted)] text-[11px]"
               >
-                {tick.days ? new Date(tick.time).toLocaleDateString(undefined, { month: 'short', day: 'numeric' }) : formatClock(tick.time).slice(0, g.shortSpan ? 8 : 5)}
+                {tick.days ? formatShortDate(tick.time) : formatClock(tick.time).slice(0, g.shortSpan ? 8 : 5)}
               </text>
             ))}
             {g.points.map((p) => (

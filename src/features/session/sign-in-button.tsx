@@ -5,6 +5,7 @@ import { SessionGuard } from './session-guard';
 import { useSignInRequest } from '../../stores/sign-in-request';
 import { VaultPicker } from './vault-picker';
 import { withPanelWords } from '../../i18n/activate';
+import { formatMoment } from '../../lib/time';
 
 // The dialog (wallet options, the challenge check) loads when it is first asked for, not with the page.
 const SignInDialog = lazy(() => withPanelWords(import('./sign-in-dialog')).then((m) => ({ default: m.SignInDialog })));
@@ -51,7 +52,7 @@ function AccountMenu() {
   }, [open]);
   const short = `${session.address.slice(0, 6)}…${session.address.slice(-4)}`;
   const chain = session.chain;
-  const until = new Date(session.expiresAt).toLocaleString();
+  const until = formatMoment(session.expiresAt);
   return (
     <div ref={box} className="relative" data-testid="account-menu">
       <button

@@ -8,6 +8,7 @@ import { actingAccount, useSessionStore } from '../../wallet/session-store';
 import { localWithdrawals, mergeHistory, pendingWithdrawals, type PendingWithdrawal, type WithdrawEntry } from '../../wallet/withdraw-records';
 import { GhostButton } from './parts';
 import { showDusd } from './wallet-model';
+import { formatClock, formatMoment } from '../../lib/time';
 
 /**
  * The account's withdrawals. A Pending one whose authorization is known here can be continued:
@@ -93,7 +94,7 @@ function HistoryRow({ entry: e, readAt, onContinue }: { entry: WithdrawEntry; re
 function PendingRow({ pending, readAt, onContinue }: { pending: PendingWithdrawal; readAt: number; onContinue: ((p: PendingWithdrawal) => void) | null }) {
   const { t } = useLingui();
   const expiresAt = pending.withdrawal.signature.expired_at;
-  const at = new Date(expiresAt * 1000).toLocaleTimeString();
+  const at = formatClock(expiresAt * 1000);
   const expired = !pending.txHash && readAt > expiresAt;
   const hash = pending.txHash?.slice(0, 10) ?? '';
   const text = pending.txHash
@@ -120,5 +121,5 @@ function PendingRow({ pending, readAt, onContinue }: { pending: PendingWithdrawa
 /** "2026-11-23T01:52:26.123456789Z" (nanoseconds) → local time; unparseable → as given. */
 function shortTime(iso: string): string {
   const t = Date.parse(iso.replace(/(\.\d{3})\d+/, '$1'));
-  return Number.isNaN(t) ? iso : new Date(t).toLocaleString();
+  return Number.isNaN(t) ? iso : formatMoment(t);
 }
