@@ -99,7 +99,8 @@ test.describe('desktop', () => {
 
     // And back to English, live.
     await switchTo(page, 'en');
-    await expect(page.getByTestId('wallets-link')).toHaveText(/Wallets/);
+    await expect(page.getByTestId('settings-button')).toHaveAttribute('aria-label', 'Settings');
+    await expect(page.getByTestId('cash-wallet-free')).toContainText(/\d/);
   });
 });
 
@@ -135,7 +136,7 @@ async function signInFundedChinese(page: Page) {
   await page.goto('/trade/BTC-USD');
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await page.getByRole('button', { name: '登录', exact: true }).first().click();
-  await page.getByRole('dialog').getByRole('button', { name: /Devnet/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /开发网钱包/ }).click();
   await expect(page.getByRole('dialog')).toBeHidden({ timeout: 15_000 });
   await expect(page.getByTestId('book-asks-row').first()).toContainText(/\d/);
 }

@@ -1,12 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 
 // Words that are the same in Chinese: tickers and symbols, brands, order-type codes, keyboard keys,
-// compact units and the language picker's own "English".
+// compact units, the product's name and the language picker's own "English".
 const NOT_ENGLISH_WORDS = new Set(
   [
     'BTC', 'ETH', 'XAU', 'XAG', 'USD', 'DUSD', 'USDT', 'BNB', 'SOL', 'BSC', 'EVM', 'Solana', 'Phantom', 'Solflare', 'MetaMask',
     'WalletConnect', 'Devnet', 'GTC', 'IOC', 'ALO', 'FOK', 'TP', 'SL', 'PnL', 'ROE', 'UTC', 'Esc', 'Enter', 'Tab', 'Shift', 'Ctrl', 'Alt',
-    'English', 'ID', 'TradingView', 'CSV', 'API', 'ms', 'OHLC', 'EIP', 'Max', 'MAX',
+    'English', 'ID', 'TradingView', 'CSV', 'API', 'ms', 'OHLC', 'EIP', 'PERPS', 'reqRemoteCall', 'JWT', 'Gas', 'Rabby',
   ].map((w) => w.toLowerCase()),
 );
 

@@ -25,9 +25,11 @@ export function Modal({ title, onClose, children, testId, width = 'max-w-[460px]
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
   useDialogFocus(box, { onEscape: onClose, initialFocus: keepFocus ? 'first' : 'container', ...(fallbackFocus ? { fallbackFocus } : {}) });
+  // Taller than the screen (Settings on a laptop), the dialog scrolls within it: nothing below the fold
+  // is out of reach.
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center bg-black/60 px-3 pt-[8vh]" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={box} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid={testId} className={`w-full ${width} rounded-md border border-line bg-panel p-4 shadow-2xl outline-none`}>
+      <div ref={box} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid={testId} className={`max-h-[calc(92dvh-1rem)] w-full overflow-y-auto ${width} rounded-md border border-line bg-panel p-4 shadow-2xl outline-none`}>
         <div className="mb-3 flex items-center">
           <h2 id={titleId} className="text-sm font-semibold">
             {title}

@@ -37,7 +37,7 @@ export function BalanceSummary({ balance }: { balance: Balance | undefined }) {
       </p>
       <dl className="grid grid-cols-[repeat(auto-fill,minmax(190px,1fr))] gap-x-6 gap-y-1" data-testid="balance-summary">
         {FIELDS.map((f) => (
-          <div key={f.key} className="flex justify-between gap-2 border-b border-line/50 py-0.5" title={`${f.key}: ${i18n._(f.meaning)}`}>
+          <div key={f.key} className="flex justify-between gap-2 border-b border-line/50 py-0.5" title={i18n._(f.meaning)} data-field={f.key}>
             <dt className="cursor-help text-muted underline decoration-dotted decoration-muted/50 underline-offset-2">{i18n._(f.label)}</dt>
             <dd className={`num ${f.signed ? toneOf(balance[f.key]) : ''}`}>{showUsd(balance[f.key])}</dd>
           </div>

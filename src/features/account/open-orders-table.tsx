@@ -75,7 +75,7 @@ export function OpenOrdersTable({ orders }: { orders: readonly Order[] }) {
     { label: t`Size` },
     { label: t`Filled` },
     { label: t`Reduce only`, align: 'left' },
-    { label: 'TIF', align: 'left' },
+    { label: t({ message: 'TIF', comment: 'column: time in force (GTC, IOC, post only)' }), align: 'left' },
     { label: t`Status`, align: 'left' },
     {
       label: (

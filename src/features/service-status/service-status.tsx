@@ -66,7 +66,10 @@ export function ServiceStatus() {
       )}
       {region.data && (
         <span className="hidden sm:inline" title={t`Region the service sees you in`}>
-          <Trans>Region {regionName}</Trans>
+          {/* The region code is the exchange's own ("SG"), the same in every language. */}
+          <Trans>
+            Region <span data-exchange-text>{regionName}</span>
+          </Trans>
         </span>
       )}
     </div>
