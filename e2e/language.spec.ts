@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { bestBookPrice, wholePrice } from './support/book';
 import { englishLeft } from './support/english-left';
-import { signInFunded } from './support/session';
+import { BASE } from './support/ports';
+import { signInFunded, storedToken } from './support/session';
 
 // Issue 29: 简体中文 changes the whole app — the trade page and every account tab, the order form's
 // messages, dialogs, toasts, the Wallets page, the sign-in dialog — with no English word left on the
@@ -139,4 +140,48 @@ async function signInFundedChinese(page: Page) {
   await page.getByRole('dialog').getByRole('button', { name: /开发网钱包/ }).click();
   await expect(page.getByRole('dialog')).toBeHidden({ timeout: 15_000 });
   await expect(page.getByTestId('book-asks-row').first()).toContainText(/\d/);
+  const token = await storedToken(page);
+  const res = await page.request.post(`${BASE}/devnet/faucet`, { headers: { authorization: `Bearer ${token}` }, data: { amount: '50000', wallet: 'perps' } });
+  expect(res.status()).toBe(200);
+  await expect(page.getByTestId('available')).toContainText('50,000');
 }
+
+/** In Chinese, light theme, red up: a long of 0.01 BTC-USD open (bought at market from the form). */
+async function chineseLightRedUpWithPosition(page: Page) {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('perps.display-settings'))
+      localStorage.setItem('perps.display-settings', JSON.stringify({ state: { theme: 'light', upDown: 'red-up' }, version: 1 }));
+  });
+  await signInFundedChinese(page);
+  const buy = page.getByTestId('phone-trade-bar').locator('[data-side=buy]');
+  if (await buy.isVisible()) await buy.tap();
+  await form(page).getByRole('tab').nth(1).click(); // 市价
+  await page.locator('#order-size').fill('0.01');
+  await page.getByTestId('submit-order').click();
+  await expect(page.getByTestId('position-BTC-USD')).toHaveCount(1);
+  await expectAllChinese(page, 'the trade page in light, red up');
+}
+
+test.describe('screenshots in Chinese', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('desktop: 简体中文, light theme, red up', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await chineseLightRedUpWithPosition(page);
+    await expect(page.locator('canvas').first()).toBeVisible();
+    await page.screenshot({ path: 'docs/trade-zh-light-red-up-desktop.png' });
+  });
+
+  test('phone: 简体中文, light theme, red up', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await chineseLightRedUpWithPosition(page);
+    await page.keyboard.press('Escape'); // the order sheet closes: the chart, the book and the Buy / Sell bar
+    await expect(page.getByTestId('phone-trade-bar')).toBeVisible();
+    await page.getByText('图表', { exact: true }).tap();
+    await expect(page.locator('canvas').first()).toBeVisible();
+    await expectAllChinese(page, 'the phone chart tab');
+    await page.screenshot({ path: 'docs/trade-zh-light-red-up-phone.png' });
+    await context.close();
+  });
+});
