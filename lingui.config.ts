@@ -18,6 +18,15 @@ const PANELS = [
   '<rootDir>/src/features/settings/shortcuts-overlay.tsx',
   '<rootDir>/src/features/session/sign-in-dialog.tsx',
   '<rootDir>/src/features/session/solana-options.tsx',
+  '<rootDir>/src/features/session/vault-picker.tsx',
+  '<rootDir>/src/features/settings/shortcuts.ts',
+  // Shared widgets and words only the panels above use.
+  '<rootDir>/src/ui/order-rule-words.ts',
+  '<rootDir>/src/ui/typed-decimal-words.ts',
+  '<rootDir>/src/ui/fired-close-words.ts',
+  '<rootDir>/src/ui/paged-table.tsx',
+  '<rootDir>/src/ui/confirm-panel.tsx',
+  '<rootDir>/src/ui/confirm-dialog.tsx',
 ];
 /** A folder as the glob of everything in it (exclude takes globs; include takes folders too). */
 const asGlob = (path: string) => (/\.tsx?$/.test(path) ? path : `${path}/**`);

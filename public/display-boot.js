@@ -1,9 +1,4 @@
-// The display settings (theme, colours, layout, density) on <html> before the first paint: a plain
-// script that index.html runs in <head>, before the stylesheet is applied to anything, so a trader
-// who chose the light theme never sees a dark frame first. The app's own copy of this logic
-// (src/stores/display-settings.ts, src/app/display-attributes.ts) takes over once it loads and sets
-// the same attributes; src/app/display-boot.test.ts keeps the two in step. Not bundled (public/),
-// like zod-without-eval.js: the CSP allows scripts of the app's own origin only, no inline script.
+// Display settings on <html> before the first paint (why and how: src/app/display-attributes.ts).
 (function () {
   var VALUES = {
     theme: ['dark', 'light', 'system'],

@@ -24,6 +24,14 @@ function apply(root: HTMLElement, attrs: Record<string, string>) {
   for (const [name, value] of Object.entries(attrs)) if (root.getAttribute(name) !== value) root.setAttribute(name, value);
 }
 
+/*
+ * public/display-boot.js sets the same attributes before the first paint: a plain script that
+ * index.html runs in <head>, before the stylesheet is applied to anything, so a trader who chose the
+ * light theme never sees a dark frame first. Not bundled (public/), like zod-without-eval.js: the CSP
+ * allows scripts of the app's own origin only, no inline script. display-boot.test.ts keeps the two
+ * in step; this module takes over once the app loads.
+ */
+
 /**
  * Sets the display settings on <html> now — main.tsx calls this before React renders anything, and
  * the store has read localStorage synchronously when its module loaded, so the first paint already

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { storageProblemWords } from '../features/session/session-words';
+import { storageProblemWords } from './storage-problem-words';
 import { useSessionStore } from '../wallet/session-store';
 
 /**

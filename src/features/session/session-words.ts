@@ -1,7 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { errorWords } from '../../trading/wallet-words';
-import type { StorageProblem } from '../../wallet/session-store';
 import { SignInRefused, type SignInProblem } from '../../wallet/signed-data';
 
 /** Why the app refused to ask the wallet to sign (src/wallet/signed-data.ts), in words. */
@@ -50,19 +49,4 @@ export function signInProblemWords(p: SignInProblem, i18n: I18n): string {
 export function signInErrorWords(e: unknown, i18n: I18n): string {
   if (e instanceof SignInRefused) return signInProblemWords(e.problem, i18n);
   return errorWords(e, i18n);
-}
-
-/** What this browser could not do with the stored session (session-store `storageProblem`), in words. */
-export function storageProblemWords(p: StorageProblem, i18n: I18n): string {
-  const { reason } = p;
-  switch (p.code) {
-    case 'keep':
-      return i18n._(msg`This browser could not keep your session (${reason}): after a reload you will need to sign in again.`);
-    case 'forget':
-      return i18n._(msg`This browser could not forget your session (${reason}): a reload may sign you back in; clear this site's data to be sure.`);
-    case 'read':
-      return i18n._(msg`Your saved session could not be read (${reason}): sign in again.`);
-    case 'remove-expired':
-      return i18n._(msg`An expired session could not be removed from this browser (${reason}).`);
-  }
 }

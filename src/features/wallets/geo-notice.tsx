@@ -3,7 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { geoQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
-import { RESTRICTED_REGIONS } from './wallet-model';
+
+/**
+ * Regions the service does not serve; the app shows a notice (it does not block: the service
+ * decides). ISO 3166-1 alpha-2 as the geo endpoint returns them. Here, not in wallet-model.ts: the
+ * notice is part of every page's first paint, the wallet screens' amount rules are not.
+ */
+export const RESTRICTED_REGIONS: readonly string[] = ['US', 'CN'];
 
 /** A notice (not a block: the service decides) when the geo service places the trader in a restricted region. */
 export function GeoNotice() {

@@ -10,12 +10,6 @@ import { DUSD_DECIMALS, maxDusd } from '../../wallet/dusd';
 export const MIN_DEPOSIT = '0.5';
 
 /**
- * Regions the service does not serve; the app shows a notice (it does not block: the service
- * decides). ISO 3166-1 alpha-2 as the geo endpoint returns them. Keep in one place.
- */
-export const RESTRICTED_REGIONS: readonly string[] = ['US', 'CN'];
-
-/**
  * A DUSD amount as every wallet screen shows it: to the cent, with separators, rounded toward zero
  * — a balance never reads a cent more than is there, and reads what its Max fills in. A non-zero
  * amount under a cent reads "<0.01" (as showUsd does), never as nothing.
