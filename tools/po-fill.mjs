@@ -18,6 +18,6 @@ for (const item of po.items) {
     filled += 1;
   } else if (!have) missing.push(item.msgctxt ? `[${item.msgctxt}] ${item.msgid}` : item.msgid);
 }
-writeFileSync(catalogue, po.toString() + '\n');
+writeFileSync(catalogue, po.toString().replace(/\n*$/, '\n'));
 console.log(`${catalogue}: ${filled} filled, ${missing.length} missing`);
 for (const m of missing) console.log(`  missing: ${JSON.stringify(m)}`);
