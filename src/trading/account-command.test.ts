@@ -4,7 +4,7 @@ import { ApiError } from '../api/errors';
 import { useToasts } from '../stores/toasts';
 import { runAccountCommand } from './account-command';
 
-const words = { done: 'Leverage set to 5× on BTC-USD', refused: 'Leverage not changed', subject: 'leverage on BTC-USD' };
+const words = { done: 'Leverage set to 5× on BTC-USD', refused: 'Leverage not changed', unknown: 'No answer from the exchange: leverage on BTC-USD may or may not have changed' };
 const key = ['user', '0xabc', 'position-config', 'BTC-USD'] as const;
 
 function seeded() {

@@ -13,12 +13,7 @@ export interface CommandWords {
   done: string;
   refused: string;
   /** The whole warning when the service did not answer ("No answer from the exchange: leverage on BTC-USD may or may not have changed"). */
-  unknown?: string;
-  /**
-   * Older form of `unknown`: only what is unknown ("leverage on BTC-USD"), put into an English-shaped
-   * sentence. Prefer `unknown`, a whole sentence a translation can reorder.
-   */
-  subject?: string;
+  unknown: string;
 }
 
 export interface AccountCommand {
@@ -45,9 +40,7 @@ export async function runAccountCommand(qc: QueryClient, { send, words, refresh,
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     if (isNoAnswer(e)) {
-      const subject = words.subject ?? '';
-      const title = words.unknown ?? t`No answer from the exchange: ${subject} may or may not have changed`;
-      toast({ kind: 'warn', title, body: t`${message}. Checking your account…` });
+      toast({ kind: 'warn', title: words.unknown, body: t`${message}. Checking your account…` });
       await reread();
     } else {
       toast({ kind: 'error', title: words.refused, body: message });

@@ -163,7 +163,7 @@ export function useCancelOrders() {
         words: {
           done: t`${plural(count, { one: 'Cancel requested for # order', other: 'Cancel requested for # orders' })}`,
           refused: refused ?? t`Cancel refused`,
-          subject: t`${plural(count, { one: 'the cancel of # order', other: 'the cancel of # orders' })}`,
+          unknown: t`${plural(count, { one: 'No answer from the exchange: the cancel of # order may or may not have gone through', other: 'No answer from the exchange: the cancel of # orders may or may not have gone through' })}`,
         },
         refresh: (account) => [queryKeys.user.openOrders(account)],
         doneKind: 'info',

@@ -153,7 +153,7 @@ export function SymbolSelector({ symbol, onSelect }: { symbol: string; onSelect:
           </div>
           <div className={`grid ${ROW} py-1 pl-8 pr-2 text-right text-muted`} aria-hidden="true">
             <span className="text-left">
-              <Trans>Market</Trans>
+              <Trans context="column: market symbol">Market</Trans>
             </span>
             <span>
               <Trans>Last</Trans>
