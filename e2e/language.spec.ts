@@ -22,6 +22,7 @@ async function switchTo(page: Page, locale: 'en' | 'zh-CN') {
   await expect(dialog).toBeVisible();
   await dialog.getByTestId('language-choice').selectOption(locale);
   await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  if (locale === 'zh-CN') await expectAllChinese(page, 'the Settings dialog');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 }
@@ -52,6 +53,13 @@ test.describe('desktop', () => {
     await switchTo(page, 'zh-CN');
     await expectAllChinese(page, 'the trade page, Positions tab');
 
+    // The shortcuts list.
+    await page.locator('body').press('?');
+    await expect(page.getByTestId('shortcuts-overlay')).toBeVisible();
+    await expectAllChinese(page, 'the shortcuts list');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('shortcuts-overlay')).toBeHidden();
+
     // Every account tab, chosen by position (their names are Chinese now).
     const tabs = page.getByTestId('account-tabs').getByRole('tab');
     const count = await tabs.count();
@@ -61,6 +69,19 @@ test.describe('desktop', () => {
       await expect(page.getByRole('tabpanel').getByText(/加载/)).toHaveCount(0);
       await expectAllChinese(page, `account tab ${i + 1} (${await tabs.nth(i).innerText()})`);
     }
+
+    // An open order's detail, and its modify editor.
+    await tabs.nth(1).click();
+    await page.getByTestId('open-order').click();
+    await expect(page.getByTestId('order-detail')).toBeVisible();
+    await expect(page.getByTestId('order-timeline')).toBeVisible();
+    await expectAllChinese(page, "an open order's detail");
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('order-detail')).toBeHidden();
+    await page.getByTestId('open-order').getByRole('button', { name: '修改' }).click();
+    await expect(page.getByTestId('order-modify-editor').locator('input').first()).toBeVisible();
+    await expectAllChinese(page, 'the modify editor');
+    await page.keyboard.press('Escape');
     await tabs.first().click();
 
     // A validation message beside the field, in Chinese, the typed text kept.

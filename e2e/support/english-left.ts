@@ -13,7 +13,8 @@ const NOT_ENGLISH_WORDS = new Set(
 /**
  * The English words a Chinese screen still shows, in its visible text and in the names, titles and
  * placeholders of its visible elements. Numbers, addresses, hashes, symbols (BTC-USD), tickers and
- * brands are not words; a text inside `[data-exchange-text]` is the exchange's own and is skipped.
+ * brands are not words; a text inside `[data-exchange-text]` is the exchange's own and one inside
+ * `<kbd>` a key's name: both are skipped.
  */
 export async function englishLeft(scope: Page | Locator): Promise<string[]> {
   const root = 'mainFrame' in scope ? scope.locator('body') : scope;
@@ -23,7 +24,7 @@ export async function englishLeft(scope: Page | Locator): Promise<string[]> {
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const parent = n.parentElement;
-      if (!parent || !visible(parent) || parent.closest('[data-exchange-text], script, style, [aria-hidden=true]')) continue;
+      if (!parent || !visible(parent) || parent.closest('[data-exchange-text], kbd, script, style, [aria-hidden=true]')) continue;
       if (n.textContent?.trim()) out.push(n.textContent);
     }
     for (const e of el.querySelectorAll('[aria-label], [title], [placeholder], [alt], [aria-roledescription]')) {
@@ -39,6 +40,7 @@ export async function englishLeft(scope: Page | Locator): Promise<string[]> {
   for (const text of texts) {
     const cleaned = text
       .replace(/0x[0-9a-fA-F]{4,}(?:…[0-9a-fA-F]+)?/g, ' ') // addresses and hashes, shortened or not
+      .replace(/[\w-]*\d[\w-]*/g, ' ') // ids and codes with digits in them (client order ids, 10x)
       .replace(/\b[1-9A-HJ-NP-Za-km-z]{32,44}\b/g, ' ') // base58 (Solana) addresses
       .replace(/\b[A-Z]{2,5}-USD\b/g, ' '); // symbols
     for (const word of cleaned.match(/[A-Za-z]{2,}/g) ?? []) {
