@@ -17,6 +17,7 @@ import { AmountInput, Button, Card, GhostButton, useErrorText } from './parts';
 import type { WalletRows } from './use-wallet-rows';
 import { useEvmWallet } from './use-evm-wallet';
 import { checkAmount, maxOf, MIN_DEPOSIT, showDusd } from './wallet-model';
+import { runDeposit, type DepositStage } from '../../wallet/deposit-machine';
 
 function useDepositTarget() {
   const config = useServiceConfig();
@@ -29,15 +30,6 @@ function useDepositTarget() {
 
 // eslint-disable-next-line lingui/no-unlocalized-strings -- a chain's name, the same in every language
 const SOLANA = 'Solana';
-
-/** Where a deposit from the wallet is, as data: the words are chosen when it is drawn. */
-type DepositStage =
-  | { code: 'sending-built-in' }
-  | { code: 'confirm-in-wallet' }
-  | { code: 'sent'; hash: string }
-  | { code: 'on-chain' }
-  | { code: 'credited'; amount: string }
-  | { code: 'not-shown' };
 
 function stageWords(s: DepositStage, i18n: I18n): string {
   switch (s.code) {
@@ -177,26 +169,24 @@ function EvmDeposit({ vault, token, chainId, rows }: { vault: string; token: str
       if (!token) throw new Error(tNow`The DUSD token address is unknown on this service: send from your wallet app`);
       const sender = signedIn ? await sendingAccount(config, signedIn) : null;
       if (!sender) throw new Error(tNow`Connect your EVM wallet first`);
-      const before = dec(rows.cash?.total ?? '0');
       const { evm, config: wagmi } = await loadEvm(config);
-      setStage(sender.kind === 'built-in' ? { code: 'sending-built-in' } : { code: 'confirm-in-wallet' });
-      const hash = await sender.sendDusd({ token, to: vault, amount: parseTokenUnits(toWire(checked.value)), chainId });
-      setStage({ code: 'sent', hash: hash.slice(0, 10) });
-      await evm.waitForReceipt(wagmi, hash, chainId);
-      void onChain.refetch();
-      setStage({ code: 'on-chain' });
-      const want = before.plus(checked.value);
-      for (let i = 0; i < 120; i++) {
-        await rows.refresh();
-        const now = await new Promise<string | undefined>((r) => setTimeout(() => r(rowsRef.current.cash?.total), 1000));
-        if (now && dec(now).gte(want)) {
-          setStage({ code: 'credited', amount: showDusd(checked.value) });
-          return;
-        }
-      }
-      setStage({ code: 'not-shown' });
+      await runDeposit(
+        {
+          sender: sender.kind === 'built-in' ? 'built-in' : 'connected',
+          send: () => sender.sendDusd({ token, to: vault, amount: parseTokenUnits(toWire(checked.value)), chainId }),
+          waitForReceipt: async (hash) => {
+            await evm.waitForReceipt(wagmi, hash, chainId);
+            void onChain.refetch();
+          },
+          readCash: async () => {
+            await rows.refresh();
+            return new Promise<string | undefined>((r) => setTimeout(() => r(rowsRef.current.cash?.total), 1000));
+          },
+          onChange: (s) => setStage(s.stage),
+        },
+        { amount: toWire(checked.value), shown: showDusd(checked.value), before: rows.cash?.total ?? '0' },
+      );
     },
-    onError: () => setStage(null),
   });
   if (wallet.error) {
     const reason = wallet.error;
