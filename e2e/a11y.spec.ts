@@ -156,6 +156,15 @@ const STATES: State[] = [
     },
   },
   {
+    name: 'close-all question, with its choice of positions',
+    device: 'desktop',
+    setup: async (page) => {
+      await accountTab('Positions', (p) => expect(p.getByTestId('position-BTC-USD')).toBeVisible())(page);
+      await page.getByTestId('close-all').click();
+      await expect(page.getByRole('dialog', { name: 'Close positions at market?' }).getByRole('radiogroup', { name: 'Which positions' })).toBeVisible();
+    },
+  },
+  {
     name: 'settings dialog',
     device: 'desktop',
     setup: async (page) => {

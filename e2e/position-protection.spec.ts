@@ -97,7 +97,7 @@ test('close all asks first, lists the positions and their sizes, then closes eac
   await expect(page.getByTestId(/^position-(BTC|ETH)-USD$/)).toHaveCount(2);
 
   await page.getByTestId('close-all').click();
-  const dialog = page.getByRole('dialog', { name: 'Close all positions at market?' });
+  const dialog = page.getByRole('dialog', { name: 'Close positions at market?' });
   await expect(dialog.getByTestId('close-all-list')).toContainText(/ETH-USD\s*Long 0\.5/);
   await expect(dialog.getByTestId('close-all-list')).toContainText(/BTC-USD\s*Long 0\.01/);
   // Cancel keeps both.
@@ -109,6 +109,47 @@ test('close all asks first, lists the positions and their sizes, then closes eac
   await dialog.getByRole('button', { name: 'Close 2 positions' }).click();
   await expect(page.getByTestId('positions-table')).toContainText('No open positions');
   await expect(toasts(page)).toContainText('Close placed for all 2 positions');
+});
+
+test('close all can close only the losing positions (or only the profitable ones), judged at the mark', async ({ page }) => {
+  await signInFunded(page, 'ETH-USD');
+  await buyAtMarket(page, 'ETH-USD', '0.5');
+  await page.goto('/trade/BTC-USD');
+  await buyAtMarket(page, 'BTC-USD', '0.01');
+  await expect(page.getByTestId(/^position-(BTC|ETH)-USD$/)).toHaveCount(2);
+  // BTC up 2 %, ETH down 2 %: the BTC long is in profit, the ETH long at a loss. The index comes
+  // back afterwards: the specs that follow trade on the same devnet.
+  const indexOf = async (symbol: string) => ((await (await page.request.get(`${BASE}/api/query_symbol_price?symbol=${symbol}`)).json()) as { index_price: string }).index_price;
+  const index = { btc: await indexOf('BTC-USD'), eth: await indexOf('ETH-USD') };
+  try {
+    expect((await page.request.post(`${BASE}/devnet/mark`, { data: { symbol: 'BTC-USD', price: wholePrice(dec(index.btc), '1.02') } })).status()).toBe(200);
+    expect((await page.request.post(`${BASE}/devnet/mark`, { data: { symbol: 'ETH-USD', price: wholePrice(dec(index.eth), '0.98') } })).status()).toBe(200);
+    await expect(page.getByTestId('position-ETH-USD')).toContainText(/-[\d,.]+ \(-/);
+
+    await page.getByTestId('close-all').click();
+    const dialog = page.getByRole('dialog', { name: 'Close positions at market?' });
+    const which = dialog.getByRole('radiogroup', { name: 'Which positions' });
+    await expect(which.getByRole('radio', { name: 'All (2)' })).toHaveAttribute('aria-checked', 'true');
+    await which.getByRole('radio', { name: 'Losing (1)' }).click();
+    await expect(dialog.getByTestId('close-all-list')).toContainText(/ETH-USD\s*Long 0\.5/);
+    await expect(dialog.getByTestId('close-all-list')).not.toContainText('BTC-USD');
+    await page.screenshot({ path: 'docs/close-all-choice.png' });
+    await dialog.getByRole('button', { name: 'Close 1 position' }).click();
+    await expect(page.getByTestId('position-ETH-USD')).toHaveCount(0);
+    await expect(page.getByTestId('position-BTC-USD')).toHaveCount(1);
+
+    // Asked again, the question starts from all; nothing is at a loss now, so Losing has nothing to close.
+    await page.getByTestId('close-all').click();
+    await expect(which.getByRole('radio', { name: 'All (1)' })).toHaveAttribute('aria-checked', 'true');
+    await which.getByRole('radio', { name: 'Losing (0)' }).click();
+    await expect(dialog.getByRole('button', { name: 'Close 0 positions' })).toBeDisabled();
+    await which.getByRole('radio', { name: 'Profitable (1)' }).click();
+    await dialog.getByRole('button', { name: 'Close 1 position' }).click();
+    await expect(page.getByTestId('positions-table')).toContainText('No open positions');
+  } finally {
+    await page.request.post(`${BASE}/devnet/mark`, { data: { symbol: 'BTC-USD', price: index.btc } });
+    await page.request.post(`${BASE}/devnet/mark`, { data: { symbol: 'ETH-USD', price: index.eth } });
+  }
 });
 
 test('a limit close of 50 % rests a reduce-only order for half the position', async ({ page }) => {

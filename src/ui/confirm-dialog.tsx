@@ -14,6 +14,8 @@ interface Props {
   onCancel: () => void;
   /** While the confirmed command runs: the confirm button says so and cannot be pressed twice. */
   busy?: boolean;
+  /** Nothing to confirm (a choice in the question left nothing to act on). */
+  confirmDisabled?: boolean;
   /** Where the focus goes on close when the button that asked is gone or disabled (Cancel all, once nothing is left). */
   fallbackFocus?: () => HTMLElement | null;
 }
@@ -23,7 +25,7 @@ interface Props {
  * Cancel or a click outside keep everything as it is. The confirm button has the focus, so Enter
  * confirms too.
  */
-export function ConfirmDialog({ title, children, confirmLabel, confirmVariant = 'primary', onConfirm, onCancel, busy = false, fallbackFocus }: Props) {
+export function ConfirmDialog({ title, children, confirmLabel, confirmVariant = 'primary', onConfirm, onCancel, busy = false, confirmDisabled = false, fallbackFocus }: Props) {
   const { t } = useLingui();
   return (
     <Modal title={title} onClose={onCancel} width="max-w-[420px]" keepFocus {...(fallbackFocus ? { fallbackFocus } : {})}>
@@ -32,7 +34,7 @@ export function ConfirmDialog({ title, children, confirmLabel, confirmVariant = 
         <Button size="md" onClick={onCancel}>
           <Trans>Cancel</Trans>
         </Button>
-        <Button autoFocus size="md" variant={confirmVariant} onClick={onConfirm} busy={busy} busyLabel={t`Sending…`}>
+        <Button autoFocus size="md" variant={confirmVariant} onClick={onConfirm} busy={busy} busyLabel={t`Sending…`} disabled={confirmDisabled}>
           {confirmLabel}
         </Button>
       </div>

@@ -20,10 +20,12 @@ import { useCloseAllPositions, useClosingSymbols, useMarketClose } from '../../t
 import { useTradeSettings } from '../../stores/trade-settings';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { Segmented, type Choice } from '../../ui/segmented';
 import { PagedTable, type Column } from '../../ui/paged-table';
 import { ROW, Td } from '../../ui/table-cells';
 import { chosenAccountTab, chosenTabAround, useFocusKeeper } from '../../ui/use-focus-keeper';
 import { useSymbolDecimals } from './use-symbol-decimals';
+import { positionsToClose, type CloseAllWhich } from '../../lib/close-all';
 
 interface Props {
   positions: readonly Position[];
@@ -75,30 +77,49 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
     return dec(live ?? p.mark_price);
   };
 
-  const runCloseAll = async () => {
-    await closeAll.mutateAsync({ positions, orders: openOrders }).catch(() => undefined);
+  // Close all, or — chosen in its question — only the positions in profit or at a loss at the mark the
+  // table shows. Without the question (Settings) Close all closes every position, as it says.
+  const [which, setWhich] = useState<CloseAllWhich>('all');
+  const upnlOf = (p: Position) => unrealizedPnl(dec(p.qty), dec(p.entry_price), markOf(p));
+  const toClose = positionsToClose(positions, which, upnlOf);
+  const runCloseAll = async (list: readonly Position[]) => {
+    await closeAll.mutateAsync({ positions: list, orders: openOrders }).catch(() => undefined);
+    closeQuestion();
+  };
+  const closeQuestion = () => {
     setConfirmCloseAll(false);
+    setWhich('all');
   };
   const closeAllButton = (
-    <Button onClick={() => (askFirst ? setConfirmCloseAll(true) : void runCloseAll())} busy={closeAll.isPending} busyLabel={t`Closing…`} keepFocusWhileBusy disabled={positions.length === 0} className="text-text" data-testid="close-all" data-focus-key="close-all">
+    <Button onClick={() => (askFirst ? setConfirmCloseAll(true) : void runCloseAll(positions))} busy={closeAll.isPending} busyLabel={t`Closing…`} keepFocusWhileBusy disabled={positions.length === 0} className="text-text" data-testid="close-all" data-focus-key="close-all">
       <Trans>Close all</Trans>
     </Button>
   );
-  const count = positions.length;
+  const all = positions.length;
+  const profitable = positionsToClose(positions, 'profitable', upnlOf).length;
+  const losing = positionsToClose(positions, 'losing', upnlOf).length;
+  const whichChoices: Choice<CloseAllWhich>[] = [
+    { value: 'all', label: t`All (${all})` },
+    { value: 'profitable', label: t`Profitable (${profitable})` },
+    { value: 'losing', label: t`Losing (${losing})` },
+  ];
+  const count = toClose.length;
 
   return (
     <div ref={box} className="contents">
       {confirmCloseAll && (
         <ConfirmDialog
-          title={t`Close all positions at market?`}
+          title={t`Close positions at market?`}
           confirmLabel={t`Close ${plural(count, { one: '# position', other: '# positions' })}`}
           confirmVariant="sell"
           busy={closeAll.isPending}
-          onConfirm={() => void runCloseAll()}
-          onCancel={() => !closeAll.isPending && setConfirmCloseAll(false)}
+          confirmDisabled={count === 0}
+          onConfirm={() => void runCloseAll(toClose)}
+          onCancel={() => !closeAll.isPending && closeQuestion()}
           fallbackFocus={chosenAccountTab}
         >
-          <CloseAllList positions={positions} decimalsOf={decimalsOf} />
+          <Segmented kind="choice" label={t`Which positions`} look="joined" choices={whichChoices} value={which} onChange={setWhich} className="mb-2 flex" itemClassName="px-2 py-0.5" />
+          <CloseAllList positions={toClose} decimalsOf={decimalsOf} />
         </ConfirmDialog>
       )}
       <PagedTable testId="positions-table" columns={columns(i18n, closeAllButton)} rowCount={positions.length} words={{ empty: t`No open positions` }}>
