@@ -171,6 +171,24 @@ test('a limit close of 50 % rests a reduce-only order for half the position', as
   await expect(order).toContainText('Yes');
 });
 
+test('a market close of 25 % closes a quarter of the position with a reduce-only market order', async ({ page }) => {
+  await signInFunded(page, 'ETH-USD');
+  await buyAtMarket(page, 'ETH-USD', '0.4');
+  const row = page.getByTestId('position-ETH-USD');
+  await row.getByRole('button', { name: 'Limit' }).click();
+  await page.getByRole('radiogroup', { name: 'Close order type' }).getByRole('radio', { name: 'Market' }).click();
+  const editor = page.getByRole('form', { name: 'Market close ETH-USD' });
+  await expect(editor.getByLabel('Price')).toHaveCount(0);
+  await editor.getByRole('radio', { name: '25%' }).click();
+  await expect(editor.getByLabel(/^Size/)).toHaveValue('0.1');
+  await page.screenshot({ path: 'docs/market-close-share.png' });
+  await editor.getByRole('button', { name: 'Place close order' }).click();
+  await expect(row).toContainText('0.300 ETH');
+  await expect(editor).toHaveCount(0);
+  await openOrdersTab(page).click();
+  await expect(page.getByTestId('open-order')).toHaveCount(0);
+});
+
 test.describe('screenshots', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 

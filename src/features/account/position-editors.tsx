@@ -36,7 +36,10 @@ function priceError(text: string, decimals: number): MessageDescriptor | null {
   return 'error' in r ? r.error : null;
 }
 
-/** Close (part of) a position with a reduce-only limit order: a size, or a share of the position. */
+/**
+ * Close (part of) a position with a reduce-only order — a limit at a price, or at market — for a size
+ * or a share of the position (25 / 50 / 75 / 100 %). The row's own Market button closes it all.
+ */
 export function LimitCloseEditor({ position, decimals, onDone, mark, headroom }: Base & { mark: Dec | null; headroom: Dec }) {
   const { t, i18n } = useLingui();
   // Esc, Cancel or Save close the editor: the focus goes back to the button that opened it.
@@ -44,11 +47,13 @@ export function LimitCloseEditor({ position, decimals, onDone, mark, headroom }:
   useReturnFocus(form, chosenAccountTab);
   const closePosition = useClosePosition();
   const busy = closePosition.isPending;
+  const [type, setType] = useState<'limit' | 'market'>('limit');
+  const atMarket = type === 'market';
   const [price, setPrice] = useState(mark ? mark.toFixed(decimals.price) : '');
   const [size, setSize] = useState<SizeBy>({ by: 'pct', text: '100' });
   const qtyAbs = dec(position.qty).abs();
   const side = reducingSide(dec(position.qty));
-  const peWords = priceError(price, decimals.price);
+  const peWords = atMarket ? null : priceError(price, decimals.price);
   const pe = peWords && i18n._(peWords);
   const s = readCloseSize(size, { position: qtyAbs, headroom, decimals: decimals.qty });
   const sizeError = s.error && i18n._(s.error);
@@ -62,21 +67,36 @@ export function LimitCloseEditor({ position, decimals, onDone, mark, headroom }:
   const capped = t`Capped at ${left} ${base}.`;
   const reason = blocked.gt(0) ? t`Other reduce-only orders (TP/SL, limits) already close ${closed} of ${whole} ${base}; at most ${left} more can be closed this way.` : null;
   const submit = async () => {
-    const p = typedDecimalOrNull(price);
-    if (pe || s.error || !s.qty || !side || !p) return;
+    if (pe || s.error || !s.qty || !side) return;
     const qtyText = show(s.qty, decimals.qty);
+    if (atMarket) {
+      const ok = await closePosition.mutateAsync({ symbol, side, qty: s.qty, what: t`Close ${qtyText} ${symbol} at market` });
+      if (ok) onDone();
+      return;
+    }
+    const p = typedDecimalOrNull(price);
+    if (!p) return;
     const priceText = show(p, decimals.price);
     const ok = await closePosition.mutateAsync({ symbol, side, qty: s.qty, price: p, what: t`Close ${qtyText} ${symbol} @ ${priceText}` });
     if (ok) onDone();
   };
   return (
-    <form ref={form} className="flex flex-wrap items-start gap-2" aria-label={t`Limit close ${symbol}`} onSubmit={(e) => (e.preventDefault(), void submit())} onKeyDown={(e) => e.key === 'Escape' && onDone()}>
+    <form ref={form} className="flex flex-wrap items-start gap-2" aria-label={atMarket ? t`Market close ${symbol}` : t`Limit close ${symbol}`} onSubmit={(e) => (e.preventDefault(), void submit())} onKeyDown={(e) => e.key === 'Escape' && onDone()}>
       <span className="py-0.5 text-muted">
-        <Trans>Close with a reduce-only limit:</Trans>
+        <Trans>Close with a reduce-only order:</Trans>
       </span>
-      <Input label={t`Price`} value={price} onChange={setPrice} error={pe} />
-      <Input label={t`Size ${base}`} value={s.shownQty} onChange={(text) => setSize({ by: 'qty', text })} error={size.by === 'qty' ? sizeError : null} />
-      <Input label={t`% of position`} value={s.pct} onChange={(text) => setSize({ by: 'pct', text })} error={size.by === 'pct' ? sizeError : null} />
+      <Segmented
+        kind="choice"
+        look="joined"
+        label={t`Close order type`}
+        choices={[
+          { value: 'limit', label: t`Limit` },
+          { value: 'market', label: t`Market` },
+        ]}
+        value={type}
+        onChange={setType}
+        className="flex overflow-hidden rounded border border-line"
+      />
       <Segmented
         kind="choice"
         look="joined"
@@ -86,6 +106,11 @@ export function LimitCloseEditor({ position, decimals, onDone, mark, headroom }:
         onChange={(text) => setSize({ by: 'pct', text })}
         className="flex overflow-hidden rounded border border-line"
       />
+      {/* Two lines, how then what: both fit beside the order form (the table itself scrolls under the pinned closes). */}
+      <span className="basis-full" aria-hidden="true" />
+      {!atMarket && <Input label={t`Price`} value={price} onChange={setPrice} error={pe} />}
+      <Input label={t`Size ${base}`} value={s.shownQty} onChange={(text) => setSize({ by: 'qty', text })} error={size.by === 'qty' ? sizeError : null} />
+      <Input label={t`% of position`} value={s.pct} onChange={(text) => setSize({ by: 'pct', text })} error={size.by === 'pct' ? sizeError : null} />
       <Button type="submit" busy={busy} busyLabel={t`Sending…`} disabled={!!pe || !!s.error || !s.qty}>
         <Trans>Place close order</Trans>
       </Button>
