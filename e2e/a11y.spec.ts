@@ -165,6 +165,16 @@ const STATES: State[] = [
     },
   },
   {
+    name: 'position close editor, at market by share',
+    device: 'desktop',
+    setup: async (page) => {
+      await accountTab('Positions', (p) => expect(p.getByTestId('position-BTC-USD')).toBeVisible())(page);
+      await page.getByTestId('position-BTC-USD').getByRole('button', { name: 'Limit' }).click();
+      await page.getByRole('radiogroup', { name: 'Close order type' }).getByRole('radio', { name: 'Market' }).click();
+      await expect(page.getByRole('form', { name: 'Market close BTC-USD' }).getByRole('radio', { name: '100%' })).toBeVisible();
+    },
+  },
+  {
     name: 'settings dialog',
     device: 'desktop',
     setup: async (page) => {
