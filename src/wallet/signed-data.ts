@@ -3,7 +3,7 @@ import { signedDataPayload, type Jwks, type SignedDataPayload } from '../api/sch
 
 /**
  * Why the challenge is not what it must be, as data: the sign-in dialog says it in the trader's
- * language (src/features/session/sign-in-words.ts). The values are the service's own (a claim name,
+ * language (src/features/session/session-words.ts). The values are the service's own (a claim name,
  * an algorithm, a domain), shown as they are.
  */
 export type SignInProblem =

@@ -77,50 +77,27 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
     return dec(live ?? p.mark_price);
   };
 
-  // Close all, or — chosen in its question — only the positions in profit or at a loss at the mark the
-  // table shows. Without the question (Settings) Close all closes every position, as it says.
-  const [which, setWhich] = useState<CloseAllWhich>('all');
-  const upnlOf = (p: Position) => unrealizedPnl(dec(p.qty), dec(p.entry_price), markOf(p));
-  const toClose = positionsToClose(positions, which, upnlOf);
   const runCloseAll = async (list: readonly Position[]) => {
     await closeAll.mutateAsync({ positions: list, orders: openOrders }).catch(() => undefined);
-    closeQuestion();
-  };
-  const closeQuestion = () => {
     setConfirmCloseAll(false);
-    setWhich('all');
   };
   const closeAllButton = (
     <Button onClick={() => (askFirst ? setConfirmCloseAll(true) : void runCloseAll(positions))} busy={closeAll.isPending} busyLabel={t`Closing…`} keepFocusWhileBusy disabled={positions.length === 0} className="text-text" data-testid="close-all" data-focus-key="close-all">
       <Trans>Close all</Trans>
     </Button>
   );
-  const all = positions.length;
-  const profitable = positionsToClose(positions, 'profitable', upnlOf).length;
-  const losing = positionsToClose(positions, 'losing', upnlOf).length;
-  const whichChoices: Choice<CloseAllWhich>[] = [
-    { value: 'all', label: t`All (${all})` },
-    { value: 'profitable', label: t`Profitable (${profitable})` },
-    { value: 'losing', label: t`Losing (${losing})` },
-  ];
-  const count = toClose.length;
 
   return (
     <div ref={box} className="contents">
       {confirmCloseAll && (
-        <ConfirmDialog
-          title={t`Close positions at market?`}
-          confirmLabel={t`Close ${plural(count, { one: '# position', other: '# positions' })}`}
-          confirmVariant="sell"
+        <CloseAllQuestion
+          positions={positions}
+          upnlOf={(p) => unrealizedPnl(dec(p.qty), dec(p.entry_price), markOf(p))}
+          decimalsOf={decimalsOf}
           busy={closeAll.isPending}
-          confirmDisabled={count === 0}
-          onConfirm={() => void runCloseAll(toClose)}
-          onCancel={() => !closeAll.isPending && closeQuestion()}
-          fallbackFocus={chosenAccountTab}
-        >
-          <Segmented kind="choice" label={t`Which positions`} look="joined" choices={whichChoices} value={which} onChange={setWhich} className="mb-2 flex" itemClassName="px-2 py-0.5" />
-          <CloseAllList positions={toClose} decimalsOf={decimalsOf} />
-        </ConfirmDialog>
+          onClose={(list) => void runCloseAll(list)}
+          onCancel={() => !closeAll.isPending && setConfirmCloseAll(false)}
+        />
       )}
       <PagedTable testId="positions-table" columns={columns(i18n, closeAllButton)} rowCount={positions.length} words={{ empty: t`No open positions` }}>
         {positions.map((p) => {
@@ -278,6 +255,41 @@ function FiredLine({ fired, qtyDecimals }: { fired: FiredClose<Order>; qtyDecima
       {words}
       {fired.waiting && <span className="block font-sans text-[10px] leading-[1.1] text-muted">{i18n._(WAITING_FOR_BAND)}</span>}
     </span>
+  );
+}
+
+/**
+ * Close all's question: all positions, or only those in profit or at a loss at the mark the table
+ * shows (a new question starts from all). Without the question (Settings) Close all closes every
+ * position, as it says.
+ */
+function CloseAllQuestion({ positions, upnlOf, decimalsOf, busy, onClose, onCancel }: { positions: readonly Position[]; upnlOf: (p: Position) => Dec; decimalsOf: (symbol: string) => Decimals; busy: boolean; onClose: (list: readonly Position[]) => void; onCancel: () => void }) {
+  const { t } = useLingui();
+  const [which, setWhich] = useState<CloseAllWhich>('all');
+  const toClose = positionsToClose(positions, which, upnlOf);
+  const count = toClose.length;
+  const all = positions.length;
+  const profitable = positionsToClose(positions, 'profitable', upnlOf).length;
+  const losing = positionsToClose(positions, 'losing', upnlOf).length;
+  const choices: Choice<CloseAllWhich>[] = [
+    { value: 'all', label: t`All (${all})` },
+    { value: 'profitable', label: t`Profitable (${profitable})` },
+    { value: 'losing', label: t`Losing (${losing})` },
+  ];
+  return (
+    <ConfirmDialog
+      title={t`Close positions at market?`}
+      confirmLabel={t`Close ${plural(count, { one: '# position', other: '# positions' })}`}
+      confirmVariant="sell"
+      busy={busy}
+      confirmDisabled={count === 0}
+      onConfirm={() => onClose(toClose)}
+      onCancel={onCancel}
+      fallbackFocus={chosenAccountTab}
+    >
+      <Segmented kind="choice" label={t`Which positions`} look="joined" choices={choices} value={which} onChange={setWhich} className="mb-2 flex" itemClassName="px-2 py-0.5" />
+      <CloseAllList positions={toClose} decimalsOf={decimalsOf} />
+    </ConfirmDialog>
   );
 }
 
