@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent } from 'react';
 import type { OrderType, Side, SymbolInfo } from '../../api/schemas';
 import { show } from '../../lib/display';
 import { Button } from '../../ui/button';
@@ -11,12 +12,18 @@ import { OrderConfirm } from './order-form-confirm';
 import { OrderOptions } from './order-form-options';
 import { OrderPriceAndSize } from './order-form-size';
 import { OrderSummary } from './order-summary';
-import { useOrderForm } from './use-order-form';
+import { useOrderForm, type OrderFormModel } from './use-order-form';
 
-const ORDER_TYPES: { value: OrderType; label: MessageDescriptor }[] = [
+/**
+ * The form's tabs: a limit or market order (the draft's order type), or a tool that sends several
+ * (its own model and view beside this one, given the shared side, leverage and account).
+ */
+type FormKind = OrderType;
+const FORM_KINDS: { value: FormKind; label: MessageDescriptor }[] = [
   { value: 'limit', label: msg`Limit` },
   { value: 'market', label: msg`Market` },
 ];
+const isOrderType = (k: FormKind): k is OrderType => k === 'limit' || k === 'market';
 const SIDES: { value: Side; label: MessageDescriptor; tone: Side }[] = [
   { value: 'buy', label: msg`Buy / Long`, tone: 'buy' },
   { value: 'sell', label: msg`Sell / Short`, tone: 'sell' },
@@ -45,15 +52,24 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
   const { t, i18n } = useLingui();
   const f = useOrderForm(symbol, info);
   const { ctx, draft, summary: s } = f;
-  const buy = draft.side === 'buy';
   const positionQty = ctx.positionQty;
-  const orderTypes: Choice<OrderType>[] = ORDER_TYPES.map((c) => ({ value: c.value, label: i18n._(c.label) }));
+  // A tool tab (scale, TWAP) over the draft's order type; the draft keeps its own for when it is back.
+  const [tool, setTool] = useState<Exclude<FormKind, OrderType> | null>(null);
+  const kind: FormKind = tool ?? draft.type;
+  const kinds: Choice<FormKind>[] = FORM_KINDS.map((c) => ({ value: c.value, label: i18n._(c.label) }));
+  const chooseKind = (k: FormKind) => {
+    if (isOrderType(k)) {
+      setTool(null);
+      f.act({ type: 'order-type', orderType: k });
+    } else setTool(k);
+  };
+  // A tool's fields send with their own Enter; the form's submit is the limit or market order's.
+  const onSubmit = (e: FormEvent) => (tool ? e.preventDefault() : f.submit(e));
   const sides: Choice<Side>[] = SIDES.map((c) => ({ value: c.value, label: i18n._(c.label), tone: c.tone }));
   const positionShown = show(positionQty, info.qty_tick_decimals);
-  const formError = s.errors.form && i18n._(s.errors.form);
 
   return (
-    <form aria-label={t`Order form`} data-testid="order-form" onSubmit={f.submit} onKeyDown={f.onKeyDown} className="flex flex-col gap-2 p-2" noValidate>
+    <form aria-label={t`Order form`} data-testid="order-form" onSubmit={onSubmit} onKeyDown={tool ? undefined : f.onKeyDown} className="flex flex-col gap-2 p-2" noValidate>
       <MarginModeControl symbol={symbol} mode={s.mode} account={ctx.account} lockedReason={s.lockedReason && i18n._(s.lockedReason)} />
       <LeverageControl
         symbol={symbol}
@@ -71,9 +87,9 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
         kind="tabs"
         label={t`Order type`}
         look="underline"
-        choices={orderTypes}
-        value={draft.type}
-        onChange={(orderType) => f.act({ type: 'order-type', orderType })}
+        choices={kinds}
+        value={kind}
+        onChange={chooseKind}
         className="flex gap-3 border-b border-line"
         itemClassName="px-1 pb-1"
       />
@@ -105,30 +121,43 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
         </div>
       </div>
 
-      <OrderPriceAndSize f={f} info={info} />
-      <OrderOptions f={f} info={info} />
-
-      {formError && (
-        <p role="alert" className="text-[11px] text-error">
-          {formError}
-        </p>
-      )}
-
-      <OrderConfirm f={f} symbol={symbol} info={info} />
-
-      {ctx.account ? (
-        <Button type="submit" variant={buy ? 'buy' : 'sell'} size="lg" busy={f.submitting} busyLabel={t`Sending…`} data-testid="submit-order">
-          {buy ? t`Buy / Long ${symbol}` : t`Sell / Short ${symbol}`}
-        </Button>
-      ) : (
-        <Button type="submit" variant="primary" size="lg" data-testid="submit-order">
-          <Trans>Sign in to trade</Trans>
-        </Button>
-      )}
-      <OrderSummary preview={s.preview} priceDecimals={info.price_tick_decimals} feeRate={s.feeRate} leverage={Number.isFinite(s.leverage) ? s.leverage : s.currentLeverage} />
-      <p className="keyboard-hint text-[11px] text-muted" data-testid="order-form-keys">
-        {f.shortcuts ? t`Enter sends · Esc clears · B / S switch side · P / O positions, open orders · ? all shortcuts` : t`Keyboard shortcuts are off (settings ⚙)`}
-      </p>
+      {tool === null && <LimitOrMarketFields f={f} symbol={symbol} info={info} />}
     </form>
+  );
+}
+
+/** A limit or market order's fields, its checks, its confirmation, the send button and what it would do. */
+function LimitOrMarketFields({ f, symbol, info }: Props & { info: SymbolInfo; f: OrderFormModel }) {
+  const { t, i18n } = useLingui();
+  const { ctx, draft, summary: s } = f;
+  const buy = draft.side === 'buy';
+  const formError = s.errors.form && i18n._(s.errors.form);
+  return (
+    <>
+        <OrderPriceAndSize f={f} info={info} />
+        <OrderOptions f={f} info={info} />
+
+        {formError && (
+          <p role="alert" className="text-[11px] text-error">
+            {formError}
+          </p>
+        )}
+
+        <OrderConfirm f={f} symbol={symbol} info={info} />
+
+        {ctx.account ? (
+          <Button type="submit" variant={buy ? 'buy' : 'sell'} size="lg" busy={f.submitting} busyLabel={t`Sending…`} data-testid="submit-order">
+            {buy ? t`Buy / Long ${symbol}` : t`Sell / Short ${symbol}`}
+          </Button>
+        ) : (
+          <Button type="submit" variant="primary" size="lg" data-testid="submit-order">
+            <Trans>Sign in to trade</Trans>
+          </Button>
+        )}
+        <OrderSummary preview={s.preview} priceDecimals={info.price_tick_decimals} feeRate={s.feeRate} leverage={Number.isFinite(s.leverage) ? s.leverage : s.currentLeverage} />
+        <p className="keyboard-hint text-[11px] text-muted" data-testid="order-form-keys">
+          {f.shortcuts ? t`Enter sends · Esc clears · B / S switch side · P / O positions, open orders · ? all shortcuts` : t`Keyboard shortcuts are off (settings ⚙)`}
+        </p>
+    </>
   );
 }
