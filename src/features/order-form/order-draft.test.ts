@@ -52,6 +52,17 @@ describe('order draft reducer', () => {
     expect(d.attempted).toBe(true);
     expect(reduceDraft(d, { type: 'attempted' })).toBe(d);
     expect(reduceDraft(d, { type: 'sent' })).toMatchObject({ price: '99000', size: '', tp: '', sl: '', tpsl: true, attempted: false });
-    expect(reduceDraft(d, { type: 'sized', size: '0.091' }).size).toBe('0.091');
+    expect(reduceDraft(d, { type: 'sized', size: '0.091', pct: 100 })).toMatchObject({ size: '0.091', sizePct: 100 });
+  });
+
+  it('a % size stays a % until the trader types a size, switches the unit, clears or sends', () => {
+    const d = reduceDraft(start({ price: '99000' }), { type: 'sized', size: '0.091', pct: 100 });
+    expect(reduceDraft(d, { type: 'text', field: 'price', text: '98000' }).sizePct).toBe(100);
+    expect(reduceDraft(d, { type: 'side', side: 'sell' }).sizePct).toBe(100);
+    expect(reduceDraft(d, { type: 'text', field: 'size', text: '0.09' })).toMatchObject({ size: '0.09', sizePct: null });
+    expect(reduceDraft(d, { type: 'switch-unit' }).sizePct).toBeNull();
+    expect(reduceDraft(d, { type: 'clear' }).sizePct).toBeNull();
+    expect(reduceDraft(d, { type: 'sent' }).sizePct).toBeNull();
+    expect(reduceDraft(d, { type: 'intent', intent: { qty: '0.5' } }).sizePct).toBeNull();
   });
 });

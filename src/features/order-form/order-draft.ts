@@ -43,11 +43,16 @@ export interface FormDraft extends OrderDraft {
   slippage: string;
   /** The leverage box while the trader edits it; null shows the position's leverage. */
   leverage: string | null;
+  /**
+   * The % button that chose the size, until the trader types one: the order is re-sized to that %
+   * when it is sent, from the margin and the book as they are then (the size shown is as of the click).
+   */
+  sizePct: number | null;
   attempted: boolean;
 }
 
 export function initialFormDraft(a: { sizeUnit: OrderDraft['sizeUnit']; slippage: string }): FormDraft {
-  return { ...emptyDraft, sizeUnit: a.sizeUnit, slippage: a.slippage, leverage: null, attempted: false };
+  return { ...emptyDraft, sizeUnit: a.sizeUnit, slippage: a.slippage, leverage: null, sizePct: null, attempted: false };
 }
 
 /** A price, size, side clicked elsewhere (the order book): src/stores/order-ticket.ts. */
@@ -66,8 +71,8 @@ export type DraftAction =
   | { type: 'tpsl'; on: boolean }
   /** The unit button: the other unit, and the size typed in the old one cleared. */
   | { type: 'switch-unit' }
-  /** A % button: the size it computed (in the draft's unit). */
-  | { type: 'sized'; size: string }
+  /** A % button: the size it computed (in the draft's unit), and the % it stays until sent. */
+  | { type: 'sized'; size: string; pct: number }
   | { type: 'intent'; intent: DraftIntent }
   /** The settings panel changed the slippage or the default size unit. */
   | { type: 'settings'; slippage?: string; sizeUnit?: OrderDraft['sizeUnit'] }
@@ -93,21 +98,23 @@ export function reduceDraft(d: FormDraft, a: DraftAction): FormDraft {
     case 'tif':
       return { ...d, tif: a.tif };
     case 'text':
-      return d[a.field] === a.text ? d : { ...d, [a.field]: a.text };
+      if (d[a.field] === a.text) return d;
+      // A size typed is the trader's own: no longer a %.
+      return a.field === 'size' ? { ...d, size: a.text, sizePct: null } : { ...d, [a.field]: a.text };
     case 'reduce-only':
       return { ...d, reduceOnly: a.on };
     case 'tpsl':
       return { ...d, tpsl: a.on };
     case 'switch-unit':
-      return { ...d, sizeUnit: d.sizeUnit === 'base' ? 'quote' : 'base', size: '' };
+      return { ...d, sizeUnit: d.sizeUnit === 'base' ? 'quote' : 'base', size: '', sizePct: null };
     case 'sized':
-      return { ...d, size: a.size };
+      return d.size === a.size && d.sizePct === a.pct ? d : { ...d, size: a.size, sizePct: a.pct };
     case 'intent': {
       const i = a.intent;
       return {
         ...d,
         ...(i.price ? { price: i.price, type: 'limit' as const } : {}),
-        ...(i.qty ? { size: i.qty, sizeUnit: 'base' as const } : {}),
+        ...(i.qty ? { size: i.qty, sizeUnit: 'base' as const, sizePct: null } : {}),
         ...(i.side ? { side: i.side } : {}),
       };
     }
@@ -119,10 +126,10 @@ export function reduceDraft(d: FormDraft, a: DraftAction): FormDraft {
       return next;
     }
     case 'clear':
-      return { ...d, ...clearedDraft(d), attempted: false };
+      return { ...d, ...clearedDraft(d), sizePct: null, attempted: false };
     case 'attempted':
       return d.attempted ? d : { ...d, attempted: true };
     case 'sent':
-      return { ...d, size: '', tp: '', sl: '', attempted: false };
+      return { ...d, size: '', sizePct: null, tp: '', sl: '', attempted: false };
   }
 }

@@ -215,3 +215,14 @@ export function sizeAtPercent(draft: FormDraft, market: FormMarket, account: For
   if (draft.sizeUnit === 'quote' && price) return qty.mul(price).toDecimalPlaces(2, D.ROUND_DOWN).toFixed();
   return qty.toFixed();
 }
+
+/**
+ * The draft as it is sent: a size chosen by a % button is re-sized to that % from `now` (the summary
+ * over the margin and the book at the click), so the form never refuses its own 100 % after the
+ * mark moved; a size the trader typed is sent as typed.
+ */
+export function draftToSend(draft: FormDraft, market: FormMarket, account: FormAccount, now: FormSummary): FormDraft {
+  if (draft.sizePct === null) return draft;
+  const size = sizeAtPercent(draft, market, account, now, draft.sizePct);
+  return size === draft.size ? draft : { ...draft, size };
+}

@@ -74,8 +74,9 @@ export function OrderPriceAndSize({ f, info }: { f: OrderFormModel; info: Symbol
             key={p}
             onClick={() => f.setPercent(p)}
             disabled={!s.percentEnabled}
-            title={draft.reduceOnly ? t`${p}% of what can still be reduced` : t`${p}% of the largest order the exchange accepts at ${leverageText}×`}
-            className="text-muted"
+            aria-pressed={draft.sizePct === p}
+            title={draft.reduceOnly ? t`${p}% of what can still be reduced, re-sized when sent` : t`${p}% of the largest order the exchange accepts at ${leverageText}×, re-sized when sent`}
+            className={draft.sizePct === p ? 'border-accent text-accent' : 'text-muted'}
           >
             {p}%
           </Button>

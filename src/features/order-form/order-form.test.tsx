@@ -362,6 +362,46 @@ describe('order form size buttons', () => {
   });
 });
 
+describe('order form size by percent', () => {
+  // Issue 30: 100 % sized the order, the margin moved before the click, and the form refused its own
+  // size ("Needs 9,002.45 margin + fee; 9,000.00 available"). A % stays a % until the order is sent.
+  it('re-sizes a % size at the click from the margin available then, sends that, and shows the size sent', async () => {
+    signIn();
+    const newOrder = vi.fn(ok);
+    api.trade.newOrder = newOrder;
+    let cache: QueryClient | undefined;
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />, (qc) => {
+      seedAccount(false)(qc);
+      cache = qc;
+    });
+    type($('#order-price'), '99000');
+    act(() => button('100%')!.click());
+    expect($('#order-size').value).toBe('0.091');
+    // Before the click, the available margin drops from 921 to 900: 0.091 no longer fits, 0.089 does.
+    await act(async () => {
+      cache!.setQueryData(queryKeys.user.balance(ACCOUNT), { ...balance, cross_available: '900' });
+      await new Promise((r) => setTimeout(r, 0)); // react-query tells its observers on the next tick
+    });
+    expect($('[data-testid=available]').textContent).toBe('900.00 USD');
+    await act(async () => submitButton().click());
+    expect(newOrder).toHaveBeenCalledTimes(1);
+    expect(newOrder).toHaveBeenCalledWith(expect.objectContaining({ qty: '0.089', price: '99000' }), undefined);
+    expect($('#order-size-error')).toBeNull();
+  });
+
+  it('a size typed after a % button is the trader’s own and is sent as typed', async () => {
+    signIn();
+    const newOrder = vi.fn(ok);
+    api.trade.newOrder = newOrder;
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />, seedAccount(false));
+    type($('#order-price'), '99000');
+    act(() => button('50%')!.click());
+    type($('#order-size'), '0.010');
+    await act(async () => submitButton().click());
+    expect(newOrder).toHaveBeenCalledWith(expect.objectContaining({ qty: '0.01' }), undefined);
+  });
+});
+
 describe('order form settings', () => {
   it('asks before a market order when the trader wants to be asked; Cancel sends nothing', async () => {
     useTradeSettings.getState().change({ confirmMarket: true });

@@ -10,7 +10,7 @@ import { useSubmitOrder } from '../../trading/use-order-commands';
 import { buildOrderBody } from './build-order-body';
 import { initialConfirm, next, type ConfirmEvent, type ConfirmState } from './order-confirm-machine';
 import { initialFormDraft, reduceDraft, type DraftAction } from './order-draft';
-import { sizeAtPercent, summarize, usesBook, type FormMarket } from './order-form-model';
+import { draftToSend, sizeAtPercent, summarize, usesBook, type FormMarket } from './order-form-model';
 import { useLatestOrderBook, useOrderBook } from './use-order-book';
 import { useOrderContext } from './use-order-context';
 import { useSideHotkeys } from './use-side-hotkeys';
@@ -67,15 +67,15 @@ export function useOrderForm(symbol: string, info: SymbolInfo) {
   const [, setCheckedBook] = useState<DepthBook | undefined>(undefined);
   const market: FormMarket = useMemo(() => ({ symbol, info, mark: ctx.mark }), [symbol, info, ctx.mark]);
   const summary = useMemo(() => summarize(draft, market, ctx, book), [draft, market, ctx, book]);
-  /** The summary as of now: the rendered one unless the book moved since. */
-  const summaryNow = () => {
+  /** The summary of `d` as of now: the rendered one unless the book moved since (or `d` is another draft). */
+  const summaryNow = (d = draft) => {
     const now = latestBook();
-    if (now === book) return summary;
-    setCheckedBook(now);
-    return summarize(draft, market, ctx, now);
+    if (now === book && d === draft) return summary;
+    if (now !== book) setCheckedBook(now);
+    return summarize(d, market, ctx, now);
   };
 
-  const setPercent = (pct: number) => dispatch({ type: 'sized', size: sizeAtPercent(draft, market, ctx, summaryNow(), pct) });
+  const setPercent = (pct: number) => dispatch({ type: 'sized', size: sizeAtPercent(draft, market, ctx, summaryNow(), pct), pct });
   const setSlippage = (text: string) => {
     dispatch({ type: 'text', field: 'slippage', text });
     const r = parseTypedDecimal(text, { maxDecimals: 2 });
@@ -89,7 +89,10 @@ export function useOrderForm(symbol: string, info: SymbolInfo) {
       return;
     }
     dispatch({ type: 'attempted' });
-    const body = buildOrderBody(symbol, draft, summaryNow().validated, newClientOrderId());
+    // A % size is re-sized now, and the field shows the size that goes.
+    const toSend = draftToSend(draft, market, ctx, summaryNow());
+    if (toSend !== draft && draft.sizePct !== null) dispatch({ type: 'sized', size: toSend.size, pct: draft.sizePct });
+    const body = buildOrderBody(symbol, toSend, summaryNow(toSend).validated, newClientOrderId());
     const after = next(confirm, {
       type: 'submit',
       confirmed,
