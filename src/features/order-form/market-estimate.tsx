@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { show } from '../../lib/display';
+import { orderProblemWords } from './order-problem-words';
 import type { ValidatedOrder } from './order-validation';
 
 /**
@@ -29,7 +30,7 @@ export function MarketEstimate({ validated, priceDecimals, slippage }: { validat
       </div>
       {errors.fill && (
         <p role="alert" className="text-error">
-          {i18n._(errors.fill)}
+          {i18n._(orderProblemWords(errors.fill))}
         </p>
       )}
     </div>

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Balance, Order, Position } from '../../api/schemas';
 import { dec } from '../../lib/decimal';
 import { initialFormDraft, type FormDraft } from './order-draft';
-import { sizeAtPercent, summarize, usesBook, type FormAccount, type FormMarket } from './order-form-model';
+import { draftToSend, sizeAtPercent, summarize, usesBook, type FormAccount, type FormMarket } from './order-form-model';
 import { btcInfo } from './test-fixtures';
+import type { OrderProblem } from './order-problem';
+import { orderProblemWords } from './order-problem-words';
 
 const market: FormMarket = { symbol: 'BTC-USD', info: btcInfo, mark: dec('100000') };
 // Asks from 100 010 up, 0.5 BTC every 100.
@@ -30,7 +32,7 @@ const signedIn = (over: Partial<FormAccount> = {}): FormAccount => ({
   ...signedOut, account: '0xabc', balance, available: dec(balance.cross_available), config: { symbol: 'BTC-USD', leverage: 10, margin_mode: 'cross' }, ...over,
 });
 const draft = (over: Partial<FormDraft> = {}): FormDraft => ({ ...initialFormDraft({ sizeUnit: 'base', slippage: '1' }), ...over });
-const say = (e: MessageDescriptor | null | undefined) => e && i18n._(e);
+const say = (e: MessageDescriptor | OrderProblem | null | undefined) => e && i18n._('code' in e ? orderProblemWords(e) : e);
 
 describe('order form model: summarize', () => {
   it('reads the leverage box: the position config, a typed change, a refused text', () => {
@@ -47,6 +49,29 @@ describe('order form model: summarize', () => {
     expect(summarize(draft(), market, signedIn(), book).errors.size).toBeUndefined();
     expect(say(summarize(draft({ attempted: true }), market, signedIn(), book).errors.size)).toBeTruthy();
     expect(say(summarize(draft({ price: '99000', size: '0.0005' }), market, signedIn(), book).errors.size)).toBe('Size moves in steps of 0.001 BTC');
+  });
+
+  it('lists its problems as codes with their fields, the words left to the view', () => {
+    const s = summarize(draft({ attempted: true, price: '99000.05', size: '', tpsl: true }), market, signedIn(), book);
+    expect(s.problems).toEqual([
+      { field: 'price', code: 'price-step', step: '0.1' },
+      { field: 'size', code: 'amount-empty', what: 'size' },
+      { field: 'tp', code: 'tpsl-empty' },
+    ]);
+    const market1 = summarize(draft({ type: 'market', size: '6', slippage: '0' }), market, signedIn({ available: dec('1e9'), balance: { ...balance, cross_available: '1000000000' } }), book);
+    expect(market1.problems.map((p) => [p.field, p.code])).toEqual([['slippage', 'slippage-not-positive']]);
+    const tooFar = summarize(draft({ price: '99000', size: '0.01', tpsl: true, tp: '98000' }), market, signedIn(), book);
+    expect(tooFar.problems).toEqual([{ field: 'tp', code: 'tp-wrong-side', side: 'buy', at: '99,000.0' }]);
+    expect(say(tooFar.errors.tp)).toBe('Take profit must be above 99,000.0 for a buy');
+  });
+
+  it('sends a % size re-sized from the summary as of now; a typed size as typed', () => {
+    // The available margin fell from 921 (where 100 % was 0.091) to 900.
+    const poorer = signedIn({ available: dec('900'), balance: { ...balance, cross_available: '900' } });
+    const held = draft({ price: '99000', size: '0.091', sizePct: 100 });
+    expect(draftToSend(held, market, poorer, summarize(held, market, poorer, book)).size).toBe('0.089');
+    const typed = draft({ price: '99000', size: '0.091' });
+    expect(draftToSend(typed, market, poorer, summarize(typed, market, poorer, book))).toBe(typed);
   });
 
   it('previews a valid limit order and only that', () => {

@@ -13,7 +13,8 @@ import { leverageChangeOf, leverageRefusalWords } from './leverage-preview';
 import { readLeverage } from './leverage-text';
 import type { FormDraft } from './order-draft';
 import { previewOrder, type OrderPreview } from './order-math';
-import { feeRateOf, isMissingValueError, validateOrder, type OrderError, type OrderField, type ValidatedOrder } from './order-validation';
+import { asksToType, problemsByField, type OrderField, type OrderProblem } from './order-problem';
+import { feeRateOf, validateOrder, type ValidatedOrder } from './order-validation';
 
 /**
  * The order form as data: what was typed (order-draft.ts), the market and the account in, what the
@@ -56,8 +57,10 @@ export interface FormSummary {
   /** The book's side the order takes from, best first; null without the book. */
   bookLevels: readonly BookLevel[] | null;
   validated: ValidatedOrder;
-  /** The errors to show, by field: "Enter a …" only after a send was attempted; the slippage's always. */
-  errors: Partial<Record<OrderField, OrderError>>;
+  /** The problems to show, each with its field: "Enter a …" only after a send was attempted; the slippage's always. */
+  problems: OrderProblem[];
+  /** The first of them by field, as the form shows them. */
+  errors: Partial<Record<OrderField, OrderProblem>>;
   /** With an open position, what a leverage change does to it. */
   positionChange: LeverageChangePreview | null;
   /** Why the leverage change would be refused. */
@@ -114,10 +117,7 @@ export function summarize(draft: FormDraft, market: FormMarket, account: FormAcc
     bookLevels,
     slippagePct: draft.slippage,
   });
-  const errors: Partial<Record<OrderField, OrderError>> = {};
-  for (const [field, e] of Object.entries(validated.errors) as [OrderField, OrderError][]) {
-    if (field === 'slippage' || draft.attempted || !isMissingValueError(e)) errors[field] = e;
-  }
+  const problems = validated.problems.filter((p) => p.field === 'slippage' || draft.attempted || !asksToType(p));
   const positionChange =
     account.position && leverageChanged
       ? leverageChangeOf({ position: account.position, positions: account.positions, balance: account.balance, available: account.available, from: currentLeverage, to: leverage })
@@ -152,7 +152,8 @@ export function summarize(draft: FormDraft, market: FormMarket, account: FormAcc
     marginAvailable,
     bookLevels,
     validated,
-    errors,
+    problems,
+    errors: problemsByField(problems),
     positionChange,
     refusal,
     preview,

@@ -5,6 +5,8 @@ import type { SymbolInfo, TimeInForce } from '../../api/schemas';
 import { show } from '../../lib/display';
 import { Field } from '../../ui/field';
 import { NumericInput } from '../../ui/numeric-input';
+import type { OrderProblem } from './order-problem';
+import { orderProblemWords } from './order-problem-words';
 import type { OrderFormModel } from './use-order-form';
 
 // GTC and IOC are the exchange's codes, the same in every language.
@@ -23,7 +25,7 @@ export function OrderOptions({ f, info }: { f: OrderFormModel; info: SymbolInfo 
   const tifTitle = TIFS.find((x) => x.value === draft.tif)?.title;
   const reducible = show(f.ctx.reduceHeadroom, info.qty_tick_decimals);
   const base = info.base_asset;
-  const say = (e: (typeof s.errors)[keyof typeof s.errors]) => (e ? i18n._(e) : undefined);
+  const say = (e: OrderProblem | undefined) => (e ? i18n._(orderProblemWords(e)) : undefined);
   return (
     <>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">

@@ -5,6 +5,8 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { NumericInput } from '../../ui/numeric-input';
 import { MarketEstimate } from './market-estimate';
+import type { OrderProblem } from './order-problem';
+import { orderProblemWords } from './order-problem-words';
 import type { OrderFormModel } from './use-order-form';
 
 const PERCENTS = [10, 25, 50, 75, 100];
@@ -19,7 +21,7 @@ export function OrderPriceAndSize({ f, info }: { f: OrderFormModel; info: Symbol
   const markShown = show(f.ctx.mark, priceDp);
   const unit = draft.sizeUnit === 'base' ? base : 'USD';
   const otherUnit = draft.sizeUnit === 'base' ? 'USD' : base;
-  const say = (e: (typeof errors)[keyof typeof errors]) => (e ? i18n._(e) : undefined);
+  const say = (e: OrderProblem | undefined) => (e ? i18n._(orderProblemWords(e)) : undefined);
   return (
     <>
       {draft.type === 'limit' ? (

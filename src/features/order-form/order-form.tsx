@@ -11,6 +11,7 @@ import { MarginModeControl } from './margin-mode-control';
 import { OrderConfirm } from './order-form-confirm';
 import { OrderOptions } from './order-form-options';
 import { OrderPriceAndSize } from './order-form-size';
+import { orderProblemWords } from './order-problem-words';
 import { OrderSummary } from './order-summary';
 import { useOrderForm, type OrderFormModel } from './use-order-form';
 
@@ -131,7 +132,7 @@ function LimitOrMarketFields({ f, symbol, info }: Props & { info: SymbolInfo; f:
   const { t, i18n } = useLingui();
   const { ctx, draft, summary: s } = f;
   const buy = draft.side === 'buy';
-  const formError = s.errors.form && i18n._(s.errors.form);
+  const formError = s.errors.form && i18n._(orderProblemWords(s.errors.form));
   return (
     <>
         <OrderPriceAndSize f={f} info={info} />

@@ -1,10 +1,12 @@
-import { i18n, type MessageDescriptor } from '@lingui/core';
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { dec } from '../../lib/decimal';
 import { takingLevels } from '../../lib/market-fill-estimate';
 import { buildOrderBody } from './build-order-body';
 import { emptyDraft, type OrderDraft } from './order-draft';
-import { isMissingValueError, validateOrder, type OrderContext } from './order-validation';
+import { asksToType, type OrderProblem } from './order-problem';
+import { orderProblemWords } from './order-problem-words';
+import { validateOrder, type OrderContext } from './order-validation';
 import { btcInfo, ethInfo } from './test-fixtures';
 
 const ctx = (over: Partial<OrderContext> = {}): OrderContext => ({
@@ -24,7 +26,8 @@ const book = {
   bids: Array.from({ length: 20 }, (_, i) => [String(94990 - 100 * i), '0.5'] as [string, string]),
 };
 /** An error's words, as the form shows them. */
-const say = (e: MessageDescriptor | undefined) => e && i18n._(e);
+const say = (e: OrderProblem | undefined) => e && i18n._(orderProblemWords(e));
+const isMissingValueError = (e: OrderProblem | undefined) => e !== undefined && asksToType(e);
 const draft = (over: Partial<OrderDraft> = {}): OrderDraft => ({ ...emptyDraft, price: '95000', size: '0.01', ...over });
 
 describe('order form validation', () => {

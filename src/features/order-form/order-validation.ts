@@ -1,7 +1,3 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import { asksToType, orderRuleWords } from '../../ui/order-rule-words';
-import { typedDecimalWords } from '../../ui/typed-decimal-words';
 import type { SymbolInfo } from '../../api/schemas';
 import { D, dec, type Dec } from '../../lib/decimal';
 import { parseTypedDecimal } from '../../lib/parse-decimal-input';
@@ -9,12 +5,13 @@ import { formatFixed } from '../../lib/format';
 import { estimateMarketFill, slippageCapPrice, type BookLevel, type MarketFillEstimate } from '../../lib/market-fill-estimate';
 import { marketFillMargin } from '../../lib/market-order-margin';
 import { orderLock } from '../../lib/order-lock';
-import { marginError, maxPositionError, priceBandError, priceStepError, readAmount, reduceOnlyError, sizeLimitError, sizeStepError, type AmountKind, type OrderRuleProblem } from '../../lib/order-rules';
+import { marginError, maxPositionError, priceBandError, priceStepError, readAmount, reduceOnlyError, sizeLimitError, sizeStepError, type AmountKind } from '../../lib/order-rules';
 import { reducingSide } from '../../lib/reduce-only';
 import type { OrderDraft } from './order-draft';
 import { qtyFromQuote } from './order-math';
+import { problemsByField, type OrderField, type OrderProblem, type OrderProblemCode } from './order-problem';
 
-export type OrderField = 'price' | 'size' | 'tp' | 'sl' | 'leverage' | 'slippage' | 'fill' | 'form';
+export type { OrderField, OrderProblem } from './order-problem';
 
 /** What the form knows besides what was typed. */
 export interface OrderContext {
@@ -33,25 +30,11 @@ export interface OrderContext {
   slippagePct: string;
 }
 
-/**
- * Why a field is refused, in words the view renders (`i18n._(error)`); `missing` when the words ask
- * the trader to type something still to type ("Enter a price"): shown only after a submit attempt.
- */
-export type OrderError = MessageDescriptor & { missing?: true };
-
-/** A broken order rule (lib/order-rules.ts) in its shared words (ui/order-rule-words.ts). */
-function ruleError(p: OrderRuleProblem): OrderError {
-  const words = orderRuleWords(p);
-  return asksToType(p) ? { ...words, missing: true } : words;
-}
-
-/** Words that ask for something not typed yet. */
-function missing(words: MessageDescriptor): OrderError {
-  return { ...words, missing: true };
-}
-
 export interface ValidatedOrder {
-  errors: Partial<Record<OrderField, OrderError>>;
+  /** Every problem found, each with its field, in the order the checks ran. */
+  problems: OrderProblem[];
+  /** The first problem of each field. */
+  errors: Partial<Record<OrderField, OrderProblem>>;
   /** Base quantity, when the size could be read. */
   qty: Dec | null;
   /** The price the order is valued at: its limit price, or the mark for a market order. */
@@ -71,18 +54,18 @@ export function feeRateOf(draft: Pick<OrderDraft, 'type' | 'tif'>, info: SymbolI
   return dec(draft.type === 'limit' && draft.tif === 'alo' ? info.maker_fee : info.taker_fee);
 }
 
-function readPrice(text: string, decimals: number, what: AmountKind): { value: Dec | null; error?: OrderError } {
+function readPrice(text: string, decimals: number, what: AmountKind): { value: Dec | null; error?: OrderProblemCode } {
   const read = readAmount(text, what);
-  if ('error' in read) return { value: null, error: ruleError(read.error) };
+  if ('error' in read) return { value: null, error: read.error };
   const error = priceStepError(read.value, decimals);
-  return error ? { value: null, error: ruleError(error) } : { value: read.value };
+  return error ? { value: null, error } : { value: read.value };
 }
 
 /** The slippage as a ratio (1 % → 0.01), or why the text is not a usable percentage. */
-function readSlippage(text: string): { ratio: Dec | null; error?: OrderError } {
+function readSlippage(text: string): { ratio: Dec | null; error?: OrderProblemCode } {
   const r = parseTypedDecimal(text, { maxDecimals: 2 });
-  if (!r.ok) return { ratio: null, error: r.reason === 'empty' ? missing(msg`Enter a slippage in %`) : typedDecimalWords(r) };
-  if (r.value.lte(0)) return { ratio: null, error: msg`Slippage must be above 0 %` };
+  if (!r.ok) return { ratio: null, error: r.reason === 'empty' ? { code: 'slippage-empty' } : { code: 'slippage-unreadable', read: r } };
+  if (r.value.lte(0)) return { ratio: null, error: { code: 'slippage-not-positive' } };
   return { ratio: r.value.div(100) };
 }
 
@@ -101,20 +84,27 @@ function marketLimitOf(side: OrderDraft['side'], mark: Dec, slippage: Dec, info:
 /**
  * Checks an order against the symbol's rules before it is sent (spec §2.8, §4.1, §8): tick and qty
  * decimals, min/max order qty, max position, price within mark × (1 − floor … 1 + cap), reduce-only
- * headroom, TP/SL on the right side of the price, and margin available. Every reason is worded for
- * the field it belongs to (a MessageDescriptor the view renders in the current language).
+ * headroom, TP/SL on the right side of the price, and margin available. Every reason is a code with
+ * the field it belongs to (order-problem.ts); the view words it (order-problem-words.ts).
  */
 export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOrder {
   const { info } = ctx;
+  const problems: OrderProblem[] = [];
+  // One problem a field: the first check that fails is the one the trader fixes first.
   const errors: ValidatedOrder['errors'] = {};
+  const refuse = (field: OrderField, p: OrderProblemCode) => {
+    if (errors[field]) return;
+    const problem = { ...p, field } as OrderProblem;
+    problems.push(problem);
+    errors[field] = problem;
+  };
   const priceDp = info.price_tick_decimals;
   const qtyDp = info.qty_tick_decimals;
   const base = info.base_asset;
   const maxLeverage = dec(info.max_leverage).floor().toNumber();
 
   if (!Number.isInteger(ctx.leverage) || ctx.leverage < 1 || ctx.leverage > maxLeverage) {
-    const max = maxLeverage;
-    errors.leverage = msg`Leverage must be a whole number from 1 to ${max}`;
+    refuse('leverage', { code: 'leverage-range', max: maxLeverage });
   }
 
   // Price: the limit price, or the mark for a market order.
@@ -122,19 +112,19 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
   let limitPrice: Dec | null = null;
   if (draft.type === 'limit') {
     const r = readPrice(draft.price, priceDp, 'price');
-    if (r.error) errors.price = r.error;
+    if (r.error) refuse('price', r.error);
     limitPrice = r.value;
     price = r.value;
     const outside = price && ctx.mark ? priceBandError(price, ctx.mark, { capRatio: info.price_cap_ratio, floorRatio: info.price_floor_ratio, decimals: priceDp }) : undefined;
-    if (outside) errors.price = ruleError(outside);
+    if (outside) refuse('price', outside);
   } else {
     price = ctx.mark;
-    if (!price) errors.form = msg`No mark price yet: wait for market data`;
+    if (!price) refuse('form', { code: 'no-mark' });
   }
   let slippage: Dec | null = null;
   if (draft.type === 'market') {
     const r = readSlippage(ctx.slippagePct);
-    if (r.error) errors.slippage = r.error;
+    if (r.error) refuse('slippage', r.error);
     slippage = r.ratio;
   }
   const marketLimit = draft.type === 'market' && price && slippage ? marketLimitOf(draft.side, price, slippage, info) : null;
@@ -142,21 +132,21 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
   // Size, in base or converted from quote.
   let qty: Dec | null = null;
   const read = readAmount(draft.size, 'size');
-  if ('error' in read) errors.size = ruleError(read.error);
+  if ('error' in read) refuse('size', read.error);
   else if (draft.sizeUnit === 'base') {
     const offStep = sizeStepError(read.value, qtyDp, base);
-    if (offStep) errors.size = ruleError(offStep);
+    if (offStep) refuse('size', offStep);
     else qty = read.value;
   } else if (price) qty = qtyFromQuote(read.value, price, qtyDp);
-  else if (!errors.price) errors.size = missing(msg`Enter a price first to size in USD`);
+  else if (!errors.price) refuse('size', { code: 'price-first-for-usd' });
   const outOfLimits = qty && !errors.size ? sizeLimitError(qty, info.min_order_qty, info.max_order_qty, base, qtyDp) : undefined;
-  if (outOfLimits) errors.size = ruleError(outOfLimits);
+  if (outOfLimits) refuse('size', outOfLimits);
 
   if (qty && !errors.size) {
     const broken = draft.reduceOnly
       ? reduceOnlyError({ side: draft.side, qty, positionQty: ctx.positionQty, headroom: ctx.reduceHeadroom, symbol: info.symbol, base, qtyDecimals: qtyDp })
       : maxPositionError({ positionQty: ctx.positionQty, side: draft.side, qty, maxPositionSize: info.max_position_size, base, qtyDecimals: qtyDp });
-    if (broken) errors.size = ruleError(broken);
+    if (broken) refuse('size', broken);
     else if (!draft.reduceOnly && ctx.available && price && !errors.leverage) {
       // An immediate order (market, ioc) needs margin only for what opens exposure beyond
       // closing the opposite position; a resting order locks margin for all of it.
@@ -185,24 +175,27 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
       // Compared and worded by the shared rule (order-rules marginError), as a modify's replacement is.
       const needed = D.max(fills ?? dec(0), orderLock({ qty: opening, price, leverage: ctx.leverage, takerFee: info.taker_fee }));
       const short = marginError(needed, ctx.available);
-      if (short) errors.size = ruleError(short);
+      if (short) refuse('size', short);
     }
   }
 
   // A market order: what the book fills up to its limit, refused before sending when not all of it.
   let fill: MarketFillEstimate | null = null;
   if (draft.type === 'market' && qty && qty.gt(0)) {
-    if (!ctx.bookLevels) errors.fill = msg`No order book yet: wait for market data`;
+    if (!ctx.bookLevels) refuse('fill', { code: 'no-book' });
     else if (marketLimit && slippage) {
       fill = estimateMarketFill(ctx.bookLevels, draft.side, qty, marketLimit);
       if (!fill.fillsCompletely) {
         // Beyond the exchange's band the band is the limit the order gets.
         const band = dec(draft.side === 'buy' ? info.price_cap_ratio : info.price_floor_ratio);
-        const pct = D.min(slippage, band).mul(100).toFixed();
-        const filled = formatFixed(fill.filledQty, qtyDp);
-        const size = formatFixed(qty, qtyDp);
-        const limit = formatFixed(marketLimit, priceDp);
-        errors.fill = msg`The book fills only ${filled} of ${size} ${base} within ${pct} % of the mark (up to ${limit}): lower the size or raise the slippage`;
+        refuse('fill', {
+          code: 'book-short',
+          filled: formatFixed(fill.filledQty, qtyDp),
+          size: formatFixed(qty, qtyDp),
+          base,
+          pct: D.min(slippage, band).mul(100).toFixed(),
+          limit: formatFixed(marketLimit, priceDp),
+        });
       }
     }
   }
@@ -211,31 +204,24 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
   let tp: Dec | null = null;
   let sl: Dec | null = null;
   if (draft.tpsl && draft.reduceOnly) {
-    errors.tp = msg`TP/SL cannot be attached to a reduce-only order`;
+    refuse('tp', { code: 'tpsl-on-reduce-only' });
   } else if (draft.tpsl) {
     const long = draft.side === 'buy';
     const at = price ? formatFixed(price, priceDp) : '';
     if (draft.tp.trim() !== '') {
       const r = readPrice(draft.tp, priceDp, 'take-profit');
-      if (r.error) errors.tp = r.error;
-      else if (price && (long ? r.value!.lte(price) : r.value!.gte(price))) {
-        errors.tp = long ? msg`Take profit must be above ${at} for a buy` : msg`Take profit must be below ${at} for a sell`;
-      } else tp = r.value;
+      if (r.error) refuse('tp', r.error);
+      else if (price && (long ? r.value!.lte(price) : r.value!.gte(price))) refuse('tp', { code: 'tp-wrong-side', side: draft.side, at });
+      else tp = r.value;
     }
     if (draft.sl.trim() !== '') {
       const r = readPrice(draft.sl, priceDp, 'stop-loss');
-      if (r.error) errors.sl = r.error;
-      else if (price && (long ? r.value!.gte(price) : r.value!.lte(price))) {
-        errors.sl = long ? msg`Stop loss must be below ${at} for a buy` : msg`Stop loss must be above ${at} for a sell`;
-      } else sl = r.value;
+      if (r.error) refuse('sl', r.error);
+      else if (price && (long ? r.value!.gte(price) : r.value!.lte(price))) refuse('sl', { code: 'sl-wrong-side', side: draft.side, at });
+      else sl = r.value;
     }
-    if (!errors.tp && !errors.sl && tp === null && sl === null) errors.tp = missing(msg`Enter a take-profit or stop-loss price, or turn TP/SL off`);
+    if (!errors.tp && !errors.sl && tp === null && sl === null) refuse('tp', { code: 'tpsl-empty' });
   }
 
-  return { errors, qty, price, limitPrice, marketLimit, fill, tp, sl };
-}
-
-/** Errors that say "you have not typed this yet": shown only after a submit attempt. */
-export function isMissingValueError(error: OrderError | undefined): boolean {
-  return error?.missing === true;
+  return { problems, errors: problemsByField(problems), qty, price, limitPrice, marketLimit, fill, tp, sl };
 }
