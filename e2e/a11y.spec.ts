@@ -193,6 +193,18 @@ const STATES: State[] = [
     },
   },
   {
+    name: 'chart with indicators, and the Indicators dialog',
+    device: 'desktop',
+    setup: async (page) => {
+      await signedOut(page);
+      await page.getByTestId('indicators-button').click();
+      const dialog = page.getByTestId('indicators-dialog');
+      await dialog.getByRole('button', { name: 'Add Bollinger Bands (BB)' }).click();
+      await dialog.getByRole('button', { name: 'Add MACD' }).click();
+      await expect(page.getByTestId('indicator-legend').getByTestId('indicator-macd')).toContainText(/\d/);
+    },
+  },
+  {
     name: 'wallets, transfer confirm',
     device: 'desktop',
     setup: async (page) => {
@@ -270,6 +282,7 @@ const LIGHT_PASS: Record<string, 'green-up' | 'red-up' | 'colour-blind'> = {
   'trade page, Order history tab': 'colour-blind',
   'market picker open': 'red-up',
   'settings dialog': 'colour-blind',
+  'chart with indicators, and the Indicators dialog': 'green-up',
   'wallets, withdraw error': 'green-up',
   'phone order sheet': 'red-up',
 };

@@ -77,7 +77,7 @@ export function refreshPalette(root: Element = document.documentElement): void {
 export function chartColours(p: ChartPalette = palette): DeepPartial<ChartOptions> {
   const line = { color: p.crosshair, labelBackgroundColor: p.crosshair };
   return {
-    layout: { background: { type: ColorType.Solid, color: p.panel }, textColor: p.text },
+    layout: { background: { type: ColorType.Solid, color: p.panel }, textColor: p.text, panes: { separatorColor: p.line, separatorHoverColor: faded(p.accent, 0.25) } },
     grid: { vertLines: { color: p.grid }, horzLines: { color: p.grid } },
     crosshair: { vertLine: line, horzLine: line },
     rightPriceScale: { borderColor: p.line },

@@ -19,7 +19,12 @@ import { useCandles } from './use-candles';
 import { useChartPalette } from './use-chart-palette';
 import { useOrderLineDrag, type LineDrop } from './use-order-line-drag';
 import { useMarketAsOf } from '../../api/use-market-as-of';
+import { showSigned } from '../../lib/display';
 import { HEALTH_WORDS } from '../../ui/stream-health-words';
+import { useChartIndicators } from '../../stores/chart-indicators';
+import { IndicatorLayer } from './indicators/indicator-layer';
+import { IndicatorLegend } from './indicators/indicator-legend';
+import { IndicatorsDialog } from './indicators/indicators-dialog';
 
 interface Legend {
   open: number;
@@ -38,6 +43,11 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
   const [loaded, setLoaded] = useState<{ key: string; count: number } | null>(null);
   const [failed, setFailed] = useState<{ key: string; message: string } | null>(null);
   const [legend, setLegend] = useState<Legend | null>(null);
+  /** The bar under the crosshair, as a history index (the indicators' legend); null: none. */
+  const [crosshairAt, setCrosshairAt] = useState<number | null>(null);
+  const [layer, setLayer] = useState<IndicatorLayer | null>(null);
+  const [indicatorsOpen, setIndicatorsOpen] = useState(false);
+  const indicatorsButton = useRef<HTMLButtonElement>(null);
   const decimals = info?.price_tick_decimals ?? 2;
   const qtyDecimals = info?.qty_tick_decimals ?? 4;
 
@@ -49,12 +59,16 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
     candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.22 } });
     const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'volume', lastValueVisible: false, priceLineVisible: false });
     chart.priceScale('volume').applyOptions({ scaleMargins: { top: VOLUME_SCALE_TOP, bottom: 0 } });
+    const indicators = new IndicatorLayer(chart, () => ({ up: palette.upFaded, down: palette.downFaded }));
     const onMove = (param: MouseEventParams) => {
       const bar = param.seriesData.get(candles) as Legend | undefined;
-      setLegend(bar && 'open' in bar ? { open: bar.open, high: bar.high, low: bar.low, close: bar.close } : null);
+      const shown = bar && 'open' in bar;
+      setLegend(shown ? { open: bar.open, high: bar.high, low: bar.low, close: bar.close } : null);
+      setCrosshairAt(shown && param.logical !== undefined ? Math.round(param.logical) + indicators.windowStart : null);
     };
     chart.subscribeCrosshairMove(onMove);
-    const made: ChartParts = { chart, candles, volume, removed: false };
+    const made: ChartParts = { chart, candles, volume, indicators, removed: false };
+    setLayer(indicators);
     parts.current = made;
     return () => {
       chart.unsubscribeCrosshairMove(onMove);
@@ -73,7 +87,18 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
     p.candles.applyOptions(candleColours());
     const up = new Map(p.candles.data().map((c) => [c.time, 'close' in c && c.close >= c.open]));
     p.volume.setData(p.volume.data().map((v) => ({ ...v, color: up.get(v.time) === false ? palette.downFaded : palette.upFaded })));
+    p.indicators.restyle();
   }, [colours]);
+
+  // The trader's indicators (kept in this browser): series made to match; the volume pane, when on,
+  // takes the place of the volume under the candles.
+  const indicatorList = useChartIndicators((s) => s.list);
+  useEffect(() => {
+    const p = parts.current;
+    if (!p || p.removed) return;
+    p.indicators.sync(indicatorList);
+    p.volume.applyOptions({ visible: !indicatorList.some((i) => i.kind === 'volume' && i.visible) });
+  }, [indicatorList]);
 
   useEffect(() => {
     parts.current?.candles.applyOptions({ priceFormat: { type: 'price', precision: decimals, minMove: 1 / 10 ** decimals } });
@@ -138,15 +163,17 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
     <section aria-label={t`Price chart`} className="flex h-full min-h-0 flex-col" data-testid="price-chart">
       <div className="flex h-7 shrink-0 items-center gap-3 border-b border-line px-2">
         <ResolutionBar value={resolution} onChange={setResolution} />
-        {legend && (
-          <span className="num truncate text-muted">
-            {t({ message: 'O', context: 'candle legend: open' })} <span className="text-text">{fmt(legend.open)}</span>{' '}
-            {t({ message: 'H', context: 'candle legend: high' })} <span className="text-text">{fmt(legend.high)}</span>{' '}
-            {t({ message: 'L', context: 'candle legend: low' })} <span className="text-text">{fmt(legend.low)}</span>{' '}
-            {t({ message: 'C', context: 'candle legend: close' })}{' '}
-            <span className={legend.close >= legend.open ? 'text-up' : 'text-down'}>{fmt(legend.close)}</span>
-          </span>
-        )}
+        <button
+          ref={indicatorsButton}
+          type="button"
+          className="shrink-0 rounded px-1.5 py-0.5 text-muted hover:text-text"
+          onClick={() => setIndicatorsOpen(true)}
+          data-testid="indicators-button"
+          aria-haspopup="dialog"
+        >
+          <Trans>Indicators</Trans>
+          {indicatorList.length > 0 && <span className="num ml-1 text-accent">{indicatorList.length}</span>}
+        </button>
         {asOf && (
           <span className="num ml-auto shrink-0 text-warn" data-testid="chart-as-of" title={t`Market data ${state}: the candles are not updating`}>
             <Trans>as of {asOf}</Trans>
@@ -165,6 +192,22 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
             {drag.dragging.order.side === 'buy' ? <Trans>Move buy to {dragTo} · Esc cancels</Trans> : <Trans>Move sell to {dragTo} · Esc cancels</Trans>}
           </p>
         )}
+        {/* Over the candles, top left: the bar under the crosshair, then each indicator's values there. */}
+        <div className="pointer-events-none absolute left-2 top-1 z-10 max-w-[calc(100%-5rem)] space-y-0.5 text-[11px]">
+          {legend && (
+            <p className="num w-fit max-w-full truncate rounded bg-panel/80 px-1 text-muted" data-testid="candle-legend">
+              {t({ message: 'O', context: 'candle legend: open' })} <span className="text-text">{fmt(legend.open)}</span>{' '}
+              {t({ message: 'H', context: 'candle legend: high' })} <span className="text-text">{fmt(legend.high)}</span>{' '}
+              {t({ message: 'L', context: 'candle legend: low' })} <span className="text-text">{fmt(legend.low)}</span>{' '}
+              {t({ message: 'C', context: 'candle legend: close' })}{' '}
+              <span className={legend.close >= legend.open ? 'text-up' : 'text-down'}>{fmt(legend.close)}</span>{' '}
+              <span className={legend.close >= legend.open ? 'text-up' : 'text-down'} data-testid="candle-change">
+                {showSigned(((legend.close - legend.open) / legend.open * 100).toFixed(2), 2)}%
+              </span>
+            </p>
+          )}
+          <IndicatorLegend layer={layer} at={crosshairAt} decimals={{ price: decimals, qty: qtyDecimals }} onRemoved={() => indicatorsButton.current?.focus()} />
+        </div>
         {drop && <LineDropConfirm drop={drop} decimals={{ price: decimals, qty: qtyDecimals }} onClose={closeDrop} />}
         {/* The canvas cannot be read by a screen reader: the same lines as text. */}
         <ul className="sr-only" aria-label={t`Price lines`} data-testid="chart-lines">
@@ -176,6 +219,7 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
         {failed?.key === key && <p className="absolute left-2 top-2 text-error">{t`Candles unavailable: ${failure}`}</p>}
         {loaded?.key === key && loaded.count === 0 && <p className="absolute left-2 top-2 text-muted">{t`No trades in this range yet`}</p>}
       </div>
+      {indicatorsOpen && <IndicatorsDialog onClose={() => setIndicatorsOpen(false)} />}
     </section>
   );
 }

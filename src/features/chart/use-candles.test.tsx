@@ -10,6 +10,7 @@ import { MarketStream } from '../../api/stream/market-stream';
 import { decodingInFrames } from '../../api/stream/frame-decoding';
 import { FakeSocket } from '../../testing/fake-socket';
 import type { ChartParts } from './chart-parts';
+import { IndicatorLayer } from './indicators/indicator-layer';
 import { useCandles } from './use-candles';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -29,8 +30,11 @@ function recordingChart() {
     setData: onSet,
     update: onUpdate,
   });
+  const chart = { applyOptions: () => undefined, timeScale: () => timeScale, paneSize: () => ({ width: 800, height: 300 }), chartElement: () => document.createElement('div') };
   const parts = {
-    chart: { applyOptions: () => undefined, timeScale: () => timeScale, paneSize: () => ({ width: 800, height: 300 }), chartElement: () => document.createElement('div') },
+    chart,
+    // No indicator on: the layer draws nothing, but follows the history as the chart does.
+    indicators: new IndicatorLayer(chart as never, () => ({ up: 'green', down: 'red' })),
     candles: series(
       (bars) => (shown.candles = [...bars]),
       (bar) => {

@@ -77,6 +77,8 @@ export function useCandles(
     p.chart.applyOptions({ timeScale: { secondsVisible: resolution === '1T' || resolution === '3S' } });
     p.candles.setData([]);
     p.volume.setData([]);
+    p.indicators.rebuild([]);
+    p.indicators.show(0, 0);
 
     /** The view in history indexes (null before the chart has a range). */
     const viewNow = (): HistoryView | null => {
@@ -92,6 +94,7 @@ export function useCandles(
       try {
         p.candles.setData(slice.map(candle));
         p.volume.setData(slice.map(volume));
+        p.indicators.show(next.start, next.end);
         shown = next;
         if (view) p.chart.timeScale().setVisibleLogicalRange({ from: view.from - next.start, to: view.to - next.start });
       } finally {
@@ -122,17 +125,23 @@ export function useCandles(
       // holds the latest bar and only if it changes what the chart shows (live-bar-change.ts);
       // scrolled back, the history alone takes the trades.
       const touched: Bar[] = [];
+      /** Every bar the batch changed, scrolled back or not: the indicators follow the history. */
+      const changed: Bar[] = [];
       for (const t of trades) {
         const r = applyTrade(history.at(-1), t, resolution);
         if (!r) continue;
         const atLatest = shown.end === history.length;
         if (r.isNew) history.push(r.bar);
         else history[history.length - 1] = r.bar;
+        if (changed.at(-1)?.time === r.bar.time) changed[changed.length - 1] = r.bar;
+        else changed.push(r.bar);
         if (!atLatest) continue;
         shown = { start: shown.start, end: history.length };
         if (touched.at(-1)?.time === r.bar.time) touched[touched.length - 1] = r.bar;
         else touched.push(r.bar);
       }
+      // Each indicator takes the batch's bars in O(1) each, and draws them when the chart shows the latest.
+      for (const bar of changed) p.indicators.tick(history, bar, shown.end === history.length);
       if (touched.length === 0) return;
       // The pane can grow up to the viewport (a window made taller, a hidden phone tab shown): volume
       // left out must stay under half a pixel at that height too.
@@ -155,6 +164,7 @@ export function useCandles(
         if (cancelled || load !== tailLoads) return;
         if (first) {
           history = latest;
+          p.indicators.rebuild(history);
           if (latest.length < PAGE_BARS) exhausted = true; // the whole history fit in one page
           // The latest bars (all of one page; of a longer answer, the window a page's view needs).
           show(latestWindow(), null);
@@ -165,6 +175,7 @@ export function useCandles(
           // After a reconnect: older bars keep their indexes, so the view stays where it was.
           const view = viewNow();
           history = replaceTail(history, latest);
+          p.indicators.rebuild(history);
           show(view ? windowFor(history.length, view) : latestWindow(), view);
         }
         ready = true;
@@ -213,6 +224,10 @@ export function useCandles(
           // and the window takes in the new page only if the trader is near its old edge.
           history = bars;
           shown = { start: shown.start + added, end: shown.end + added };
+          // Older bars in front move every index and can change the indicators' values in view (an
+          // EMA's seed is the first bar): computed again, redrawn over the same bars.
+          p.indicators.rebuild(history);
+          p.indicators.show(shown.start, shown.end);
           grew = true;
           followView();
         })

@@ -1,7 +1,7 @@
 import { bb, ema, macd, rsi, sma } from 'indicatorts';
 import { describe, expect, it } from 'vitest';
 import type { Bar } from '../kline-buckets';
-import { paramProblem, warmUpBars, type IndicatorKind } from './indicator-catalog';
+import { paramProblem, warmUpBars, type IndicatorKind } from '../../../lib/indicator-catalog';
 import { IndicatorHistory, type IndicatorLines } from './indicator-run';
 
 /** A seeded random walk of `n` one-minute bars. */

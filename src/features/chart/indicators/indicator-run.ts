@@ -1,6 +1,6 @@
 import { BollingerBands, EMA, MACD, RSI, SMA, VWAP } from 'trading-signals';
 import type { Bar } from '../kline-buckets';
-import type { IndicatorKind } from './indicator-catalog';
+import type { IndicatorKind } from '../../../lib/indicator-catalog';
 
 /** An indicator's values at one bar, by line (INDICATOR_KINDS' lines); a line still warming up is absent. */
 export type IndicatorLines = Readonly<Record<string, number>>;
