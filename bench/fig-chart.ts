@@ -195,11 +195,11 @@ export interface ScrollBackResult {
  * painted frame; then a double-click on the time axis (the chart's own "back to the latest") and live
  * ticks at that length.
  */
-export async function chartScrollBack(browser: Browser, pagesUrl: string, candles = 50_000, ticks = 100): Promise<ScrollBackResult> {
+export async function chartScrollBack(browser: Browser, pagesUrl: string, candles = 50_000, ticks = 100, indicators = false): Promise<ScrollBackResult> {
   const bp = await benchPage(browser);
   try {
     const { page } = bp;
-    await page.goto(`${pagesUrl}/bench/pages/chart.html?candles=${candles}&paged=1`);
+    await page.goto(`${pagesUrl}/bench/pages/chart.html?candles=${candles}&paged=1${indicators ? '&indicators=5' : ''}`);
     await waitFor('chart page', () => page.evaluate(() => 'mount' in ((window as unknown as { __chart?: object }).__chart ?? {})));
     await page.evaluate(() => {
       const b = (window as unknown as { __bench: { startFrames: () => void; tagAll: string | null } }).__bench;

@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { lingui } from '@lingui/vite-plugin';
+import { linguiMacros } from '../vite.config';
 
 /**
  * Bench-only pages, built like the app (production mode, same plugins) from the repo root so
@@ -10,7 +12,8 @@ import tailwindcss from '@tailwindcss/vite';
  */
 export default defineConfig({
   root: resolve(import.meta.dirname, '..'),
-  plugins: [react(), tailwindcss()],
+  // The app's words as the app has them: macros compiled, catalogues loaded (the chart is translated).
+  plugins: [linguiMacros(), react(), lingui(), tailwindcss()],
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -10,6 +10,10 @@ import { readConfig } from '../../src/app/config';
 import { chartOptions, palette } from '../../src/features/chart/chart-theme';
 import { historyToBars, type Bar } from '../../src/features/chart/kline-buckets';
 import { PriceChart } from '../../src/features/chart/price-chart';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { activateLocale, loadPanelWords } from '../../src/i18n/activate';
+import { useChartIndicators } from '../../src/stores/chart-indicators';
 import '../../src/app/styles.css';
 
 /**
@@ -32,6 +36,8 @@ const params = new URLSearchParams(location.search);
 const N = Number(params.get('candles') ?? 50_000);
 const BARE = params.get('mode') === 'bare';
 const PAGED = params.get('paged') === '1';
+/** `?indicators=5`: the chart opens with EMA, Bollinger, VWAP, RSI and MACD on (issue 31's figure). */
+const FIVE_INDICATORS = params.get('indicators') === '5';
 const RES_SEC = 15 * 60; // PriceChart opens on 15-minute candles
 const SYMBOL = 'BTC-USD';
 
@@ -67,6 +73,9 @@ CanvasRenderingContext2D.prototype.fillRect = function fillRect(this: CanvasRend
   bench.fillRects++;
   return nativeFillRect.apply(this, args);
 };
+// The chart's words in English, as the app has them before it mounts a panel; the harness waits for __chart.
+await activateLocale('en');
+await loadPanelWords();
 (window as unknown as { __chart: ChartBench }).__chart = bench;
 // The probe (when installed) records this counter's delta for each rAF callback it times.
 const probe = (window as unknown as { __bench?: { counter?: () => number } }).__bench;
@@ -170,15 +179,28 @@ const info = { symbol: SYMBOL, price_tick_decimals: 1, qty_tick_decimals: 3, bas
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 function mount() {
+  if (FIVE_INDICATORS) {
+    useChartIndicators.setState({
+      list: [
+        { id: 'ema', kind: 'ema', params: [21], color: '#f59e0b', visible: true },
+        { id: 'bb', kind: 'bb', params: [20, 2], color: '#3b82f6', visible: true },
+        { id: 'vwap', kind: 'vwap', params: [], color: '#a855f7', visible: true },
+        { id: 'rsi', kind: 'rsi', params: [14], color: '#ec4899', visible: true },
+        { id: 'macd', kind: 'macd', params: [12, 26, 9], color: '#14b8a6', visible: true },
+      ],
+    });
+  }
   bench.mounted = performance.now();
   createRoot(document.getElementById('root')!).render(
-    <QueryClientProvider client={queryClient}>
-      <ApiProvider client={api} config={config}>
-        <div style={{ width: 1100, height: 560 }} className="flex flex-col bg-panel">
-          <PriceChart symbol={SYMBOL} info={info} marketStream={market} />
-        </div>
-      </ApiProvider>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <ApiProvider client={api} config={config}>
+          <div style={{ width: 1100, height: 560 }} className="flex flex-col bg-panel">
+            <PriceChart symbol={SYMBOL} info={info} marketStream={market} />
+          </div>
+        </ApiProvider>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 }
 

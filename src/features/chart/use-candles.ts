@@ -140,8 +140,8 @@ export function useCandles(
         if (touched.at(-1)?.time === r.bar.time) touched[touched.length - 1] = r.bar;
         else touched.push(r.bar);
       }
-      // Each indicator takes the batch's bars in O(1) each, and draws them when the chart shows the latest.
-      for (const bar of changed) p.indicators.tick(history, bar, shown.end === history.length);
+      // Each indicator takes the batch's bars in O(1) each (drawn below with the candles that show).
+      for (const bar of changed) p.indicators.tick(history, bar);
       if (touched.length === 0) return;
       // The pane can grow up to the viewport (a window made taller, a hidden phone tab shown): volume
       // left out must stay under half a pixel at that height too.
@@ -150,6 +150,7 @@ export function useCandles(
         if (!changesChart(sent, bar, volumeAreaPx)) continue;
         p.candles.update(candle(bar));
         p.volume.update(volume(bar));
+        p.indicators.draw(bar.time);
         sent = bar;
       }
     };

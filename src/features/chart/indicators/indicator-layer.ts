@@ -99,16 +99,26 @@ export class IndicatorLayer {
     for (const d of this.drawn) this.fill(d);
   }
 
-  /** A live bar (the last one changed, or a new one); `draw` when the chart shows the latest bars. */
-  tick(bars: readonly Bar[], bar: Bar, draw: boolean): void {
+  /** A live bar (the last one changed, or a new one): each indicator takes it in O(1). */
+  tick(bars: readonly Bar[], bar: Bar): void {
     this.bars = bars;
-    for (const d of this.drawn) {
-      const v = d.history.tick(bar);
-      if (!draw) continue;
-      for (const [line, series] of d.series) series.update(pointOf(bar.time, v, line, this.histogramColours(d, line)) as never);
-    }
-    if (draw) this.window = { start: this.window.start, end: bars.length };
+    for (const d of this.drawn) d.history.tick(bar);
     if (this.drawn.length > 0) this.changed();
+  }
+
+  /**
+   * The series take the bar at `time` (one of the latest), when the candles take it:
+   * a trade that changes nothing the chart shows redraws no indicator either (live-bar-change.ts).
+   */
+  draw(time: number): void {
+    let i = this.bars.length - 1;
+    while (i >= 0 && this.bars[i]!.time > time) i--;
+    if (i < 0 || this.bars[i]!.time !== time) return;
+    for (const d of this.drawn) {
+      const v = d.history.values[i] ?? null;
+      for (const [line, series] of d.series) series.update(pointOf(time, v, line, this.histogramColours(d, line)) as never);
+    }
+    this.window = { start: this.window.start, end: this.bars.length };
   }
 
   /** The values at the bar `index` of the history (for the legend at the crosshair). */
