@@ -6,7 +6,7 @@ import { dec } from '../../lib/decimal';
 import { reduceOnlyHeadroom } from '../../lib/reduce-only';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
 
-/** Everything the order form reads from the shared cache for one symbol, the book aside (use-order-book.ts). */
+/** Everything the order form reads from the shared cache for one symbol, the book aside (api/use-order-book.ts). */
 export function useOrderContext(symbol: string) {
   const api = useApi();
   const account = useSessionStore(actingAccount);

@@ -11,7 +11,7 @@ import { buildOrderBody } from './build-order-body';
 import { initialConfirm, next, type ConfirmEvent, type ConfirmState } from './order-confirm-machine';
 import { initialFormDraft, reduceDraft, type DraftAction } from './order-draft';
 import { draftToSend, sizeAtPercent, summarize, usesBook, type FormMarket } from './order-form-model';
-import { useLatestOrderBook, useOrderBook } from './use-order-book';
+import { useLatestOrderBook, useOrderBook } from '../../api/use-order-book';
 import { useOrderContext } from './use-order-context';
 import { useSideHotkeys } from './use-side-hotkeys';
 

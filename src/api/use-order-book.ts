@@ -1,9 +1,9 @@
 import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { marketQueries } from '../../api/queries';
-import { queryKeys } from '../../api/query-keys';
-import { useApi } from '../../api/react';
-import type { DepthBook } from '../../api/schemas';
+import { marketQueries } from './queries';
+import { queryKeys } from './query-keys';
+import { useApi } from './react';
+import type { DepthBook } from './schemas';
 
 /**
  * Under a fast feed the form follows the book at most this often. The book panel draws every
@@ -13,7 +13,8 @@ import type { DepthBook } from '../../api/schemas';
 export const BOOK_REFRESH_MS = 250;
 
 /**
- * The order book as the order form reads it: only while the form uses it (`needed`: a market
+ * The order book for a panel that follows it slower than the book panel does (the order form, the
+ * depth view). As the order form reads it: only while the form uses it (`needed`: a market
  * order's fill estimate, or the margin its fills would take for a signed-in trader), at most one
  * re-render per BOOK_REFRESH_MS for new snapshots. Any render the trader causes (a key, a click)
  * reads the newest snapshot in the cache, so what the form checks is never older than the last
