@@ -17,7 +17,9 @@ const btc = (over: Partial<ScalePlanInput> = {}): ScalePlanInput => ({
   ...over,
 });
 
-const plain = (r: ReturnType<typeof planScale>) => (r.ok ? r.children.map((c) => [c.price.toFixed(), c.qty.toFixed()]) : r.problems);
+const plain = (r: ReturnType<typeof planScale>): (string[] | object)[] => (r.ok ? r.children.map((c) => [c.price.toFixed(), c.qty.toFixed()]) : r.problems);
+/** The sizes (or prices) of a plan that must have children. */
+const column = (r: ReturnType<typeof planScale>, k: 0 | 1) => (r.ok ? r.children.map((c) => (k === 0 ? c.price : c.qty).toFixed()) : r.problems);
 const sum = (xs: Dec[]) => xs.reduce((a, b) => a.plus(b), dec(0));
 
 describe('planScale', () => {
@@ -32,22 +34,22 @@ describe('planScale', () => {
   });
 
   it('weights sizes 1..n (increasing) and n..1 (decreasing), from the `from` end', () => {
-    expect(plain(planScale(btc({ total: dec('0.15'), distribution: 'increasing' }))).map((c) => c[1])).toEqual(['0.01', '0.02', '0.03', '0.04', '0.05']);
-    expect(plain(planScale(btc({ total: dec('0.15'), distribution: 'decreasing' }))).map((c) => c[1])).toEqual(['0.05', '0.04', '0.03', '0.02', '0.01']);
+    expect(column(planScale(btc({ total: dec('0.15'), distribution: 'increasing' })), 1)).toEqual(['0.01', '0.02', '0.03', '0.04', '0.05']);
+    expect(column(planScale(btc({ total: dec('0.15'), distribution: 'decreasing' })), 1)).toEqual(['0.05', '0.04', '0.03', '0.02', '0.01']);
   });
 
   it('gives the lots left over one each, so the sum is the total exactly', () => {
     // 0.011 in 3: 4 + 4 + 3 lots (ties go to the earlier children).
     const r = planScale(btc({ count: 3, total: dec('0.011') }));
-    expect(plain(r).map((c) => (c as string[])[1])).toEqual(['0.004', '0.004', '0.003']);
+    expect(column(r, 1)).toEqual(['0.004', '0.004', '0.003']);
   });
 
   it('rounds an interior price down for a buy and up for a sell (away from the market)', () => {
     // 100.00 → 100.10 in 4 steps of 0.0333…: buy 100.03 / 100.06, sell 100.04 / 100.07.
     const buy = planScale(btc({ from: dec('100'), to: dec('100.1'), count: 4, total: dec('0.004') }));
     const sell = planScale(btc({ side: 'sell', from: dec('100'), to: dec('100.1'), count: 4, total: dec('0.004') }));
-    expect(plain(buy).map((c) => (c as string[])[0])).toEqual(['100', '100.03', '100.06', '100.1']);
-    expect(plain(sell).map((c) => (c as string[])[0])).toEqual(['100', '100.04', '100.07', '100.1']);
+    expect(column(buy, 0)).toEqual(['100', '100.03', '100.06', '100.1']);
+    expect(column(sell, 0)).toEqual(['100', '100.04', '100.07', '100.1']);
   });
 
   it('says prices collide when fewer ticks than children lie between from and to', () => {

@@ -21,8 +21,9 @@ export function ScaleBatchPanel({ batch, orders, info, onCancel, onDismiss }: { 
   const maybeOn = batch.children.some((c) => c.state.kind === 'placed' || c.state.kind === 'unknown');
   const cancel = batch.cancel;
   const canCancel = (batch.sending || maybeOn) && cancel?.kind !== 'sending' && !(cancel?.kind === 'requested' && resting === 0);
+  const refusal = cancel?.kind === 'refused' ? cancel.message : '';
   const cancelNote =
-    cancel?.kind === 'requested' ? (resting === 0 ? t`Canceled` : t`Cancel requested`) : cancel?.kind === 'refused' ? t`Cancel refused: ${cancel.message}` : cancel?.kind === 'unknown' ? t`Cancel: no answer` : null;
+    cancel?.kind === 'requested' ? (resting === 0 ? t`Canceled` : t`Cancel requested`) : cancel?.kind === 'refused' ? t`Cancel refused: ${refusal}` : cancel?.kind === 'unknown' ? t`Cancel: no answer` : null;
   return (
     <section aria-label={t`Scale batch`} data-testid="scale-batch" className="space-y-1 border-t border-line pt-2">
       <div className="flex items-center gap-2">

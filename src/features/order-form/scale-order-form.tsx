@@ -55,18 +55,19 @@ export function ScaleOrderForm({ f, symbol, info }: { f: OrderFormModel; symbol:
   const tot = s.totals;
   const crossing = s.crossing;
   const formError = say('form');
+  const maxCount = s.maxCount;
 
   return (
     <div className="flex flex-col gap-2" onKeyDown={m.onKeyDown} data-testid="scale-form">
       <div className="grid grid-cols-2 gap-1">
-        <Field id="scale-from" label={t`From`} error={say('from')}>
+        <Field id="scale-from" label={t({ message: 'From', context: 'scale order price' })} error={say('from')}>
           <NumericInput value={draft.from} onChange={text('from')} aria-label={t`From price`} />
         </Field>
-        <Field id="scale-to" label={t`To`} error={say('to')}>
+        <Field id="scale-to" label={t({ message: 'To', context: 'scale order price' })} error={say('to')}>
           <NumericInput value={draft.to} onChange={text('to')} aria-label={t`To price`} />
         </Field>
         <Field id="scale-count" label={t`Orders`} error={say('count')}>
-          <NumericInput value={draft.count} onChange={text('count')} aria-label={t`Number of orders`} title={t`From 2 to ${s.maxCount} (the market's open-order limit less your open orders)`} />
+          <NumericInput value={draft.count} onChange={text('count')} aria-label={t`Number of orders`} title={t`From 2 to ${maxCount} (the market's open-order limit less your open orders)`} />
         </Field>
         <Field id="scale-total" label={t`Total`} suffix={base} error={say('total')}>
           <NumericInput value={draft.total} onChange={text('total')} aria-label={t`Total size`} />
