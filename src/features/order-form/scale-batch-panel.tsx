@@ -27,16 +27,20 @@ export function ScaleBatchPanel({ batch, orders, info, onCancel, onDismiss }: { 
   return (
     <section aria-label={t`Scale batch`} data-testid="scale-batch" className="space-y-1 border-t border-line pt-2">
       <div className="flex items-center gap-2">
-        <span className="font-medium">{t`${placed} of ${plural(total, { one: '# order placed', other: '# orders placed' })}`}</span>
-        <span className="text-muted num" data-testid="scale-batch-resting">
-          {t`${resting} resting`}
-        </span>
-        {cancelNote && <span className={cancel?.kind === 'refused' ? 'text-error' : 'text-muted'}>{cancelNote}</span>}
-        <Button variant="danger" size="xs" className="ml-auto" onClick={onCancel} disabled={!canCancel} busy={cancel?.kind === 'sending'} keepFocusWhileBusy data-testid="scale-cancel-batch">
+        <div className="min-w-0 flex-1">
+          <div className="font-medium">{t`${placed} of ${plural(total, { one: '# order placed', other: '# orders placed' })}`}</div>
+          <div className="text-[11px] text-muted">
+            <span className="num" data-testid="scale-batch-resting">
+              {t`${resting} resting`}
+            </span>
+            {cancelNote && <span className={`ml-2 ${cancel?.kind === 'refused' ? 'text-error' : ''}`}>{cancelNote}</span>}
+          </div>
+        </div>
+        <Button variant="danger" size="sm" className="shrink-0 whitespace-nowrap" onClick={onCancel} disabled={!canCancel} busy={cancel?.kind === 'sending'} keepFocusWhileBusy data-testid="scale-cancel-batch">
           {t`Cancel batch`}
         </Button>
         {!batch.sending && (
-          <button type="button" onClick={onDismiss} className="text-muted hover:text-text" aria-label={t`Hide the scale batch`} title={t`Hide the scale batch`}>
+          <button type="button" onClick={onDismiss} className="shrink-0 px-1 text-muted hover:text-text" aria-label={t`Hide the scale batch`} title={t`Hide the scale batch`}>
             <span aria-hidden="true">×</span>
           </button>
         )}

@@ -132,6 +132,12 @@ export function ScaleOrderForm({ f, symbol, info }: { f: OrderFormModel; symbol:
         </p>
       )}
 
+      <div className="space-y-0.5" data-testid="scale-totals">
+        <Row label={t`Average price`} title={t`Size-weighted average of the orders' prices`} value={tot ? show(tot.avgPrice, pd) : '—'} />
+        <Row label={t`Order value`} title={t`Σ size × price of the orders`} value={tot ? `${showUsd(tot.notional)} USD` : '—'} />
+        <Row label={t`Margin required`} title={t`Order value / leverage (${leverage}×)`} value={tot?.margin ? `${showUsd(tot.margin)} USD` : '—'} />
+        <Row label={t`Fees (maker, est.)`} title={t`Order value × ${feePct}%: the orders rest, so they pay the maker fee when filled`} value={tot ? `${showUsd(tot.fee)} USD` : '—'} />
+      </div>
       {f.ctx.account ? (
         <Button variant={buy ? 'buy' : 'sell'} size="lg" onClick={m.send} busy={m.sending} busyLabel={t`Sending…`} keepFocusWhileBusy data-testid="scale-submit">
           {sendLabel}
@@ -141,16 +147,8 @@ export function ScaleOrderForm({ f, symbol, info }: { f: OrderFormModel; symbol:
           <Trans>Sign in to trade</Trans>
         </Button>
       )}
-
-      <div className="space-y-0.5 border-t border-line pt-2" data-testid="scale-totals">
-        <Row label={t`Average price`} title={t`Size-weighted average of the orders' prices`} value={tot ? show(tot.avgPrice, pd) : '—'} />
-        <Row label={t`Order value`} title={t`Σ size × price of the orders`} value={tot ? `${showUsd(tot.notional)} USD` : '—'} />
-        <Row label={t`Margin required`} title={t`Order value / leverage (${leverage}×)`} value={tot?.margin ? `${showUsd(tot.margin)} USD` : '—'} />
-        <Row label={t`Fees (maker, est.)`} title={t`Order value × ${feePct}%: the orders rest, so they pay the maker fee when filled`} value={tot ? `${showUsd(tot.fee)} USD` : '—'} />
-      </div>
-      <p className="keyboard-hint text-[11px] text-muted">{f.shortcuts ? t`Enter sends the scale · Esc clears it` : t`Keyboard shortcuts are off (settings ⚙)`}</p>
-
       {m.batch && <ScaleBatchPanel batch={m.batch} orders={f.ctx.ordersInSymbol} info={info} onCancel={m.cancelBatch} onDismiss={m.dismissBatch} />}
+      <p className="keyboard-hint text-[11px] text-muted">{f.shortcuts ? t`Enter sends the scale · Esc clears it` : t`Keyboard shortcuts are off (settings ⚙)`}</p>
     </div>
   );
 }

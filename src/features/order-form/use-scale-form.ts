@@ -54,7 +54,8 @@ export function useScaleForm(f: OrderFormModel, symbol: string, info: SymbolInfo
     sending,
     act: (a: ScaleAction) => dispatch(a),
     send: () => void send(),
-    cancelBatch: () => void scale.cancel(),
+    /** Cancels the batch, then puts the focus on the From price (the button it came from may be gone). */
+    cancelBatch: () => void scale.cancel().finally(() => document.getElementById('scale-from')?.focus()),
     dismissBatch: scale.dismiss,
     /** Enter in a scale field sends the scale, Esc clears it; with shortcuts off neither. */
     onKeyDown: (e: KeyboardEvent) => {
