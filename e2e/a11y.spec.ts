@@ -185,7 +185,8 @@ const STATES: State[] = [
       await page.getByLabel('From price').fill(String(top));
       await page.getByLabel('To price').fill(String(top - 1000));
       await page.getByLabel('Total size').fill('0.05');
-      await page.getByRole('button', { name: 'Place 5 buy orders' }).click();
+      // Enter in a scale field sends the scale.
+      await page.getByLabel('Total size').press('Enter');
       await expect(page.getByTestId('scale-batch-resting')).toHaveText('5 resting');
       await page.getByLabel('Total size').fill('0.05');
       await expect(page.getByTestId('scale-preview-row')).toHaveCount(5);
