@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { ScaleDistribution } from '../../lib/scale-plan';
 import type { ScaleChildState } from '../../stores/scale-batches';
 import { orderRuleWords } from '../../ui/order-rule-words';
@@ -19,7 +19,7 @@ export function scaleErrorWords(e: ScaleError): MessageDescriptor {
       return msg`A scale needs at least 2 orders`;
     case 'count-above-headroom': {
       const { max, open, limit } = e;
-      return msg`At most ${max} more orders: you have ${open} open in this market, the limit is ${limit}`;
+      return msg`${plural(max, { one: 'At most # more order', other: 'At most # more orders' })}: you have ${open} open in this market, the limit is ${limit}`;
     }
     case 'prices-collide': {
       const { maxCount } = e;
