@@ -67,7 +67,10 @@ export function useScaleOrder(symbol: string) {
         patch(symbol, id, (b) => ({ ...b, children: b.children.map((c, j) => (j === i ? { ...c, state } : c)) }));
       const tell = () => {
         const b = batchOf(symbol);
-        if (b?.id === id) toast({ ...batchSummary(b, placesFor(symbol)), key: `scale-${id}` }, 0);
+        if (b?.id !== id) return;
+        const summary = batchSummary(b, placesFor(symbol));
+        // All placed goes like any toast; a batch with a child not placed stays until read.
+        toast({ ...summary, key: `scale-${id}` }, summary.kind === 'success' ? undefined : 0);
       };
 
       if (input.leverage !== undefined) {
