@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { dec } from '../src/lib/decimal';
-import { bestBookPrice, shownWhole } from './support/book';
+import { bestBookPrice, shownWhole, wholePrice } from './support/book';
 import { signInFunded } from './support/session';
 
 // Issue 30, scale orders: a ladder of 5 buys below the book, previewed child by child, sent as one
@@ -70,6 +70,32 @@ test('a scale of 5 rests 5 orders at the previewed prices, and Cancel batch take
   await expect(open).toHaveCount(0);
   await expect(page.getByTestId('scale-batch-resting')).toHaveText('0 resting');
   await expect(page.getByRole('tab', { name: /Open orders/ })).toHaveText('Open orders (0)');
+});
+
+test('a partial failure says which child was refused and why, and Cancel batch takes the rest off', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInFunded(page, 'BTC-USD');
+  // Post-only from 2 % under the bid up to just over the ask: the last child would take, so the
+  // exchange refuses it in matching; the four under the book rest.
+  const from = wholePrice(await bestBookPrice(page.request, 'BTC-USD', 'bid'), '0.98');
+  const to = wholePrice(await bestBookPrice(page.request, 'BTC-USD', 'ask'), '1.003', 'up');
+  await fillScale(page, Number(from), Number(to));
+  await scale(page).getByText('Post only').click();
+  await expect(scale(page).getByRole('note')).toContainText('1 order is at or through the mark');
+  await scale(page).getByRole('button', { name: 'Place 5 buy orders' }).click();
+
+  const summary = page.getByTestId('toasts').filter({ hasText: '4 of 5 scale orders placed' });
+  await expect(summary).toContainText('Sending stopped after order 5 was refused.');
+  await expect(summary).toContainText(/Order 5 \(Buy 0\.010 BTC-USD @ [\d,.]+\): refused — alo order rejected/);
+  const batch = page.getByTestId('scale-batch');
+  await expect(batch).toContainText('4 of 5 orders placed');
+  await expect(batch.getByTestId('scale-batch-row').nth(4)).toHaveAttribute('data-state', 'refused');
+  await expect(batch.getByRole('alert')).toHaveText('Order 5 refused: alo order rejected');
+  await page.getByRole('tab', { name: /Open orders/ }).click();
+  await expect(page.getByTestId('open-order')).toHaveCount(4);
+
+  await batch.getByRole('button', { name: 'Cancel batch' }).click();
+  await expect(page.getByTestId('open-order')).toHaveCount(0);
 });
 
 test.describe('phone', () => {
