@@ -85,6 +85,7 @@ describe('summarizeScale', () => {
     expect(codes(run({ reduceOnly: true }))).toEqual(['total:reduce-only-no-position']);
     expect(codes(run({ reduceOnly: true }, { positionQty: dec('-1'), reduceHeadroom: dec('1') }, 'sell'))).toEqual(['total:reduce-only-wrong-side']);
     expect(codes(run({ reduceOnly: true }, { positionQty: dec('0.03'), reduceHeadroom: dec('0.03') }, 'sell'))).toEqual(['total:reduce-only-above-position']);
+    expect(codes(run({ reduceOnly: true }, { positionQty: dec('0.06'), reduceHeadroom: dec('0.03') }, 'sell'))).toEqual(['total:reduce-only-above-headroom']);
     expect(run({ reduceOnly: true, from: '101000', to: '102000' }, { positionQty: dec('0.05'), reduceHeadroom: dec('0.05') }, 'sell').ready).toBe(true);
     const short = run({}, { marginAvailable: dec('400') });
     expect(short.problems).toEqual([{ field: 'total', code: 'margin-short', needed: '499.42', available: '400.00' }]);
