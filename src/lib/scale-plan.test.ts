@@ -140,6 +140,13 @@ describe('planScale (property)', () => {
           prices.add(c.price.toFixed());
         }
         expect(prices.size).toBe(x.count);
+        // The distribution's shape survives the rounding: a larger weight never gets less.
+        const q = r.children.map((c) => c.qty);
+        for (let i = 1; i < q.length; i++) {
+          if (x.distribution === 'increasing') expect(q[i]!.gte(q[i - 1]!)).toBe(true);
+          if (x.distribution === 'decreasing') expect(q[i]!.lte(q[i - 1]!)).toBe(true);
+        }
+        if (x.distribution === 'even') expect(q.reduce((a, b) => (b.gt(a) ? b : a)).minus(q.reduce((a, b) => (b.lt(a) ? b : a))).lte(dec(1).div(qScale))).toBe(true);
         expect(r.children[0]!.price.eq(from) && r.children[x.count - 1]!.price.eq(to)).toBe(true);
       }),
       { numRuns: 1000 },
