@@ -56,6 +56,7 @@ export function useScaleOrder(symbol: string) {
     if (account) void qc.invalidateQueries({ queryKey: queryKeys.user.openOrders(account) });
   }, [qc, account]);
 
+  /** Sends the batch; resolves true when any child reached (or may have reached) the exchange. */
   const send = useCallback(
     async (input: ScaleSendInput): Promise<boolean> => {
       if (batchOf(symbol)?.sending) return false;
@@ -102,7 +103,8 @@ export function useScaleOrder(symbol: string) {
           rereadOrders();
         });
       }
-      return stop === null;
+      // Anything on (or maybe on) the book: the same ladder sent again would double it.
+      return b?.id === id && b.children.some((c) => c.state.kind === 'placed' || c.state.kind === 'unknown');
     },
     [api, orderStream, symbol, changeLeverage, placesFor, rereadOrders],
   );

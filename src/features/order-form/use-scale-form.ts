@@ -43,6 +43,8 @@ export function useScaleForm(f: OrderFormModel, symbol: string, info: SymbolInfo
       postOnly: draft.postOnly,
       leverage: s.leverageChanged ? s.leverage : undefined,
     });
+    // Some children went (all, or some before a refusal): the total is cleared, so Enter again
+    // does not send the same ladder on top of them.
     if (ok) dispatch({ type: 'sent' });
   };
 
