@@ -175,6 +175,24 @@ const STATES: State[] = [
     },
   },
   {
+    name: 'scale order form, its preview and a placed batch',
+    device: 'desktop',
+    setup: async (page) => {
+      await signInFunded(page, 'BTC-USD');
+      await tradePageReady(page);
+      const top = Number(wholePrice(await bestBookPrice(page.request, 'BTC-USD', 'bid'), '0.97'));
+      await form(page).getByRole('tab', { name: 'Scale' }).click();
+      await page.getByLabel('From price').fill(String(top));
+      await page.getByLabel('To price').fill(String(top - 1000));
+      await page.getByLabel('Total size').fill('0.05');
+      // Enter in a scale field sends the scale.
+      await page.getByLabel('Total size').press('Enter');
+      await expect(page.getByTestId('scale-batch-resting')).toHaveText('5 resting');
+      await page.getByLabel('Total size').fill('0.05');
+      await expect(page.getByTestId('scale-preview-row')).toHaveCount(5);
+    },
+  },
+  {
     name: 'settings dialog',
     device: 'desktop',
     setup: async (page) => {
