@@ -1,5 +1,6 @@
 // `npm run bench`: the five performance figures of issue 7 in one run (< 5 min on a 2-core box), and
-// figure 6 (issue #27: an unrelated request's latency under the deep-book and trigger-storm attacks).
+// figure 6 (issue #27: an unrelated request's latency under the deep-book and trigger-storm attacks),
+// figure 7 (issue #30: a 50-order scale preview within one frame).
 // Prints `figure · measured · budget · pass/miss · peer ratio` and writes bench/results.json.
 // Benchmarks, not tests: nothing here fails the build when a budget is missed.
 //
@@ -11,6 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchChromium, PROBE_FILES } from './browser';
+import { scalePreviewBench, type ScalePreviewResult } from './fig-scale-preview';
 import { APP_DIST, buildApp, buildPages, PAGES_DIST, STORM_APP_DIST } from './build';
 import type { EngineResult } from './engine-throughput';
 import { chartBench, chartLoadProfile, chartScrollBack, type ChartResult, type ScrollBackResult } from './fig-chart';
@@ -75,6 +77,7 @@ const results: {
   http?: HttpLoadResult;
   httpProfile?: HttpProfile;
   integrity?: IntegrityResult;
+  scalePreview?: ScalePreviewResult;
   table?: Row[];
 } = {
   startedAt: new Date().toISOString(),
@@ -284,6 +287,20 @@ if (!skip.has(6)) {
     `${h(s)}; the POST /devnet/mark answered ${s.markStatus} in ${ms(s.markMs, 0)}`,
     'p99 ≤ 50 ms, max ≤ 200 ms',
     within(s),
+  );
+}
+
+// ---------------------------------------------------------------- power orders (7)
+if (!skip.has(7)) {
+  log('figure 7: a 50-order scale preview (the scale form\'s whole summary, in Node)');
+  const sp = scalePreviewBench();
+  results.scalePreview = sp;
+  row(
+    '7 power orders',
+    `scale preview of ${sp.children} orders (plan, margin, fees, checks) p99`,
+    `${ms(sp.summarizeMs.p99, 2)} (p50 ${ms(sp.summarizeMs.p50, 2)}, ${sp.runs} runs)`,
+    '≤ one frame (16.7 ms)',
+    sp.summarizeMs.p99 <= sp.frameMs,
   );
 }
 
