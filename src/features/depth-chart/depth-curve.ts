@@ -75,6 +75,7 @@ export function sidePath(steps: readonly DepthStep[], side: 'bid' | 'ask', c: De
   const base = p.height - p.bottom;
   const edge = side === 'bid' ? c.from : c.to;
   const start = x(steps[0]!.price.toNumber());
+  /* eslint-disable lingui/no-unlocalized-strings -- SVG path commands, not words */
   let d = `M${start.toFixed(1)},${base}`;
   steps.forEach((s, i) => {
     const px = x(s.price.toNumber()).toFixed(1);
@@ -82,5 +83,6 @@ export function sidePath(steps: readonly DepthStep[], side: 'bid' | 'ask', c: De
     d += i === 0 ? ` L${px},${py}` : ` H${px} V${py}`;
   });
   d += ` H${x(edge).toFixed(1)} V${base} Z`;
+  /* eslint-enable lingui/no-unlocalized-strings */
   return d;
 }
