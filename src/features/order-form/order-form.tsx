@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import type { OrderType, Side, SymbolInfo } from '../../api/schemas';
 import { show } from '../../lib/display';
 import { Button } from '../../ui/button';
@@ -18,11 +18,13 @@ import { useOrderForm, type OrderFormModel } from './use-order-form';
  * The form's tabs: a limit or market order (the draft's order type), or a tool that sends several
  * (its own model and view beside this one, given the shared side, leverage and account).
  */
-type FormKind = OrderType;
+type FormKind = OrderType | 'twap';
 const FORM_KINDS: { value: FormKind; label: MessageDescriptor }[] = [
   { value: 'limit', label: msg`Limit` },
   { value: 'market', label: msg`Market` },
+  { value: 'twap', label: msg`TWAP` },
 ];
+const TwapOrderForm = lazy(() => import('./twap-order-form').then((m) => ({ default: m.TwapOrderForm })));
 const isOrderType = (k: FormKind): k is OrderType => k === 'limit' || k === 'market';
 const SIDES: { value: Side; label: MessageDescriptor; tone: Side }[] = [
   { value: 'buy', label: msg`Buy / Long`, tone: 'buy' },
@@ -122,6 +124,11 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
       </div>
 
       {tool === null && <LimitOrMarketFields f={f} symbol={symbol} info={info} />}
+      {tool === 'twap' && (
+        <Suspense fallback={null}>
+          <TwapOrderForm f={f} symbol={symbol} info={info} />
+        </Suspense>
+      )}
     </form>
   );
 }

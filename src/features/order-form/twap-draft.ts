@@ -1,0 +1,44 @@
+// The TWAP form's typed values, verbatim: what the trader typed stays as typed (errors are worked out
+// from it by twap-model.ts, never by rewriting it).
+
+export type DurationUnit = 's' | 'min' | 'h';
+export type TwapTextField = 'size' | 'duration' | 'slices' | 'slippage';
+
+export interface TwapDraft {
+  size: string;
+  duration: string;
+  durationUnit: DurationUnit;
+  slices: string;
+  /** Slippage cap per slice, in percent. */
+  slippage: string;
+  reduceOnly: boolean;
+  /** Start was pressed: every field's error shows, not only those typed in. */
+  attempted: boolean;
+}
+
+export type TwapDraftAction =
+  | { type: 'text'; field: TwapTextField; text: string }
+  | { type: 'duration-unit'; unit: DurationUnit }
+  | { type: 'reduce-only'; on: boolean }
+  | { type: 'attempted' }
+  /** Started: the size is cleared so the same TWAP is not started twice by a second click. */
+  | { type: 'started' };
+
+export function initialTwapDraft(slippagePct: string): TwapDraft {
+  return { size: '', duration: '5', durationUnit: 'min', slices: '10', slippage: slippagePct, reduceOnly: false, attempted: false };
+}
+
+export function reduceTwapDraft(d: TwapDraft, a: TwapDraftAction): TwapDraft {
+  switch (a.type) {
+    case 'text':
+      return { ...d, [a.field]: a.text };
+    case 'duration-unit':
+      return { ...d, durationUnit: a.unit };
+    case 'reduce-only':
+      return { ...d, reduceOnly: a.on };
+    case 'attempted':
+      return { ...d, attempted: true };
+    case 'started':
+      return { ...d, size: '', attempted: false };
+  }
+}
