@@ -112,7 +112,8 @@ function finished(tw: Twap | undefined) {
       : p.left.gt(0)
         ? t`Average price ${avg}. ${left} not filled within the slippage cap.`
         : t`Average price ${avg}.`;
-  toast({ kind: p.left.gt(0) ? 'info' : 'success', key: `twap-${tw.id}`, rank: 1, title: t`TWAP done: ${say(tw)}`, body });
+  const what = say(tw);
+  toast({ kind: p.left.gt(0) ? 'info' : 'success', key: `twap-${tw.id}`, rank: 1, title: t`TWAP done: ${what}`, body });
 }
 
 /** A slice whose outcome is unknown (in flight at a reload, or no answer): read back once this page. */

@@ -29,7 +29,7 @@ export function TwapRunner() {
       <h2 className="flex items-baseline justify-between font-medium">
         <Trans>TWAP orders</Trans>
         <span className="text-[11px] font-normal text-warn">
-          <Trans>Runs only while this tab is open</Trans>
+          <Trans>Runs only while this tab is open.</Trans>
         </span>
       </h2>
       {twaps.map((tw) => (
@@ -64,6 +64,7 @@ function TwapCard({ tw, now }: { tw: Twap; now: number }) {
   const sliceNo = tw.nextIndex;
   const count = tw.sizes.length;
   const note = twapNoteWords(tw.note);
+  const sentCount = p.slicesSent;
   const pct = Math.min(100, p.filled.div(tw.total).mul(100).toNumber());
   const nextIn = i18n._(spanWords(tw.nextAt - now));
   const inFlight = tw.slices.some((s) => s.status === 'sending');
@@ -90,8 +91,8 @@ function TwapCard({ tw, now }: { tw: Twap; now: number }) {
         {tw.status === 'running'
           ? inFlight
             ? t`Slice ${sliceNo} of ${count} sent, waiting for its fill`
-            : t`${p.slicesSent} of ${count} slices sent · next in ${nextIn}`
-          : t`${p.slicesSent} of ${count} slices sent`}
+            : t`${sentCount} of ${count} slices sent · next in ${nextIn}`
+          : t`${sentCount} of ${count} slices sent`}
       </p>
       {note && <p className={`text-[11px] ${tw.note?.code === 'refused' || tw.note?.code === 'unknown' ? 'text-error' : 'text-muted'}`}>{i18n._(note)}</p>}
       {tw.status === 'interrupted' && (

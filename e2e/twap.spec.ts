@@ -1,0 +1,87 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { BASE } from './support/ports';
+import { signInFunded } from './support/session';
+
+// TWAP orders (issue 30): a total cut into IOC slices over a duration, run by this tab against the
+// devnet; a reload stops it and asks before anything more is sent.
+
+const form = (page: Page) => page.getByTestId('order-form');
+const card = (page: Page) => page.getByTestId('twap-card').first();
+
+interface OrderRow {
+  cl_ord_id: string;
+  time_in_force: string;
+  fill_qty: string;
+  status: string;
+}
+
+/** The account's BTC-USD orders, as the exchange recorded them. */
+async function ordersOf(request: APIRequestContext, token: string): Promise<OrderRow[]> {
+  const res = await request.get(`${BASE}/api/query_orders?symbol=BTC-USD&limit=100`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { result: OrderRow[] }).result;
+}
+
+async function positionQty(request: APIRequestContext, token: string): Promise<string> {
+  const res = await request.get(`${BASE}/api/query_positions?symbol=BTC-USD`, { headers: { authorization: `Bearer ${token}` } });
+  const list = (await res.json()) as { qty: string }[];
+  return list[0]?.qty ?? '0';
+}
+
+async function startTwap(page: Page, size: string, seconds: string, slices: string) {
+  await form(page).getByRole('tab', { name: 'TWAP' }).click();
+  await page.getByLabel('Total size').fill(size);
+  await page.getByLabel('Duration', { exact: true }).fill(seconds);
+  await page.getByLabel('Duration unit').selectOption('s');
+  await page.getByLabel('Slices').fill(slices);
+  await expect(page.getByTestId('twap-preview')).toContainText('Never more than');
+  await page.getByTestId('twap-start').click();
+  await expect(card(page)).toHaveAttribute('data-status', 'running');
+}
+
+test('a TWAP of 4 slices over 20 s fills 4 times and the position is the total', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const token = await signInFunded(page, 'BTC-USD');
+  await startTwap(page, '0.010', '20', '4');
+  await expect(page.getByTestId('twap-preview')).toBeVisible();
+  await expect(page.getByTestId('twap-tab-note')).toHaveText('Runs only while this tab is open.');
+
+  // Mid-run: the screenshots (desktop, then the phone's order sheet).
+  await expect(card(page).getByTestId('twap-filled')).not.toHaveText('0.000', { timeout: 10_000 });
+  await page.screenshot({ path: 'docs/twap.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('phone-trade-bar').getByRole('button', { name: 'Buy / Long' }).click();
+  await expect(card(page)).toBeVisible();
+  await card(page).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'docs/twap-phone.png' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await expect(card(page)).toHaveAttribute('data-status', 'done', { timeout: 25_000 });
+  await expect(card(page).getByTestId('twap-filled')).toHaveText('0.010');
+  const slices = (await ordersOf(page.request, token)).filter((o) => o.time_in_force === 'ioc');
+  expect(slices).toHaveLength(4);
+  expect(slices.every((o) => Number(o.fill_qty) > 0)).toBe(true);
+  expect(Number(await positionQty(page.request, token))).toBeCloseTo(0.01, 9);
+});
+
+test('a reload stops a running TWAP and asks; cancel sends nothing more', async ({ page }) => {
+  test.setTimeout(60_000);
+  const token = await signInFunded(page, 'BTC-USD');
+  await startTwap(page, '0.010', '40', '4');
+  await expect(card(page).getByTestId('twap-filled')).toHaveText('0.003', { timeout: 10_000 });
+
+  await page.reload();
+  await expect(card(page)).toHaveAttribute('data-status', 'interrupted', { timeout: 15_000 });
+  await expect(card(page)).toContainText('Resume it?');
+  await expect(card(page).getByRole('button', { name: /^Resume TWAP/ })).toBeVisible();
+  const sentBefore = (await ordersOf(page.request, token)).length;
+  await card(page).getByRole('button', { name: /^Cancel TWAP/ }).click();
+  await expect(card(page)).toHaveAttribute('data-status', 'canceled');
+  await expect(card(page).getByRole('button', { name: /^Dismiss TWAP/ })).toBeFocused();
+
+  // Longer than the 10 s interval: nothing more goes out.
+  await page.waitForTimeout(11_000);
+  expect((await ordersOf(page.request, token)).length).toBe(sentBefore);
+  await expect(card(page).getByTestId('twap-filled')).toHaveText('0.003');
+});
