@@ -35,17 +35,25 @@ async function startTwap(page: Page, size: string, seconds: string, slices: stri
   await page.getByLabel('Duration unit').selectOption('s');
   await page.getByLabel('Slices').fill(slices);
   await expect(page.getByTestId('twap-preview')).toContainText('Never more than');
+  await expect(page.getByTestId('twap-tab-note')).toHaveText('Runs only while this tab is open.');
   await page.getByTestId('twap-start').click();
   await expect(card(page)).toHaveAttribute('data-status', 'running');
+  await expect(page.getByTestId('twap-panel')).toContainText('Runs only while this tab is open.');
+}
+
+/** The client order ids of the TWAP's slices, as this browser stored them. */
+async function sliceIds(page: Page): Promise<string[]> {
+  const stored = await page.evaluate(() => localStorage.getItem('perps.twaps'));
+  const byAccount = (JSON.parse(stored ?? '{}') as { state?: { byAccount?: Record<string, { slices: { clOrdId: string }[] }[]> } }).state?.byAccount ?? {};
+  return Object.values(byAccount).flatMap((list) => list.flatMap((tw) => tw.slices.map((s) => s.clOrdId)));
 }
 
 test('a TWAP of 4 slices over 20 s fills 4 times and the position is the total', async ({ page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const token = await signInFunded(page, 'BTC-USD');
+  const before = Number(await positionQty(page.request, token));
   await startTwap(page, '0.010', '20', '4');
-  await expect(page.getByTestId('twap-preview')).toBeVisible();
-  await expect(page.getByTestId('twap-tab-note')).toHaveText('Runs only while this tab is open.');
 
   // Mid-run: the screenshots (desktop, then the phone's order sheet).
   await expect(card(page).getByTestId('twap-filled')).not.toHaveText('0.000', { timeout: 10_000 });
@@ -59,10 +67,13 @@ test('a TWAP of 4 slices over 20 s fills 4 times and the position is the total',
 
   await expect(card(page)).toHaveAttribute('data-status', 'done', { timeout: 25_000 });
   await expect(card(page).getByTestId('twap-filled')).toHaveText('0.010');
-  const slices = (await ordersOf(page.request, token)).filter((o) => o.time_in_force === 'ioc');
+  const ids = await sliceIds(page);
+  expect(ids).toHaveLength(4);
+  const slices = (await ordersOf(page.request, token)).filter((o) => ids.includes(o.cl_ord_id));
   expect(slices).toHaveLength(4);
-  expect(slices.every((o) => Number(o.fill_qty) > 0)).toBe(true);
-  expect(Number(await positionQty(page.request, token))).toBeCloseTo(0.01, 9);
+  expect(slices.every((o) => o.time_in_force === 'ioc' && Number(o.fill_qty) > 0)).toBe(true);
+  expect(slices.reduce((a, o) => a + Number(o.fill_qty), 0)).toBeCloseTo(0.01, 9);
+  expect(Number(await positionQty(page.request, token)) - before).toBeCloseTo(0.01, 9);
 });
 
 test('a reload stops a running TWAP and asks; cancel sends nothing more', async ({ page }) => {

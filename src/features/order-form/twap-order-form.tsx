@@ -4,7 +4,8 @@ import type { SymbolInfo } from '../../api/schemas';
 import { show, showUsd } from '../../lib/display';
 import { useSignInRequest } from '../../stores/sign-in-request';
 import { useTradeSettings } from '../../stores/trade-settings';
-import { useTwapStore } from '../../stores/twap-store';
+import { twapsOf, useTwapStore } from '../../stores/twap-store';
+import { isActive } from '../../lib/twap-record';
 import { newClientOrderId } from '../../trading/order-commands';
 import { startTwap } from '../../trading/twap-machine';
 import { useChangeLeverageFn } from '../../trading/use-account-commands';
@@ -41,6 +42,7 @@ export function TwapOrderForm({ f, symbol, info }: { f: OrderFormModel; symbol: 
     const e = fieldError(s, draft, field);
     return e ? i18n._(twapProblemWords(e)) : undefined;
   };
+  const going = useTwapStore(twapsOf(ctx.account)).some(isActive);
   const base = info.base_asset;
   const qd = info.qty_tick_decimals;
 
@@ -78,35 +80,40 @@ export function TwapOrderForm({ f, symbol, info }: { f: OrderFormModel; symbol: 
       <Field id="twap-size" label={t`Total size`} error={say('size')} suffix={base}>
         <NumericInput value={draft.size} onChange={(text) => dispatch({ type: 'text', field: 'size', text })} aria-label={t`Total size`} />
       </Field>
+      <Field
+        id="twap-duration"
+        label={t`Duration`}
+        error={say('duration')}
+        suffix={
+          <select
+            value={draft.durationUnit}
+            onChange={(e) => dispatch({ type: 'duration-unit', unit: e.target.value as DurationUnit })}
+            aria-label={t`Duration unit`}
+            className="bg-bg text-text"
+          >
+            {UNITS.map((u) => (
+              <option key={u} value={u}>
+                {u === 's' ? t`s` : u === 'min' ? t`min` : t`h`}
+              </option>
+            ))}
+          </select>
+        }
+      >
+        <NumericInput value={draft.duration} onChange={(text) => dispatch({ type: 'text', field: 'duration', text })} aria-label={t`Duration`} />
+      </Field>
       <div className="grid grid-cols-2 gap-2">
-        <Field
-          id="twap-duration"
-          label={t`Duration`}
-          error={say('duration')}
-          suffix={
-            <select
-              value={draft.durationUnit}
-              onChange={(e) => dispatch({ type: 'duration-unit', unit: e.target.value as DurationUnit })}
-              aria-label={t`Duration unit`}
-              className="bg-bg text-text"
-            >
-              {UNITS.map((u) => (
-                <option key={u} value={u}>
-                  {u === 's' ? t`s` : u === 'min' ? t`min` : t`h`}
-                </option>
-              ))}
-            </select>
-          }
-        >
-          <NumericInput value={draft.duration} onChange={(text) => dispatch({ type: 'text', field: 'duration', text })} aria-label={t`Duration`} />
-        </Field>
         <Field id="twap-slices" label={t`Slices`} error={say('slices')}>
           <NumericInput value={draft.slices} onChange={(text) => dispatch({ type: 'text', field: 'slices', text })} aria-label={t`Slices`} />
         </Field>
+        <Field id="twap-slippage" label={t`Slippage`} error={say('slippage')} suffix="%">
+          <NumericInput
+            value={draft.slippage}
+            onChange={(text) => dispatch({ type: 'text', field: 'slippage', text })}
+            aria-label={t`Slippage cap per slice`}
+            title={t`Slippage cap per slice: how far from the mark a slice may fill`}
+          />
+        </Field>
       </div>
-      <Field id="twap-slippage" label={t`Slippage cap per slice`} error={say('slippage')} suffix="%">
-        <NumericInput value={draft.slippage} onChange={(text) => dispatch({ type: 'text', field: 'slippage', text })} aria-label={t`Slippage cap per slice`} />
-      </Field>
       <label className="flex items-center gap-1.5" title={t`Only shrinks your position; never opens or grows one`}>
         <input type="checkbox" checked={draft.reduceOnly} onChange={(e) => dispatch({ type: 'reduce-only', on: e.target.checked })} className="accent-[var(--color-accent)]" />
         <Trans>Reduce only</Trans>
@@ -152,9 +159,12 @@ export function TwapOrderForm({ f, symbol, info }: { f: OrderFormModel; symbol: 
       <p className="text-[11px] text-muted">
         <Trans>Each slice is an immediate-or-cancel limit at the mark ± the slippage cap; what it does not fill carries to the next slice.</Trans>
       </p>
-      <p className="text-[11px] font-medium text-warn" data-testid="twap-tab-note">
-        <Trans>Runs only while this tab is open.</Trans>
-      </p>
+      {/* The TWAP panel under the form says it too while one is going. */}
+      {!going && (
+        <p className="text-[11px] font-medium text-warn" data-testid="twap-tab-note">
+          <Trans>Runs only while this tab is open.</Trans>
+        </p>
+      )}
     </div>
   );
 }
