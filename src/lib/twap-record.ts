@@ -38,7 +38,9 @@ export type TwapNote =
   /** What is left is below one order's minimum. */
   | { code: 'left-below-min' }
   /** Reduce-only and nothing left of the position to reduce. */
-  | { code: 'no-position' };
+  | { code: 'no-position' }
+  /** Another tab of this browser is running it. */
+  | { code: 'other-tab' };
 
 export interface Twap {
   id: string;

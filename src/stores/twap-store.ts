@@ -85,6 +85,20 @@ export const useTwapStore = create<TwapStoreState>()(
   ),
 );
 
+/**
+ * One TWAP as storage holds it now: another tab of this browser may have written it since this page
+ * read it (the tab that ran it until it closed).
+ */
+export function readStoredTwap(account: string, id: string): Twap | undefined {
+  try {
+    const raw = localStorage.getItem('perps.twaps');
+    const state = raw ? (JSON.parse(raw) as { state?: unknown }).state : undefined;
+    return readStored(state)[account]?.find((t) => t.id === id);
+  } catch {
+    return undefined;
+  }
+}
+
 /** One account's TWAPs (a stable empty list when none). */
 const NONE: Twap[] = [];
 export const twapsOf = (account: string | null) => (s: TwapStoreState) => (account ? (s.byAccount[account] ?? NONE) : NONE);

@@ -126,6 +126,11 @@ describe('a TWAP as a machine', () => {
     // Read back later: filled in part.
     expect(progressOf(run(resumed, filled('a', '0.001'))).left.toFixed()).toBe('0.009');
   });
+  it('other-tab: a running TWAP another tab holds pauses here and says why; others are left as they are', () => {
+    expect(run(fresh(), { type: 'other-tab' })).toMatchObject({ status: 'paused', note: { code: 'other-tab' } });
+    const paused = run(fresh(), { type: 'pause' });
+    expect(run(paused, { type: 'other-tab' })).toBe(paused);
+  });
   it('reloaded: paused stays paused, done stays done', () => {
     expect(run(fresh(), { type: 'pause' }, { type: 'reloaded' }).status).toBe('paused');
     expect(run(fresh(), { type: 'cancel' }, { type: 'reloaded' }).status).toBe('canceled');

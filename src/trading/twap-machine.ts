@@ -23,7 +23,9 @@ export type TwapEvent =
   | { type: 'pause' }
   | { type: 'resume'; now: number }
   | { type: 'cancel' }
-  | { type: 'reloaded' };
+  | { type: 'reloaded' }
+  /** Another tab of this browser runs it (it holds its lock): this one must not send. */
+  | { type: 'other-tab' };
 
 const hasSending = (t: Twap) => t.slices.some((s) => s.status === 'sending');
 
@@ -91,6 +93,8 @@ export function next(t: Twap, e: TwapEvent): Twap {
       return t.status === 'paused' || t.status === 'interrupted' ? { ...t, status: 'running', note: null, nextAt: e.now } : t;
     case 'cancel':
       return t.status === 'running' || t.status === 'paused' || t.status === 'interrupted' ? { ...t, status: 'canceled' } : t;
+    case 'other-tab':
+      return t.status === 'running' ? { ...t, status: 'paused', note: { code: 'other-tab' } } : t;
     case 'reloaded': {
       // A slice in flight at the reload has no outcome coming to this page: it is read back.
       const slices = t.slices.map((s): SliceRecord => (s.status === 'sending' ? { ...s, status: 'unknown' } : s));

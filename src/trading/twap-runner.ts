@@ -13,9 +13,9 @@ import { dec, toWire } from '../lib/decimal';
 import { show } from '../lib/display';
 import { reduceOnlyHeadroom, reducingSide } from '../lib/reduce-only';
 import { slicePrice } from '../lib/twap-plan';
-import { progressOf, type Twap } from '../lib/twap-record';
+import { isActive, progressOf, type Twap } from '../lib/twap-record';
 import { toast } from '../stores/toasts';
-import { useTwapStore } from '../stores/twap-store';
+import { readStoredTwap, useTwapStore } from '../stores/twap-store';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
 import { newClientOrderId } from './order-commands';
 import { isDue, next, planNext, type SliceOutcome, type TwapEvent } from './twap-machine';
@@ -30,6 +30,48 @@ const working = new Set<string>();
 /** Slices being read back, or read back with no answer already this page (a resume asks again). */
 const readingBack = new Set<string>();
 const retryAt = new Map<string, number>();
+/** TWAPs whose lock this tab holds (or is asking for), and how to let each go. */
+const held = new Map<string, () => void>();
+const claiming = new Set<string>();
+
+/**
+ * Only one tab of this browser may run a TWAP: this tab takes its Web Lock before the first slice
+ * and keeps it while the TWAP is running or paused here (the lock goes with the tab when it closes).
+ * When another tab holds it, this copy pauses and says so. A tab that takes over a TWAP another tab
+ * ran first reads its newest record from storage, so slices that tab sent count here too.
+ * Returns true when this tab may send for it now.
+ */
+function claim(tw: Twap): boolean {
+  if (held.has(tw.id)) return true;
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) {
+    held.set(tw.id, () => {});
+    return true;
+  }
+  if (claiming.has(tw.id)) return false;
+  claiming.add(tw.id);
+  void locks.request(`perps.twap.${tw.id}`, { ifAvailable: true }, async (lock) => {
+    claiming.delete(tw.id);
+    if (!lock) {
+      apply(tw, { type: 'other-tab' });
+      return;
+    }
+    const stored = readStoredTwap(tw.account, tw.id);
+    useTwapStore.getState().update(tw.account, tw.id, (mine) =>
+      stored && stored.slices.length > mine.slices.length ? { ...next(stored, { type: 'reloaded' }), status: mine.status, note: mine.note, nextAt: mine.nextAt } : mine,
+    );
+    await new Promise<void>((release) => held.set(tw.id, release));
+  });
+  return false;
+}
+
+/** A TWAP that is over lets its lock go. */
+function letGo(tw: Twap) {
+  const release = held.get(tw.id);
+  if (!release) return;
+  held.delete(tw.id);
+  release();
+}
 
 const apply = (tw: Pick<Twap, 'account' | 'id'>, e: TwapEvent) => useTwapStore.getState().update(tw.account, tw.id, (s) => next(s, e));
 
@@ -129,7 +171,8 @@ function readBack(api: ApiClient, tw: Twap) {
 
 function step(api: ApiClient, orderStream: OrderStream | null, tw: Twap, now: number) {
   readBack(api, tw);
-  if (tw.status !== 'running' || working.has(tw.id) || (retryAt.get(tw.id) ?? 0) > now) return;
+  if (!isActive(tw) && !working.has(tw.id)) letGo(tw);
+  if (tw.status !== 'running' || working.has(tw.id) || (retryAt.get(tw.id) ?? 0) > now || !claim(tw)) return;
   const ticked = apply(tw, { type: 'tick', now });
   if (ticked && ticked !== tw) return finished(ticked);
   if (!isDue(tw, now)) return;

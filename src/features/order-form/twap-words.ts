@@ -81,5 +81,7 @@ export function twapNoteWords(n: TwapNote | null): MessageDescriptor | null {
       return msg`What is left is below the minimum order`;
     case 'no-position':
       return msg`Reduce-only: no position left to reduce`;
+    case 'other-tab':
+      return msg`Another tab of this browser is running this TWAP: resume it there, or close that tab first`;
   }
 }
