@@ -85,6 +85,7 @@ test('a reload stops a running TWAP and asks; cancel sends nothing more', async 
   await page.reload();
   await expect(card(page)).toHaveAttribute('data-status', 'interrupted', { timeout: 15_000 });
   await expect(card(page)).toContainText('Resume it?');
+  await expect(page.getByTestId('toasts')).toContainText('A TWAP stopped when the page reloaded');
   await expect(card(page).getByRole('button', { name: /^Resume TWAP/ })).toBeVisible();
   const sentBefore = (await ordersOf(page.request, token)).length;
   await card(page).getByRole('button', { name: /^Cancel TWAP/ }).click();

@@ -3,7 +3,7 @@
 // fresh mark, recorded as sent in the store, then sent (twap-slice.ts) and its fill recorded. A
 // slice is recorded before it leaves, so a pause or cancel that comes first stops it, and a reload
 // while it is out finds it and reads it back. One slice per TWAP in flight at a time.
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { useEffect } from 'react';
 import type { ApiClient } from '../api/client';
 import { useApi, useOrderStream } from '../api/react';
@@ -192,7 +192,15 @@ export function useTwapRunner() {
   useEffect(() => {
     const store = useTwapStore.getState();
     const restored = new Set(store.takeRestored());
-    for (const list of Object.values(store.byAccount)) for (const tw of list) if (restored.has(tw.id)) apply(tw, { type: 'reloaded' });
+    let stopped = 0;
+    for (const list of Object.values(store.byAccount)) {
+      for (const tw of list) if (restored.has(tw.id) && apply(tw, { type: 'reloaded' })?.status === 'interrupted' && tw.status === 'running') stopped++;
+    }
+    // Said where every layout shows it (on a phone the TWAP panel is inside the order sheet); it stays until read.
+    if (stopped > 0) {
+      const title = t`${plural(stopped, { one: 'A TWAP stopped when the page reloaded', other: '# TWAPs stopped when the page reloaded' })}`;
+      toast({ kind: 'warn', key: 'twap-reloaded', rank: 1, title, body: t`Nothing more is sent until you resume it under the order form, or cancel it.` }, 0);
+    }
   }, []);
   useEffect(() => {
     if (!account) return;
