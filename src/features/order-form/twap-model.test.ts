@@ -40,6 +40,16 @@ describe('the TWAP form model', () => {
   it('margin: the whole total at the leverage against what is available', () => {
     expect(codes({ size: '1' }, { available: dec('100') })).toEqual(['size:margin-short']);
   });
+  it('split by interval: as many slices as whole intervals fit in the duration', () => {
+    const s = summarizeTwap(draft({ size: '0.010', duration: '20', durationUnit: 's', split: 'interval', interval: '5' }), market, ctx);
+    expect(s.errors).toEqual([]);
+    expect(s.preview).toMatchObject({ slices: 4, intervalMs: 5_000 });
+    expect(codes({ size: '0.010', split: 'interval', interval: '1' })).toEqual(['interval:interval-too-short']);
+    expect(codes({ size: '0.010', split: 'interval', interval: '' })).toEqual(['interval:interval-empty']);
+    expect(codes({ size: '0.010', split: 'interval', interval: '2', duration: '1', durationUnit: 'h' })).toEqual(['interval:interval-too-many']);
+    // 5 min every 2 s: 150 slices of 0.010 is below the minimum order.
+    expect(codes({ size: '0.010', split: 'interval', interval: '2' })).toEqual(['interval:slices-too-many']);
+  });
   it('no mark yet: nothing to start', () => {
     const s = summarizeTwap(draft({ size: '0.010' }), { ...market, mark: null }, ctx);
     expect(s.errors.map((e) => e.code)).toEqual(['no-mark']);

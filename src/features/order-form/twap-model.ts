@@ -3,7 +3,7 @@ import type { Dec } from '../../lib/decimal';
 import { maxPositionError, marginError, readAmount, reduceOnlyError, sizeStepError, type OrderRuleProblem } from '../../lib/order-rules';
 import { parseTypedDecimal } from '../../lib/parse-decimal-input';
 import { feeOf, initialMargin, notional } from '../../lib/perp-math';
-import { MAX_SLICES, planSlices, type PlanProblem, type TwapPlan } from '../../lib/twap-plan';
+import { MAX_SLICES, MIN_INTERVAL_MS, planSlices, slicesForInterval, type PlanProblem, type TwapPlan } from '../../lib/twap-plan';
 import type { TwapStart } from '../../trading/twap-machine';
 import type { DurationUnit, TwapDraft } from './twap-draft';
 
@@ -14,7 +14,7 @@ export const UNIT_MS: Record<DurationUnit, number> = { s: 1_000, min: 60_000, h:
 /** The slippage cap per slice a trader may set, in percent: beyond it a "TWAP" is a market sweep. */
 export const MAX_SLIPPAGE_PCT = 10;
 
-export type TwapField = 'size' | 'duration' | 'slices' | 'slippage' | 'form';
+export type TwapField = 'size' | 'duration' | 'slices' | 'interval' | 'slippage' | 'form';
 
 export type TwapProblem =
   | OrderRuleProblem
@@ -23,6 +23,10 @@ export type TwapProblem =
   | { code: 'duration-unreadable' }
   | { code: 'duration-zero' }
   | { code: 'slices-empty' }
+  | { code: 'interval-empty' }
+  | { code: 'interval-unreadable' }
+  /** The interval fits more than MAX_SLICES times in the duration. */
+  | { code: 'interval-too-many'; max: number }
   | { code: 'slippage-invalid'; max: number }
   /** A planned slice above max_order_qty: more slices are needed. */
   | { code: 'slice-above-max'; max: string; base: string }
@@ -80,6 +84,16 @@ function readSlices(text: string): { n: number } | { problem: TwapProblem } {
   return { n: r.value.toNumber() };
 }
 
+function sliceCountFor(text: string, duration: { ms: number } | { problem: TwapProblem }): { n: number } | { problem: TwapProblem } {
+  const r = parseTypedDecimal(text);
+  if (!r.ok) return { problem: { code: r.reason === 'empty' ? 'interval-empty' : 'interval-unreadable' } };
+  const ms = r.value.mul(1000).floor().toNumber();
+  if (ms < MIN_INTERVAL_MS) return { problem: { code: 'interval-too-short', minSeconds: MIN_INTERVAL_MS / 1000 } };
+  // Without a duration there is no count: the duration's own error says what to fix.
+  const n = 'ms' in duration ? slicesForInterval(duration.ms, ms) : 1;
+  return n > MAX_SLICES ? { problem: { code: 'interval-too-many', max: MAX_SLICES } } : { n };
+}
+
 export function summarizeTwap(d: TwapDraft, m: TwapMarket, c: TwapContext): TwapSummary {
   const { info } = m;
   const base = info.base_asset;
@@ -103,8 +117,10 @@ export function summarizeTwap(d: TwapDraft, m: TwapMarket, c: TwapContext): Twap
 
   const duration = readDuration(d);
   if ('problem' in duration) errors.push(err('duration', duration.problem));
-  const slices = readSlices(d.slices);
-  if ('problem' in slices) errors.push(err('slices', slices.problem));
+  // Split by interval: as many slices as whole intervals fit in the duration.
+  const countField: TwapField = d.split;
+  const slices = d.split === 'slices' ? readSlices(d.slices) : sliceCountFor(d.interval, duration);
+  if ('problem' in slices) errors.push(err(countField, slices.problem));
 
   const slip = parseTypedDecimal(d.slippage, { maxDecimals: 2 });
   const slippageOk = slip.ok && slip.value.gt(0) && slip.value.lte(MAX_SLIPPAGE_PCT);
@@ -114,9 +130,11 @@ export function summarizeTwap(d: TwapDraft, m: TwapMarket, c: TwapContext): Twap
   if (total && 'ms' in duration && 'n' in slices) {
     const r = planSlices({ total, slices: slices.n, durationMs: duration.ms, qtyDecimals: qd, minQty: info.min_order_qty });
     if ('problem' in r) {
-      const field: TwapField = r.problem.code === 'total-below-min' ? 'size' : r.problem.code === 'interval-too-short' || r.problem.code === 'duration-too-long' ? 'duration' : 'slices';
+      const code = r.problem.code;
+      const field: TwapField =
+        code === 'total-below-min' ? 'size' : code === 'duration-too-long' || (code === 'interval-too-short' && d.split === 'slices') ? 'duration' : countField;
       errors.push(err(field, r.problem));
-    } else if (r.plan.sizes[0]!.gt(info.max_order_qty)) errors.push(err('slices', { code: 'slice-above-max', max: info.max_order_qty, base }));
+    } else if (r.plan.sizes[0]!.gt(info.max_order_qty)) errors.push(err(countField, { code: 'slice-above-max', max: info.max_order_qty, base }));
     else plan = r.plan;
   }
 
@@ -160,6 +178,7 @@ export function summarizeTwap(d: TwapDraft, m: TwapMarket, c: TwapContext): Twap
 
 /** The first error of a field, shown once the trader typed in it or pressed Start. */
 export function fieldError(s: TwapSummary, d: TwapDraft, field: TwapField): TwapError | undefined {
-  const typed = field === 'form' || d.attempted || (field === 'size' ? d.size : field === 'duration' ? d.duration : field === 'slices' ? d.slices : d.slippage).trim() !== '';
+  const text = { size: d.size, duration: d.duration, slices: d.slices, interval: d.interval, slippage: d.slippage, form: 'x' }[field];
+  const typed = d.attempted || text.trim() !== '';
   return typed ? s.errors.find((e) => e.field === field) : undefined;
 }

@@ -12,7 +12,8 @@ import { useChangeLeverageFn } from '../../trading/use-account-commands';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { NumericInput } from '../../ui/numeric-input';
-import { initialTwapDraft, reduceTwapDraft, type DurationUnit } from './twap-draft';
+import { Segmented } from '../../ui/segmented';
+import { initialTwapDraft, reduceTwapDraft, type DurationUnit, type TwapSplit } from './twap-draft';
 import { fieldError, summarizeTwap, type TwapField } from './twap-model';
 import { twapProblemWords } from './twap-words';
 import { spanWords } from './twap-time';
@@ -101,10 +102,32 @@ export function TwapOrderForm({ f, symbol, info }: { f: OrderFormModel; symbol: 
       >
         <NumericInput value={draft.duration} onChange={(text) => dispatch({ type: 'text', field: 'duration', text })} aria-label={t`Duration`} />
       </Field>
+      <Segmented
+        kind="choice"
+        label={t`Split by`}
+        look="pill"
+        choices={[
+          { value: 'slices', label: t`Number of slices` },
+          { value: 'interval', label: t`Interval` },
+        ]}
+        value={draft.split}
+        onChange={(split: TwapSplit) => dispatch({ type: 'split', split })}
+        className="-mb-1 flex items-center gap-1 text-[11px]"
+      />
       <div className="grid grid-cols-2 gap-2">
-        <Field id="twap-slices" label={t`Slices`} error={say('slices')}>
-          <NumericInput value={draft.slices} onChange={(text) => dispatch({ type: 'text', field: 'slices', text })} aria-label={t`Slices`} />
-        </Field>
+        {draft.split === 'slices' ? (
+          <Field id="twap-slices" label={t`Slices`} error={say('slices')}>
+            <NumericInput value={draft.slices} onChange={(text) => dispatch({ type: 'text', field: 'slices', text })} aria-label={t`Slices`} />
+          </Field>
+        ) : (
+          <Field id="twap-interval" label={t`Every`} error={say('interval')} suffix={t`s`}>
+            <NumericInput
+              value={draft.interval}
+              onChange={(text) => dispatch({ type: 'text', field: 'interval', text })}
+              aria-label={t`Every (seconds between slices)`}
+            />
+          </Field>
+        )}
         <Field id="twap-slippage" label={t`Slippage`} error={say('slippage')} suffix="%">
           <NumericInput
             value={draft.slippage}

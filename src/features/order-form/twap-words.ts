@@ -24,6 +24,14 @@ export function twapProblemWords(e: TwapError): MessageDescriptor {
       const { minSeconds } = e;
       return msg`Slices must be at least ${minSeconds} s apart: fewer slices or a longer duration`;
     }
+    case 'interval-empty':
+      return msg`Enter the time between slices`;
+    case 'interval-unreadable':
+      return msg`Interval must be a number of seconds`;
+    case 'interval-too-many': {
+      const { max } = e;
+      return msg`That makes more than ${max} slices: a longer interval or a shorter duration`;
+    }
     case 'slices-empty':
       return msg`Enter the number of slices`;
     case 'slices-invalid': {
