@@ -76,11 +76,19 @@ test('a TWAP of 4 slices over 20 s fills 4 times and the position is the total',
   expect(Number(await positionQty(page.request, token)) - before).toBeCloseTo(0.01, 9);
 });
 
-test('a reload stops a running TWAP and asks; cancel sends nothing more', async ({ page }) => {
+test('pause and resume; a reload stops a running TWAP and asks; cancel sends nothing more', async ({ page }) => {
   test.setTimeout(60_000);
   const token = await signInFunded(page, 'BTC-USD');
   await startTwap(page, '0.010', '40', '4');
   await expect(card(page).getByTestId('twap-filled')).toHaveText('0.003', { timeout: 10_000 });
+  // Pause, then resume: the same button, renamed; the focus stays on it.
+  const pause = card(page).getByRole('button', { name: /^Pause TWAP/ });
+  await pause.click();
+  await expect(card(page)).toHaveAttribute('data-status', 'paused');
+  const resume = card(page).getByRole('button', { name: /^Resume TWAP/ });
+  await expect(resume).toBeFocused();
+  await resume.click();
+  await expect(card(page)).toHaveAttribute('data-status', 'running');
 
   await page.reload();
   await expect(card(page)).toHaveAttribute('data-status', 'interrupted', { timeout: 15_000 });

@@ -95,6 +95,11 @@ describe('a TWAP as a machine', () => {
     expect(r.status).toBe('running');
     expect(isDue(r, T0 + 60_000)).toBe(true);
   });
+  it('resume soon after a pause keeps the interval after the last slice', () => {
+    const t = run(fresh(), sent('a', '0.003'), filled('a', '0.003'), { type: 'pause' }, { type: 'resume', now: T0 + 1_000 });
+    expect(t.nextAt).toBe(T0 + 5_000);
+    expect(isDue(t, T0 + 1_000)).toBe(false);
+  });
   it('pause only from running; resume only from paused or interrupted', () => {
     const done = run(fresh(), { type: 'finish', why: 'plan-done' });
     expect(run(done, { type: 'pause' })).toBe(done);

@@ -90,7 +90,8 @@ export function next(t: Twap, e: TwapEvent): Twap {
     case 'pause':
       return t.status === 'running' ? { ...t, status: 'paused', note: null } : t;
     case 'resume':
-      return t.status === 'paused' || t.status === 'interrupted' ? { ...t, status: 'running', note: null, nextAt: e.now } : t;
+      // Due at once, but never sooner than the interval after the last slice: pause and resume are no way to hurry it.
+      return t.status === 'paused' || t.status === 'interrupted' ? { ...t, status: 'running', note: null, nextAt: Math.max(e.now, t.nextAt) } : t;
     case 'cancel':
       return t.status === 'running' || t.status === 'paused' || t.status === 'interrupted' ? { ...t, status: 'canceled' } : t;
     case 'other-tab':
