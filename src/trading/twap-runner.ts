@@ -180,15 +180,35 @@ function step(api: ApiClient, orderStream: OrderStream | null, tw: Twap, now: nu
   void sendNext(api, orderStream, tw).finally(() => working.delete(tw.id));
 }
 
+/** The client and order stream the loop sends with: the app's own, handed over by the hook. */
+const wiring: { api: ApiClient | null; orderStream: OrderStream | null } = { api: null, orderStream: null };
+let loop: ReturnType<typeof setInterval> | null = null;
+
+function startLoop() {
+  if (loop) return;
+  loop = setInterval(() => {
+    const account = actingAccount(useSessionStore.getState());
+    const api = wiring.api;
+    if (!account || !api) return;
+    const now = Date.now();
+    for (const tw of useTwapStore.getState().byAccount[account] ?? []) step(api, wiring.orderStream, tw, now);
+  }, TICK_MS);
+}
+
 /**
- * Runs the acting account's TWAPs while mounted (the trade page keeps it mounted whatever panel or
- * tab is open). The TWAPs read from storage at load are first told they were reloaded: a running
- * one waits for the trader to say resume or cancel.
+ * Starts the loop that runs the acting account's TWAPs for as long as this tab lives: once the trade
+ * page has mounted it, leaving for the Wallets page does not stop it (only closing or reloading the
+ * tab does, which is what the panel says). The TWAPs read from storage at load are first told they
+ * were reloaded: a running one waits for the trader to say resume or cancel.
  */
 export function useTwapRunner() {
   const api = useApi();
   const orderStream = useOrderStream();
-  const account = useSessionStore(actingAccount);
+  useEffect(() => {
+    wiring.api = api;
+    wiring.orderStream = orderStream;
+    startLoop();
+  }, [api, orderStream]);
   useEffect(() => {
     const store = useTwapStore.getState();
     const restored = new Set(store.takeRestored());
@@ -202,12 +222,4 @@ export function useTwapRunner() {
       toast({ kind: 'warn', key: 'twap-reloaded', rank: 1, title, body: t`Nothing more is sent until you resume it under the order form, or cancel it.` }, 0);
     }
   }, []);
-  useEffect(() => {
-    if (!account) return;
-    const timer = setInterval(() => {
-      const now = Date.now();
-      for (const tw of useTwapStore.getState().byAccount[account] ?? []) step(api, orderStream, tw, now);
-    }, TICK_MS);
-    return () => clearInterval(timer);
-  }, [api, orderStream, account]);
 }

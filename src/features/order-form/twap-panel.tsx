@@ -10,9 +10,10 @@ import { spanWords } from './twap-time';
 import { TWAP_STATUS_WORDS, twapNoteWords } from './twap-words';
 
 /**
- * Runs the TWAPs (trading/twap-runner.ts) and shows each one's progress with its pause, resume and
- * cancel. The trade page mounts it beside the order form, not in it: switching the form's tab or
- * market never stops a TWAP; leaving the page or closing the tab does, and it says so.
+ * Starts the TWAP runner (trading/twap-runner.ts) and shows each TWAP's progress with its pause,
+ * resume and cancel. The trade page mounts it beside the order form, not in it: switching the form's
+ * tab or market never stops a TWAP, nor does going to the Wallets page (the runner's loop lives with
+ * the tab); closing or reloading the tab does, and it says so.
  */
 export function TwapRunner() {
   useTwapRunner();
