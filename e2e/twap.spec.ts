@@ -48,7 +48,7 @@ async function sliceIds(page: Page): Promise<string[]> {
   return Object.values(byAccount).flatMap((list) => list.flatMap((tw) => tw.slices.map((s) => s.clOrdId)));
 }
 
-test('a TWAP of 4 slices over 20 s fills 4 times and the position is the total', async ({ page }) => {
+test('a TWAP of 4 slices over 20 s fills 4 times, on the Wallets page too, and the position is the total', async ({ page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const token = await signInFunded(page, 'BTC-USD');
@@ -65,7 +65,17 @@ test('a TWAP of 4 slices over 20 s fills 4 times and the position is the total',
   await page.screenshot({ path: 'docs/twap-phone.png' });
   await page.setViewportSize({ width: 1440, height: 900 });
 
-  await expect(card(page)).toHaveAttribute('data-status', 'done', { timeout: 25_000 });
+  // The rest runs while the trader is on the Wallets page: the runner lives with the tab.
+  await page.getByTestId('wallets-link').click();
+  await expect(page).toHaveURL(/\/wallets$/);
+  await expect
+    .poll(async () => {
+      const ids = await sliceIds(page);
+      return (await ordersOf(page.request, token)).filter((o) => ids.includes(o.cl_ord_id) && Number(o.fill_qty) > 0).length;
+    }, { timeout: 25_000 })
+    .toBe(4);
+  await page.goBack();
+  await expect(card(page)).toHaveAttribute('data-status', 'done', { timeout: 10_000 });
   await expect(card(page).getByTestId('twap-filled')).toHaveText('0.010');
   const ids = await sliceIds(page);
   expect(ids).toHaveLength(4);
