@@ -109,17 +109,19 @@ async function headroomNow(api: ApiClient, tw: Twap) {
 }
 
 /** One due slice of `tw`: sized, priced, recorded as sent, sent, its outcome recorded. */
-async function sendNext(api: ApiClient, orderStream: OrderStream | null, tw: Twap) {
+async function sendNext(api: ApiClient, orderStream: OrderStream | null, tw: Twap, at: number) {
+  const started = Date.now();
   let headroom;
   let mark;
   try {
     headroom = tw.reduceOnly ? await headroomNow(api, tw) : undefined;
     mark = dec((await api.market.symbolPrice(tw.symbol)).mark_price);
   } catch {
-    retryAt.set(tw.id, Date.now() + RETRY_MS);
+    retryAt.set(tw.id, at + RETRY_MS);
     return;
   }
-  const now = Date.now();
+  // The time the reads took counts: the slice leaves now, and the next is an interval after it.
+  const now = at + (Date.now() - started);
   const current = useTwapStore.getState().byAccount[tw.account]?.find((x) => x.id === tw.id);
   if (!current || !isDue(current, now)) return;
   const plan = planNext(current, headroom);
@@ -169,15 +171,19 @@ function readBack(api: ApiClient, tw: Twap) {
   }
 }
 
-function step(api: ApiClient, orderStream: OrderStream | null, tw: Twap, now: number) {
+/**
+ * One look at one TWAP: reads back what is unknown, lets its lock go once it is over, ticks it, and
+ * when a slice is due starts sending it. Returns that slice's whole round (tests await it).
+ */
+export function stepTwap(api: ApiClient, orderStream: OrderStream | null, tw: Twap, now: number): Promise<void> | undefined {
   readBack(api, tw);
   if (!isActive(tw) && !working.has(tw.id)) letGo(tw);
   if (tw.status !== 'running' || working.has(tw.id) || (retryAt.get(tw.id) ?? 0) > now || !claim(tw)) return;
   const ticked = apply(tw, { type: 'tick', now });
-  if (ticked && ticked !== tw) return finished(ticked);
+  if (ticked && ticked !== tw) return void finished(ticked);
   if (!isDue(tw, now)) return;
   working.add(tw.id);
-  void sendNext(api, orderStream, tw).finally(() => working.delete(tw.id));
+  return sendNext(api, orderStream, tw, now).finally(() => working.delete(tw.id));
 }
 
 /** The client and order stream the loop sends with: the app's own, handed over by the hook. */
@@ -191,7 +197,7 @@ function startLoop() {
     const api = wiring.api;
     if (!account || !api) return;
     const now = Date.now();
-    for (const tw of useTwapStore.getState().byAccount[account] ?? []) step(api, wiring.orderStream, tw, now);
+    for (const tw of useTwapStore.getState().byAccount[account] ?? []) void stepTwap(api, wiring.orderStream, tw, now);
   }, TICK_MS);
 }
 
