@@ -51,18 +51,15 @@ export const useTwapStore = create<TwapStoreState>()(
       restored: [],
       add: (t) => set((s) => ({ byAccount: { ...s.byAccount, [t.account]: trimmed([t, ...(s.byAccount[t.account] ?? [])]) } })),
       update: (account, id, change) => {
-        let after: Twap | undefined;
-        set((s) => {
-          const list = s.byAccount[account];
-          if (!list) return s;
-          const i = list.findIndex((t) => t.id === id);
-          if (i < 0) return s;
-          after = change(list[i]!);
-          if (after === list[i]) return s;
-          const copy = list.slice();
-          copy[i] = after;
-          return { byAccount: { ...s.byAccount, [account]: copy } };
-        });
+        // Only a change is set: the store is persisted on every set, and the runner asks four times a second.
+        const list = get().byAccount[account];
+        const i = list ? list.findIndex((t) => t.id === id) : -1;
+        if (!list || i < 0) return undefined;
+        const after = change(list[i]!);
+        if (after === list[i]) return after;
+        const copy = list.slice();
+        copy[i] = after;
+        set((s) => ({ byAccount: { ...s.byAccount, [account]: copy } }));
         return after;
       },
       dismiss: (account, id) => set((s) => ({ byAccount: { ...s.byAccount, [account]: (s.byAccount[account] ?? []).filter((t) => t.id !== id || !isOver(t)) } })),
