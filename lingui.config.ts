@@ -8,6 +8,7 @@ const PANELS = [
   '<rootDir>/src/features/order-form',
   '<rootDir>/src/features/chart',
   '<rootDir>/src/features/funding-rates',
+  '<rootDir>/src/features/depth-chart',
   '<rootDir>/src/features/wallets',
   '<rootDir>/src/trading',
   '<rootDir>/src/app/wallets-page.tsx',

@@ -129,6 +129,18 @@ const STATES: State[] = [
     setup: accountTab('Balance', (page) => expect(page.getByRole('tabpanel')).toContainText(/\d/)),
   },
   {
+    name: 'trade page, TWAP running',
+    device: 'desktop',
+    setup: async (page) => {
+      await signInFunded(page, 'BTC-USD');
+      await tradePageReady(page);
+      await form(page).getByRole('tab', { name: 'TWAP' }).click();
+      await page.getByLabel('Total size').fill('0.010');
+      await page.getByTestId('twap-start').click();
+      await expect(page.getByTestId('twap-card')).toHaveAttribute('data-status', 'running');
+    },
+  },
+  {
     name: 'market picker open',
     device: 'desktop',
     setup: async (page) => {

@@ -62,6 +62,8 @@ const ORDER_FORM_PLACEHOLDER = (
     <Trans>Loading order form…</Trans>
   </div>
 );
+// The TWAP runner and its progress, beside the order form so a tab or market switch never stops it.
+const TwapRunner = lazy(() => withPanelWords(import('../features/order-form/twap-panel')).then((m) => ({ default: m.TwapRunner })));
 // Shown only when the trader picks it.
 const FundingRateChart = lazy(() => withPanelWords(import('../features/funding-rates/funding-rate-chart')).then((m) => ({ default: m.FundingRateChart })));
 
@@ -267,6 +269,7 @@ export function TradePage() {
               <LoadedWhen ready={bookPainted} fallback={ORDER_FORM_PLACEHOLDER}>
                 <OrderForm key={symbol} symbol={symbol} info={info} />
               </LoadedWhen>
+              <LoadedWhen ready={bookPainted} fallback={null}><TwapRunner /></LoadedWhen>
             </div>
           </main>
           {!sheetOpen && (

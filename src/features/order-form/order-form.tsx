@@ -19,14 +19,16 @@ import { useOrderForm, type OrderFormModel } from './use-order-form';
  * The form's tabs: a limit or market order (the draft's order type), or a tool that sends several
  * (its own model and view beside this one, given the shared side, leverage and account).
  */
-type FormKind = OrderType | 'scale';
+type FormKind = OrderType | 'scale' | 'twap';
 const FORM_KINDS: { value: FormKind; label: MessageDescriptor }[] = [
   { value: 'limit', label: msg`Limit` },
   { value: 'market', label: msg`Market` },
   { value: 'scale', label: msg`Scale` },
+  { value: 'twap', label: msg`TWAP` },
 ];
 // Each tool's code loads only when its tab is chosen.
 const ScaleOrderForm = lazy(() => import('./scale-order-form').then((m) => ({ default: m.ScaleOrderForm })));
+const TwapOrderForm = lazy(() => import('./twap-order-form').then((m) => ({ default: m.TwapOrderForm })));
 const isOrderType = (k: FormKind): k is OrderType => k === 'limit' || k === 'market';
 const SIDES: { value: Side; label: MessageDescriptor; tone: Side }[] = [
   { value: 'buy', label: msg`Buy / Long`, tone: 'buy' },
@@ -129,6 +131,11 @@ function OrderFormBody({ symbol, info }: Props & { info: SymbolInfo }) {
       {tool === 'scale' && (
         <Suspense fallback={null}>
           <ScaleOrderForm f={f} symbol={symbol} info={info} />
+        </Suspense>
+      )}
+      {tool === 'twap' && (
+        <Suspense fallback={null}>
+          <TwapOrderForm f={f} symbol={symbol} info={info} />
         </Suspense>
       )}
     </form>

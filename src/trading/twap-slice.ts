@@ -1,0 +1,53 @@
+// One TWAP slice on the wire: an IOC limit order at the slippage cap, sent the way every order goes
+// (order-commands.ts overStream / orderOutcome: the order stream when logged in, else HTTP), then
+// read back by its client order id for what it filled. No toast per slice: the TWAP's panel shows
+// each one, and the stream's fill toast still tells each fill.
+import { t } from '@lingui/core/macro';
+import type { ApiClient } from '../api/client';
+import type { NewOrderBody, Order } from '../api/schemas';
+import type { OrderStream } from '../api/stream/order-stream';
+import { dec } from '../lib/decimal';
+import { overStream } from './order-commands';
+import { orderOutcome } from './order-outcome';
+import { reconcileOrder } from './reconcile-order';
+import type { SliceOutcome } from './twap-machine';
+
+const FINAL = new Set(['filled', 'canceled', 'rejected']);
+/** An IOC order is final as soon as it has met the book; a read-back that still finds it open asks again this often. */
+const SETTLE_DELAYS_MS = [200, 400, 800, 1_600];
+
+const sleepFor = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** What an order record says a slice did. */
+export function outcomeOfOrder(o: Pick<Order, 'status' | 'fill_qty' | 'fill_avg_price' | 'remark'>): SliceOutcome {
+  if (o.status === 'rejected') return { kind: 'refused', message: o.remark || t`Rejected by the exchange` };
+  const qty = o.fill_qty;
+  return { kind: 'filled', qty, avgPrice: dec(qty).gt(0) ? o.fill_avg_price : null };
+}
+
+/**
+ * Reads a slice back by its client order id until the exchange has finished with it: the fill, a
+ * rejection, "never arrived" (nothing was placed: refused in the TWAP's terms, so it pauses and
+ * says so), or still unknown.
+ */
+export async function readSlice(api: ApiClient, clOrdId: string, sleep = sleepFor): Promise<SliceOutcome> {
+  for (let i = 0; ; i++) {
+    const fate = await reconcileOrder(() => api.user.queryOrder({ cl_ord_id: clOrdId }), { sleep });
+    if (fate.kind === 'missing') return { kind: 'refused', message: t`The exchange has no such order: nothing was placed` };
+    if (fate.kind === 'unknown') return { kind: 'unknown', message: fate.message };
+    if (FINAL.has(fate.order.status) || i >= SETTLE_DELAYS_MS.length) return outcomeOfOrder(fate.order);
+    await sleep(SETTLE_DELAYS_MS[i]!);
+  }
+}
+
+/** Sends one slice and learns what it did: the service's refusal in its words, or the fill read back. */
+export async function sendSlice(api: ApiClient, orderStream: OrderStream | null, body: NewOrderBody): Promise<SliceOutcome> {
+  const outcome = await orderOutcome({
+    send: (sessionId) => api.trade.newOrder(body, sessionId),
+    sendOnStream: overStream(api, orderStream, undefined, (s, signer, at) => s.newOrder(body, signer, at)),
+    stream: orderStream,
+  });
+  if (outcome.kind === 'refused') return { kind: 'refused', message: outcome.message };
+  // Done or unknown: the exchange itself says what filled (an unknown one may or may not be there).
+  return readSlice(api, body.cl_ord_id!);
+}
