@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dec, type Dec } from './decimal';
-import { reversePlan, reverseReleasedMargin, splitLots, type ReverseOrder, type ReversePlanInput } from './reverse-plan';
+import { marketOrderLimit, reversePlan, reverseReleasedMargin, splitLots, type ReverseOrder, type ReversePlanInput } from './reverse-plan';
 
 // BTC-USD as the devnet lists it: sizes to 0.001, orders 0.001 … 100, positions up to 1000.
 const btc = (positionQty: string, o: Partial<ReversePlanInput> = {}): ReversePlanInput => ({
@@ -119,5 +119,17 @@ describe('reverse plan, for any position and max_order_qty', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('the parts’ price limit', () => {
+  const at = (side: 'buy' | 'sell', slippagePct: string) =>
+    marketOrderLimit({ side, mark: dec('95000.05'), slippagePct, priceDecimals: 1, priceCapRatio: '0.3', priceFloorRatio: '0.3' })?.toFixed() ?? null;
+  it('the slippage cap from the mark, on the tick towards the mark; never past the exchange band; none when unreadable', () => {
+    expect(at('buy', '1')).toBe('95950');
+    expect(at('sell', '1')).toBe('94050.1');
+    expect(at('buy', '50')).toBe('123500');
+    expect(at('sell', 'x')).toBeNull();
+    expect(at('sell', '0')).toBeNull();
   });
 });

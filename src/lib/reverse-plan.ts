@@ -1,4 +1,5 @@
 import { D, dec, type Dec } from './decimal';
+import { slippageCapPrice } from './market-fill-estimate';
 import { lotsWithinMargin } from './max-order-qty';
 
 /**
@@ -104,4 +105,30 @@ export function reverseReleasedMargin(p: {
   const margin = p.marginMode === 'cross' ? dec(p.initialMargin) : dec(p.holdingMargin).plus(p.upnl);
   const fee = p.qty.abs().mul(p.markPrice).mul(p.takerFee);
   return D.max(0, margin.minus(fee));
+}
+
+/**
+ * A market order's price limit, as the order form sends one: the trader's slippage cap from the mark
+ * (on the tick towards the mark), never beyond the exchange's own band, which it would apply instead.
+ * `slippagePct` in percent ("1" = 1 %); null when it does not read as a positive number.
+ */
+export function marketOrderLimit(a: {
+  side: ReverseSide;
+  mark: Dec;
+  slippagePct: string;
+  priceDecimals: number;
+  priceCapRatio: Dec | string;
+  priceFloorRatio: Dec | string;
+}): Dec | null {
+  let pct: Dec;
+  try {
+    pct = dec(a.slippagePct);
+  } catch {
+    return null;
+  }
+  if (!pct.isFinite() || pct.lte(0) || a.mark.lte(0)) return null;
+  const buy = a.side === 'buy';
+  const cap = slippageCapPrice(a.mark, a.side, pct.div(100), a.priceDecimals);
+  const band = slippageCapPrice(a.mark, a.side, dec(buy ? a.priceCapRatio : a.priceFloorRatio), a.priceDecimals);
+  return buy ? D.min(cap, band) : D.max(cap, band);
 }
