@@ -62,6 +62,7 @@ test('reverse long 0.1 → short 0.1 by the button, close 50 % and reverse by ke
 
   // The same question on a phone's width.
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('tab', { name: 'Account' }).click();
   await row.getByRole('button', { name: 'Reverse BTC-USD short 0.050 to long' }).click();
   await expect(question).toContainText('BTC-USD: short 0.050 BTC → long 0.050 BTC');
   await page.screenshot({ path: 'docs/reverse-position-phone.png' });
