@@ -112,7 +112,10 @@ describe('reverse a position', () => {
     await reverse('0.1', '100', [tp, order({ id: 12, side: 'sell', qty: '0', status: 'untriggered', source: 'sl', order_type: 'market', price: '90000' })]);
     expect(received.map((r) => r.path)).toEqual(['/api/cancel_orders', '/api/new_order', '/api/new_order']);
     expect(received[0]!.body).toEqual({ order_id_list: [11] });
-    expect(toasts().at(-1)).toMatchObject({ kind: 'success', body: 'Your protection was canceled first: 1 reduce-only order (TP 0.050 @ 99,000.0).' });
+    expect(toasts().at(-1)).toMatchObject({
+      kind: 'success',
+      body: 'Your protection was canceled first: 1 reduce-only order (TP 0.050 @ 99,000.0). The whole-position TP/SL ended with the old position: set one again for the new one.',
+    });
   });
 
   it('a refused cancel sends nothing', async () => {

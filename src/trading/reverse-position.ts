@@ -137,6 +137,9 @@ export async function reversePosition(api: ApiClient, stream: OutcomeSource | nu
     }
   }
   const canceled = n > 0 ? t`Your protection was canceled first: ${protection}.` : '';
+  // A whole-position TP/SL (qty 0) never blocks the close; the exchange cancels it once the position
+  // is flat, so the new position starts without one — said, so it is not thought protected.
+  const whole = input.orders.some((o) => o.symbol === symbol && o.reduce_only && o.status === 'untriggered' && dec(o.qty).isZero() && (o.source === 'tp' || o.source === 'sl'));
 
   // Why it stopped, in a sentence; empty while all goes well.
   let why = '';
@@ -169,12 +172,13 @@ export async function reversePosition(api: ApiClient, stream: OutcomeSource | nu
   // Stopped: read once, as it is; else wait for the fills to reach the position.
   const now = why ? await readPosition(api, symbol) : await settledPosition(api, symbol, from.neg(), settleMs);
   const nowWords = now ? positionWords(now, places) : t`unknown (positions could not be read)`;
+  const unprotected = whole && now !== null && !now.eq(from) ? t`The whole-position TP/SL ended with the old position: set one again for the new one.` : '';
   if (!why && now?.eq(from.neg())) {
-    toast({ kind: 'success', key, rank: 1, title: t`Reversed: ${symbol} ${fromWords} → ${toWords}`, body: canceled || undefined });
+    toast({ kind: 'success', key, rank: 1, title: t`Reversed: ${symbol} ${fromWords} → ${toWords}`, body: [canceled, unprotected].filter(Boolean).join(' ') || undefined });
     return { kind: 'reversed', now };
   }
   if (!why) why = t`The opening orders did not fill in full.`;
-  const body = [why, t`Asked: ${toWords}.`, canceled].filter(Boolean).join(' ');
+  const body = [why, t`Asked: ${toWords}.`, canceled, unprotected].filter(Boolean).join(' ');
   const flatAfterClose = now?.isZero() === true;
   const title = flatAfterClose ? t`Reverse stopped after closing: ${symbol} is flat; nothing opened` : t`Reverse stopped: ${symbol} now ${nowWords}`;
   toast({ kind: 'error', key, rank: 1, title, body });
