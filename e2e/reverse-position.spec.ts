@@ -59,6 +59,8 @@ test('reverse long 0.1 → short 0.1 by the button, close 50 % and reverse by ke
   await expect(question).toHaveCount(0);
   await expect(toasts(page)).toContainText('Reversed: BTC-USD long 0.050 → short 0.050');
   await expect(row).toContainText('Short');
+  // The question gave the focus back to the row's Reverse button (the row re-drawn for the short).
+  await expect(row.getByRole('button', { name: 'Reverse BTC-USD short 0.050 to long' })).toBeFocused();
 
   // The same question on a phone's width.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -71,10 +73,27 @@ test('reverse long 0.1 → short 0.1 by the button, close 50 % and reverse by ke
   await expect(row).toContainText('Short');
 });
 
-test('the hotkeys with no position say so; with shortcuts off they do nothing', async ({ page }) => {
+test('the hotkeys are in the ? list; with no position they say so, not silence; off in settings, nothing', async ({ page }) => {
   await signInFunded(page, 'BTC-USD');
+  await page.keyboard.press('?');
+  const help = page.getByTestId('shortcuts-overlay');
+  await expect(help).toContainText('Shift+R');
+  await expect(help).toContainText('Close 50 % (reduce-only)');
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
   await page.keyboard.press('Shift+Digit3');
   await expect(toasts(page)).toContainText('No BTC-USD position to close');
   await page.keyboard.press('Shift+KeyR');
   await expect(toasts(page)).toContainText('There is no BTC-USD position to reverse.');
+
+  await page.getByTestId('settings-button').click();
+  await page.getByTestId('settings-dialog').getByLabel('Keyboard shortcuts').uncheck();
+  await page.keyboard.press('Escape');
+  const dismiss = toasts(page).getByRole('button', { name: 'Dismiss', exact: true });
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
+  await expect(toasts(page)).not.toContainText('position to');
+  await page.keyboard.press('Shift+KeyR');
+  await page.keyboard.press('Shift+Digit1');
+  await page.waitForTimeout(500); // nothing is to come: a short wait, then nothing said
+  await expect(toasts(page)).not.toContainText('position to');
 });

@@ -90,12 +90,22 @@ export function usePositionActions(openOrders: readonly Order[], minOrderQtyOf: 
       busy={busy}
       onConfirm={() => void confirm()}
       onCancel={() => !busy && setQuestion(null)}
-      fallbackFocus={chosenAccountTab}
+      fallbackFocus={() => sameButton(question) ?? chosenAccountTab()}
     >
       {question.kind === 'reverse' ? <ReverseWhat ready={question.ready} /> : <CloseWhat position={question.position} share={question.share} qty={question.qty} />}
     </ConfirmDialog>
   );
   return { reverse, close, dialog, reversing };
+}
+
+/**
+ * The position's row is drawn anew once it flips (a new position): the question hands the focus to
+ * the same button of the row now there, when its opener is gone.
+ */
+function sameButton(q: Question): HTMLElement | null {
+  const symbol = q.kind === 'reverse' ? q.ready.position.symbol : q.position.symbol;
+  const key = q.kind === 'reverse' ? 'reverse' : 'market-close';
+  return document.querySelector<HTMLElement>(`[data-position-symbol="${CSS.escape(symbol)}"] [data-focus-key="${key}"]`);
 }
 
 /** What a reverse will send: from which position to which, in how many orders, and what happens if one fails. */
