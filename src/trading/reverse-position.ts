@@ -41,6 +41,7 @@ export interface ReverseResult {
   now: Dec | null;
 }
 
+let runs = 0;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 /** A reduce-only order still held back by a cancel the service has accepted but not yet applied. */
 const HEADROOM_RACE = /headroom/i;
@@ -109,7 +110,8 @@ export async function reversePosition(api: ApiClient, stream: OutcomeSource | nu
   const { position, places, paceMs = 100, settleMs = 250 } = input;
   const { symbol } = position;
   const from = dec(position.qty);
-  const key = `reverse-${symbol}`;
+  // Its own key: the words of an earlier reverse (a higher rank) would hold back this one's progress.
+  const key = `reverse-${symbol}-${++runs}`;
   const fromWords = positionWords(from, places);
   const toWords = positionWords(from.neg(), places);
   toast({ kind: 'info', key, rank: 0, title: t`Reversing ${symbol}: ${fromWords} → ${toWords}` });
