@@ -205,6 +205,18 @@ const STATES: State[] = [
     },
   },
   {
+    name: 'reverse position question (market orders confirmed)',
+    device: 'desktop',
+    setup: async (page) => {
+      await accountTab('Positions', (p) => expect(p.getByTestId('position-BTC-USD')).toBeVisible())(page);
+      await page.getByTestId('settings-button').click();
+      await page.getByTestId('settings-dialog').getByLabel('Sending a market order').check();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('position-BTC-USD').getByRole('button', { name: /^Reverse BTC-USD long/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Reverse the position at market?' }).getByTestId('reverse-question')).toBeVisible();
+    },
+  },
+  {
     name: 'settings dialog',
     device: 'desktop',
     setup: async (page) => {

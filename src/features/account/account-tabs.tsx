@@ -10,6 +10,7 @@ import { BalanceSummary } from './balance-summary';
 import { FundingHistory } from './funding-history';
 import { OpenOrdersTable } from './open-orders-table';
 import { OrderHistory } from './order-history';
+import { PositionHotkeys } from './position-hotkeys';
 import { PositionsTable } from './positions-table';
 import { SignInPrompt } from './sign-in-prompt';
 import { TradeHistory } from './trade-history';
@@ -72,6 +73,7 @@ function SignedInTabs({ symbol, onSelectSymbol, account }: Props & { account: st
 
   return (
     <section ref={box} aria-label={t`Account`} className="flex h-full min-h-0 flex-col" data-testid="account-tabs">
+      <PositionHotkeys symbol={symbol} positions={positions.data ?? []} openOrders={allOrders} />
       {/* The tablist holds the tabs only; the market filter sits beside it, not inside. */}
       <div className="flex shrink-0 items-center border-b border-line">
         <Segmented

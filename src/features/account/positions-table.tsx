@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Fragment, useRef, useState } from 'react';
 import { marketQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
@@ -15,6 +15,7 @@ import { reduceOnlyHeadroom } from '../../lib/reduce-only';
 import { firedCloses, isWholePosition, protectionOf, type FiredClose } from '../../lib/position-tpsl';
 import { firedCloseWords, WAITING_FOR_BAND } from '../../ui/fired-close-words';
 import { LimitCloseEditor, MarginEditor } from './position-editors';
+import { usePositionActions } from './position-actions';
 import { PositionTpslEditor } from './position-tpsl-editor';
 import { useCloseAllPositions, useClosingSymbols, useMarketClose } from '../../trading/use-order-commands';
 import { useTradeSettings } from '../../stores/trade-settings';
@@ -60,12 +61,14 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
   const { t, i18n } = useLingui();
   const api = useApi();
   const decimalsOf = useSymbolDecimals();
+  const info = useQuery(marketQueries.symbolInfo(api));
   const [editing, setEditing] = useState<Editing>(null);
   const marketClose = useMarketClose();
   const closeAll = useCloseAllPositions();
   const [confirmCloseAll, setConfirmCloseAll] = useState(false);
   const askFirst = useTradeSettings((s) => s.confirmCloseAll);
   const closing = useClosingSymbols();
+  const actions = usePositionActions(openOrders, (s) => dec(info.data?.find((i) => i.symbol === s)?.min_order_qty ?? '0'));
   // A closed position leaves under the focus: it goes to the next row's Market, or the tab.
   const box = useRef<HTMLDivElement>(null);
   useFocusKeeper(box, () => chosenTabAround(box.current));
@@ -89,6 +92,7 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
 
   return (
     <div ref={box} className="contents">
+      {actions.dialog}
       {confirmCloseAll && (
         <CloseAllQuestion
           positions={positions}
@@ -115,9 +119,11 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
           const leverage = p.leverage;
           const wholeSize = qty.abs().toFixed();
           const base = d.base;
+          const symbol = p.symbol;
+          const size = show(qty.abs(), d.qty);
           return (
             <Fragment key={p.id}>
-              <tr className={ROW} data-testid={`position-${p.symbol}`} data-focus-row>
+              <tr className={ROW} data-testid={`position-${p.symbol}`} data-position-symbol={p.symbol} data-focus-row>
                 <Td>
                   <button type="button" onClick={() => onSelectSymbol(p.symbol)} className="font-medium hover:text-accent">
                     {p.symbol}
@@ -174,6 +180,17 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
                     </Button>
                     <Button onClick={() => toggle('limit')} aria-expanded={isEditing === 'limit'} title={t`Reduce-only limit order for a size or a share of the position`}>
                       <Trans>Limit</Trans>
+                    </Button>
+                    <Button
+                      onClick={() => void actions.reverse(p)}
+                      busy={actions.reversing.has(p.symbol)}
+                      busyLabel={t`Reversing…`}
+                      keepFocusWhileBusy
+                      data-focus-key="reverse"
+                      aria-label={long ? t`Reverse ${symbol} long ${size} to short` : t`Reverse ${symbol} short ${size} to long`}
+                      title={long ? t`Close the long at market and open a short of the same size (Shift+R)` : t`Close the short at market and open a long of the same size (Shift+R)`}
+                    >
+                      <Trans>Reverse</Trans>
                     </Button>
                   </span>
                 </Td>

@@ -111,7 +111,7 @@ export function SettingsPanel({ playSound, onShowShortcuts }: { playSound: () =>
         </div>
         {/* No keyboard on a touch screen: the shortcuts setting and list are not offered there. */}
         <div className="keyboard-hint mt-1 flex items-center gap-2">
-          <Switch label={t`Keyboard shortcuts`} checked={s.shortcuts} onChange={(shortcuts) => s.change({ shortcuts })} hint={t`B / S side, F / P / O go to the order form, positions, open orders, Enter sends, Esc clears, ? lists them`} />
+          <Switch label={t`Keyboard shortcuts`} checked={s.shortcuts} onChange={(shortcuts) => s.change({ shortcuts })} hint={t`B / S side, F / P / O go to the order form, positions, open orders, Shift+1 / 2 / 3 close 25 / 50 / 100 % and Shift+R reverses the selected position, Enter sends, Esc clears, ? lists them`} />
           <Button className="ml-auto text-muted" onClick={onShowShortcuts}>
             <Trans>List shortcuts (?)</Trans>
           </Button>

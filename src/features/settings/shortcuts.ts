@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
 /** A key as the list shows it: a letter, an arrow or a key's name, never translated. */
-export type ShortcutKey = 'B' | 'S' | 'F' | 'P' | 'O' | '?' | 'Enter' | 'Esc' | '↑' | '↓' | '←' | '→' | 'Home' | 'End';
+export type ShortcutKey = 'B' | 'S' | 'F' | 'P' | 'O' | '?' | 'Shift+1' | 'Shift+2' | 'Shift+3' | 'Shift+R' | 'Enter' | 'Esc' | '↑' | '↓' | '←' | '→' | 'Home' | 'End';
 
 /** Every key the app answers to, as the help overlay (`?`) and the README list them. */
 export interface Shortcut {
@@ -28,6 +28,16 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: ['P'], does: msg`Go to the account’s Positions tab` },
       { keys: ['O'], does: msg`Go to the account’s Open orders tab` },
       { keys: ['?'], does: msg`Show this list` },
+    ],
+  },
+  {
+    title: msg`On the selected position: the Positions row with the focus, else the position in the market shown (at market; asks first if market orders are confirmed)`,
+    switchable: true,
+    shortcuts: [
+      { keys: ['Shift+1'], does: msg`Close 25 % (reduce-only)` },
+      { keys: ['Shift+2'], does: msg`Close 50 % (reduce-only)` },
+      { keys: ['Shift+3'], does: msg`Close 100 % (cancels the reduce-only orders that block it)` },
+      { keys: ['Shift+R'], does: msg`Reverse: close it and open the opposite position of the same size` },
     ],
   },
   {
