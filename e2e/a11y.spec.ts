@@ -235,6 +235,15 @@ const STATES: State[] = [
     },
   },
   {
+    name: 'depth view',
+    device: 'desktop',
+    setup: async (page) => {
+      await signedOut(page);
+      await page.getByRole('tablist', { name: 'Chart view' }).getByRole('tab', { name: 'Depth' }).click();
+      await expect(page.getByTestId('depth-asks')).toContainText(/\d/);
+    },
+  },
+  {
     name: 'chart with indicators, and the Indicators dialog',
     device: 'desktop',
     setup: async (page) => {

@@ -67,9 +67,12 @@ const TwapRunner = lazy(() => withPanelWords(import('../features/order-form/twap
 // Shown only when the trader picks it.
 const FundingRateChart = lazy(() => withPanelWords(import('../features/funding-rates/funding-rate-chart')).then((m) => ({ default: m.FundingRateChart })));
 
-type ChartView = 'price' | 'funding';
+const DepthChart = lazy(() => withPanelWords(import('../features/depth-chart/depth-chart')).then((m) => ({ default: m.DepthChart })));
+
+type ChartView = 'price' | 'depth' | 'funding';
 const CHART_VIEWS: { value: ChartView; label: MessageDescriptor; title?: MessageDescriptor }[] = [
   { value: 'price', label: msg`Price` },
+  { value: 'depth', label: msg`Depth`, title: msg`Market depth: cumulative bids and asks around the mid` },
   { value: 'funding', label: msg`Funding rate`, title: msg`Funding rate history (last 7 days)` },
 ];
 
@@ -224,6 +227,10 @@ export function TradePage() {
               {chartView === 'funding' ? (
                 <LoadedWhen ready fallback={CHART_PLACEHOLDER}>
                   <FundingRateChart symbol={symbol} />
+                </LoadedWhen>
+              ) : chartView === 'depth' ? (
+                <LoadedWhen ready fallback={CHART_PLACEHOLDER}>
+                  <DepthChart symbol={symbol} info={info} />
                 </LoadedWhen>
               ) : (
                 <LoadedWhen ready={bookPainted} fallback={CHART_PLACEHOLDER}>

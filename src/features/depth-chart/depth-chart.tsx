@@ -45,7 +45,9 @@ export function DepthChart({ symbol, info }: { symbol: string; info: SymbolInfo 
   const hover = hoverX === null ? null : stepAt(curve, priceAt(hoverX));
   const hoverPrice = hover ? show(hover.step.price, priceDp) : '';
   const hoverTotal = hover ? show(hover.step.total, qtyDp) : '';
-  const mid = curve.mid ? show(curve.mid.toFixed(priceDp + 1), priceDp + 1) : '—';
+  // Half a tick between two prices shows its extra place; on the tick, the symbol's places.
+  const midDp = curve.mid && curve.mid.decimalPlaces() > priceDp ? priceDp + 1 : priceDp;
+  const mid = curve.mid ? show(curve.mid, midDp) : '—';
   const bidTotal = show(curve.bids.at(-1)?.total ?? null, qtyDp);
   const askTotal = show(curve.asks.at(-1)?.total ?? null, qtyDp);
   const low = show(curve.from.toFixed(priceDp), priceDp);

@@ -1,0 +1,22 @@
+import { expect, test } from '@playwright/test';
+
+// Issue 31: a depth view beside Price and Funding rate — the book's bids and asks summed from the
+// mid outward, live from the same stream, at the symbol's precision.
+
+test('the depth view shows both sides of the book summed from the mid, and the depth at the pointer', async ({ page }) => {
+  await page.goto('/trade/BTC-USD');
+  await expect(page.getByTestId('book-asks-row').first()).toContainText(/\d/);
+  await page.getByRole('tablist', { name: 'Chart view' }).getByRole('tab', { name: 'Depth' }).click();
+  const depth = page.getByTestId('depth-chart');
+  // Totals at BTC-USD's size step (3 places), both sides, and the mid between them.
+  await expect(depth.getByTestId('depth-bids')).toContainText(/Bids to [\d,]+\.\d{2}: [\d,]+\.\d{3} BTC/);
+  await expect(depth.getByTestId('depth-asks')).toContainText(/Asks to [\d,]+\.\d{2}: [\d,]+\.\d{3} BTC/);
+  await expect(depth.getByTestId('depth-mid')).toHaveCount(1);
+  await expect(depth.locator('path')).toHaveCount(2);
+  const box = (await depth.locator('svg').boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
+  await expect(depth.getByTestId('depth-hover')).toContainText(/Bids at [\d,]+\.\d{2} or better: [\d,]+\.\d{3} BTC/);
+  await page.mouse.move(box.x + box.width * 0.85, box.y + box.height * 0.5);
+  await expect(depth.getByTestId('depth-hover')).toContainText(/Asks at [\d,]+\.\d{2} or better/);
+  await page.locator('[data-area=chart]').screenshot({ path: 'docs/depth-chart.png' });
+});
