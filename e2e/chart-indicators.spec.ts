@@ -83,3 +83,24 @@ test('on a phone the indicators fit the chart', async ({ browser }) => {
   await page.screenshot({ path: 'docs/chart-indicators-phone.png' });
   await context.close();
 });
+
+test('Alt+click on the price chart puts that price, on the tick, into the order form as a limit price', async ({ page }) => {
+  await page.goto('/trade/BTC-USD');
+  await chartReady(page);
+  const form = page.getByTestId('order-form');
+  await form.getByRole('tab', { name: 'Market' }).click();
+  const canvas = page.getByTestId('chart-canvas');
+  const box = (await canvas.boundingBox())!;
+  // A plain click leaves the form alone (apart from the next, not to be read as a double click).
+  await canvas.click({ position: { x: box.width / 4, y: box.height / 2 } });
+  await page.waitForTimeout(600);
+  await expect(form.getByRole('tab', { name: 'Market' })).toHaveAttribute('aria-selected', 'true');
+  await canvas.click({ position: { x: box.width / 2, y: box.height / 3 }, modifiers: ['Alt'] });
+  await expect(form.getByRole('tab', { name: 'Limit' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('#order-price')).toHaveValue(/^\d{4,6}\.\d{2}$/);
+  // Higher on the chart is a higher price.
+  const upper = Number(await page.locator('#order-price').inputValue());
+  await page.waitForTimeout(600);
+  await canvas.click({ position: { x: box.width / 2, y: (box.height * 2) / 3 }, modifiers: ['Alt'] });
+  await expect.poll(async () => Number(await page.locator('#order-price').inputValue())).toBeLessThan(upper);
+});

@@ -22,6 +22,7 @@ import { useMarketAsOf } from '../../api/use-market-as-of';
 import { showSigned } from '../../lib/display';
 import { HEALTH_WORDS } from '../../ui/stream-health-words';
 import { useChartIndicators } from '../../stores/chart-indicators';
+import { useOrderTicket } from '../../stores/order-ticket';
 import { IndicatorLayer } from './indicators/indicator-layer';
 import { IndicatorLegend } from './indicators/indicator-legend';
 import { IndicatorsDialog } from './indicators/indicators-dialog';
@@ -77,6 +78,22 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
       chart.remove();
     };
   }, []);
+
+  // Alt+click (Option+click): the price under the pointer, on the tick, into the order form's limit price.
+  useEffect(() => {
+    const p = parts.current;
+    if (!p || p.removed) return;
+    const onClick = (param: MouseEventParams) => {
+      if (!param.sourceEvent?.altKey || !param.point) return;
+      const price = p.candles.coordinateToPrice(param.point.y);
+      if (price === null || !(price > 0)) return;
+      useOrderTicket.getState().request({ symbol, price: price.toFixed(decimals) });
+    };
+    p.chart.subscribeClick(onClick);
+    return () => {
+      if (!p.removed) p.chart.unsubscribeClick(onClick);
+    };
+  }, [symbol, decimals]);
 
   // The theme or the colour convention changed: the chart, candles and volume bars take the new colours.
   const colours = useChartPalette();
@@ -185,6 +202,7 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
           ref={container}
           className={`absolute inset-0 ${drag.hover !== null || drag.dragging ? '[&_*]:cursor-ns-resize!' : ''}`}
           data-testid="chart-canvas"
+          title={t`Alt+click (Option+click): use that price in the order form`}
           data-hover-order={drag.hover ?? undefined}
         />
         {drag.dragging && (
