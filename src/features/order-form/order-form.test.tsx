@@ -389,6 +389,30 @@ describe('order form size by percent', () => {
     expect($('#order-size-error')).toBeNull();
   });
 
+  it('a % size the trader was asked about is the size sent: the question is not re-sized under them', async () => {
+    useTradeSettings.getState().change({ confirmMarket: true });
+    signIn();
+    const newOrder = vi.fn(ok);
+    api.trade.newOrder = newOrder;
+    let cache: QueryClient | undefined;
+    render(<OrderForm symbol="BTC-USD" info={btcInfo} />, (qc) => {
+      seedAccount(false)(qc);
+      cache = qc;
+    });
+    marketTab();
+    act(() => button('100%')!.click());
+    await act(async () => submitButton().click());
+    const asked = $('#order-size').value;
+    expect($('[data-testid=market-confirm]').textContent).toContain(`Buy ${asked} BTC at market?`);
+    // While the question is open the margin doubles: 100 % would now be more than the trader saw.
+    await act(async () => {
+      cache!.setQueryData(queryKeys.user.balance(ACCOUNT), { ...balance, cross_available: '1842' });
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    await act(async () => button('Buy at market')!.click());
+    expect(newOrder).toHaveBeenCalledWith(expect.objectContaining({ order_type: 'market', qty: asked }), undefined);
+  });
+
   it('a size typed after a % button is the trader’s own and is sent as typed', async () => {
     signIn();
     const newOrder = vi.fn(ok);

@@ -89,8 +89,9 @@ export function useOrderForm(symbol: string, info: SymbolInfo) {
       return;
     }
     dispatch({ type: 'attempted' });
-    // A % size is re-sized now, and the field shows the size that goes.
-    const toSend = draftToSend(draft, market, ctx, summaryNow());
+    // A % size is re-sized now, and the field shows the size that goes; once the trader was asked
+    // about a size (`confirmed`), that size goes as it was shown, never re-sized under them.
+    const toSend = confirmed ? draft : draftToSend(draft, market, ctx, summaryNow());
     if (toSend !== draft && draft.sizePct !== null) dispatch({ type: 'sized', size: toSend.size, pct: draft.sizePct });
     const body = buildOrderBody(symbol, toSend, summaryNow(toSend).validated, newClientOrderId());
     const after = next(confirm, {
