@@ -165,7 +165,7 @@ function readBack(api: ApiClient, tw: Twap) {
   for (const s of tw.slices) {
     if (s.status !== 'unknown' || readingBack.has(s.clOrdId)) continue;
     readingBack.add(s.clOrdId);
-    void readSlice(api, s.clOrdId).then((o) => {
+    void readSlice(api, s.clOrdId, undefined, s.accepted === true).then((o) => {
       if (o.kind !== 'unknown') apply(tw, { type: 'slice-outcome', clOrdId: s.clOrdId, outcome: o });
     });
   }
