@@ -27,6 +27,8 @@ export interface SliceRecord {
   avgPrice: string | null;
   /** A refusal's words, as the service wrote them. */
   message?: string | undefined;
+  /** The exchange is known to have taken it: reading it back, a "not found" is lag, never "nothing was placed". */
+  accepted?: boolean | undefined;
 }
 
 /** Why a TWAP paused or ended other than by the trader's hand. */

@@ -140,4 +140,12 @@ describe('a TWAP as a machine', () => {
     expect(run(fresh(), { type: 'pause' }, { type: 'reloaded' }).status).toBe('paused');
     expect(run(fresh(), { type: 'cancel' }, { type: 'reloaded' }).status).toBe('canceled');
   });
+  it('an unknown slice the exchange is known to have taken stays marked so (a later "not found" is lag)', () => {
+    const t = run(fresh(), sent('a', '0.003'), { type: 'slice-outcome', clOrdId: 'a', outcome: { kind: 'unknown', message: 'still open', accepted: true } });
+    expect(t.slices[0]).toMatchObject({ status: 'unknown', accepted: true });
+    expect(t.status).toBe('paused');
+    expect(progressOf(t).inFlight.toFixed()).toBe('0.003');
+    const u = run(fresh(), sent('b', '0.003'), { type: 'slice-outcome', clOrdId: 'b', outcome: { kind: 'unknown', message: 'no answer' } });
+    expect(u.slices[0]!.accepted).toBeUndefined();
+  });
 });

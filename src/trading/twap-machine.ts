@@ -11,8 +11,11 @@ export type SliceOutcome =
   | { kind: 'filled'; qty: string; avgPrice: string | null }
   /** The service said no: its words. */
   | { kind: 'refused'; message: string }
-  /** No answer, and reading it back did not tell either. */
-  | { kind: 'unknown'; message: string };
+  /**
+   * No answer, and reading it back did not tell either (or the order is still open). `accepted`: the
+   * exchange is known to have taken it, so a later "not found" is lag, never "nothing was placed".
+   */
+  | { kind: 'unknown'; message: string; accepted?: boolean };
 
 export type TwapEvent =
   | { type: 'tick'; now: number }
@@ -80,7 +83,7 @@ export function next(t: Twap, e: TwapEvent): Twap {
       const o = e.outcome;
       if (o.kind === 'filled') return withSlice(t, e.clOrdId, (s) => ({ ...s, status: 'filled', filledQty: o.qty, avgPrice: o.avgPrice }));
       const status = o.kind === 'refused' ? 'refused' : 'unknown';
-      const after = withSlice(t, e.clOrdId, (s) => ({ ...s, status, message: o.message }));
+      const after = withSlice(t, e.clOrdId, (s) => ({ ...s, status, message: o.message, ...(o.kind === 'unknown' && (o.accepted || s.accepted) ? { accepted: true } : {}) }));
       // A refusal would likely repeat (margin, position size) and an unknown slice needs a look:
       // the trader decides to resume or cancel.
       return t.status === 'running' ? { ...after, status: 'paused', note: { code: o.kind, message: o.message } } : after;

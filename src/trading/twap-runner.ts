@@ -15,7 +15,7 @@ import { reduceOnlyHeadroom, reducingSide } from '../lib/reduce-only';
 import { slicePrice } from '../lib/twap-plan';
 import { isActive, progressOf, type Twap } from '../lib/twap-record';
 import { toast } from '../stores/toasts';
-import { readStoredTwap, useTwapStore } from '../stores/twap-store';
+import { isAhead, readStoredTwap, useTwapStore } from '../stores/twap-store';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
 import { newClientOrderId } from './order-commands';
 import { isDue, next, planNext, type SliceOutcome, type TwapEvent } from './twap-machine';
@@ -35,18 +35,34 @@ const held = new Map<string, () => void>();
 const claiming = new Set<string>();
 
 /**
+ * This tab's copy of a TWAP caught up with storage: another tab of this browser may have run it
+ * further (sent slices this copy does not know). The stored record is taken when it is ahead (its
+ * slices, told they were reloaded: one in flight there is read back here); unless it is over there,
+ * it stays paused, interrupted or running as it is here, and never due sooner than here.
+ */
+function catchUp(tw: Pick<Twap, 'account' | 'id'>): Twap | undefined {
+  const stored = readStoredTwap(tw.account, tw.id);
+  return useTwapStore.getState().update(tw.account, tw.id, (mine) => {
+    if (!stored || !isAhead(stored, mine)) return mine;
+    const theirs = next(stored, { type: 'reloaded' });
+    return isActive(theirs) ? { ...theirs, status: mine.status, note: mine.note, nextAt: Math.max(mine.nextAt, theirs.nextAt) } : theirs;
+  });
+}
+
+/**
  * Only one tab of this browser may run a TWAP: this tab takes its Web Lock before the first slice
  * and keeps it while the TWAP is running or paused here (the lock goes with the tab when it closes).
  * When another tab holds it, this copy pauses and says so. A tab that takes over a TWAP another tab
- * ran first reads its newest record from storage, so slices that tab sent count here too.
- * Returns true when this tab may send for it now.
+ * ran first catches up with its newest record from storage (writes merge there, never clobber it),
+ * so slices that tab sent count here too. Returns true when this tab may send for it now.
  */
 function claim(tw: Twap): boolean {
   if (held.has(tw.id)) return true;
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   if (!locks) {
     held.set(tw.id, () => {});
-    return true;
+    // Caught up first: this look goes on with the copy it was given, the next one with the caught-up copy.
+    return catchUp(tw) === tw;
   }
   if (claiming.has(tw.id)) return false;
   claiming.add(tw.id);
@@ -56,10 +72,7 @@ function claim(tw: Twap): boolean {
       apply(tw, { type: 'other-tab' });
       return;
     }
-    const stored = readStoredTwap(tw.account, tw.id);
-    useTwapStore.getState().update(tw.account, tw.id, (mine) =>
-      stored && stored.slices.length > mine.slices.length ? { ...next(stored, { type: 'reloaded' }), status: mine.status, note: mine.note, nextAt: mine.nextAt } : mine,
-    );
+    catchUp(tw);
     await new Promise<void>((release) => held.set(tw.id, release));
   });
   return false;
@@ -77,7 +90,11 @@ const apply = (tw: Pick<Twap, 'account' | 'id'>, e: TwapEvent) => useTwapStore.g
 
 /** The trader's own hand: pause, resume (a slice read back with no answer is asked about again), cancel. */
 export function twapCommand(tw: Pick<Twap, 'account' | 'id' | 'slices'>, type: 'pause' | 'resume' | 'cancel') {
-  if (type === 'resume') for (const s of tw.slices) readingBack.delete(s.clOrdId);
+  if (type === 'resume') {
+    // Another tab may have run it further since this copy was read: its slices count before it goes on.
+    const now = catchUp(tw) ?? tw;
+    for (const s of now.slices) readingBack.delete(s.clOrdId);
+  }
   apply(tw, type === 'resume' ? { type, now: Date.now() } : { type });
 }
 
@@ -165,7 +182,7 @@ function readBack(api: ApiClient, tw: Twap) {
   for (const s of tw.slices) {
     if (s.status !== 'unknown' || readingBack.has(s.clOrdId)) continue;
     readingBack.add(s.clOrdId);
-    void readSlice(api, s.clOrdId).then((o) => {
+    void readSlice(api, s.clOrdId, undefined, s.accepted === true).then((o) => {
       if (o.kind !== 'unknown') apply(tw, { type: 'slice-outcome', clOrdId: s.clOrdId, outcome: o });
     });
   }

@@ -3,7 +3,7 @@ import type { NewOrderBody } from '../api/schemas';
 import { sampleOrder } from '../api/__fixtures__/spec-samples';
 import { FakeSocket } from '../testing/fake-socket';
 import { orderExchangeEachTest } from './testing/order-exchange';
-import { outcomeOfOrder, sendSlice } from './twap-slice';
+import { outcomeOfOrder, readSlice, sendSlice } from './twap-slice';
 
 // A TWAP slice end to end through the app's real client and order stream (testing/order-exchange.ts):
 // what it sends, and what it learns of the fill by reading the order back.
@@ -33,6 +33,28 @@ describe('a TWAP slice', () => {
     const f = await exchange.socket.sentRequest('order:new');
     exchange.socket.reply({ code: 400, message: 'insufficient available margin', request_id: f.request_id });
     expect(await sent).toEqual({ kind: 'refused', message: 'insufficient available margin' });
+  });
+  const noWait = () => Promise.resolve();
+  it('still open after every read-back wait: unknown (stays in flight, the TWAP pauses), never recorded as filled', async () => {
+    readBack = { status: 200, body: { ...sampleOrder, cl_ord_id: 'web-s1', status: 'open', qty: '0.003', fill_qty: '0', fill_avg_price: '0' } };
+    expect((await readSlice(exchange.api, 'web-s1', noWait)).kind).toBe('unknown');
+    readBack = { status: 200, body: { ...sampleOrder, cl_ord_id: 'web-s1', status: 'new', qty: '0.003', fill_qty: '0.001', fill_avg_price: '95000' } };
+    expect((await readSlice(exchange.api, 'web-s1', noWait)).kind).toBe('unknown');
+    exchange.logIn();
+    const sent = sendSlice(exchange.api, exchange.stream, slice, noWait);
+    const f = await exchange.socket.sentRequest('order:new');
+    exchange.socket.reply({ code: 0, message: 'success', request_id: f.request_id });
+    expect((await sent).kind).toBe('unknown');
+  });
+  it('accepted by the exchange, then the read-back says 404 (query_order lags): unknown, never "nothing was placed"', async () => {
+    readBack = { status: 404, body: { code: 404, message: 'order not found', request_id: 'q' } };
+    exchange.logIn();
+    const sent = sendSlice(exchange.api, exchange.stream, slice, noWait);
+    const f = await exchange.socket.sentRequest('order:new');
+    exchange.socket.reply({ code: 0, message: 'success', request_id: f.request_id });
+    expect(await sent).toMatchObject({ kind: 'unknown' });
+    // An accepted slice read back again later (a resume) is still not "nothing was placed".
+    expect(await readSlice(exchange.api, 'web-s1', noWait, true)).toMatchObject({ kind: 'unknown' });
   });
 });
 

@@ -12,9 +12,12 @@ import { orderOutcome } from './order-outcome';
 import { reconcileOrder } from './reconcile-order';
 import type { SliceOutcome } from './twap-machine';
 
+/** An IOC order ends filled (in whole or part), canceled (its rest) or rejected; new, open and untriggered are not over yet. */
 const FINAL = new Set(['filled', 'canceled', 'rejected']);
 /** An IOC order is final as soon as it has met the book; a read-back that still finds it open asks again this often. */
 const SETTLE_DELAYS_MS = [200, 400, 800, 1_600];
+/** query_order can lag an order the exchange has just accepted: a 404 for one is asked again this often. */
+const LAG_DELAYS_MS = [500, 1_000, 2_000];
 
 const sleepFor = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -28,26 +31,39 @@ export function outcomeOfOrder(o: Pick<Order, 'status' | 'fill_qty' | 'fill_avg_
 /**
  * Reads a slice back by its client order id until the exchange has finished with it: the fill, a
  * rejection, "never arrived" (nothing was placed: refused in the TWAP's terms, so it pauses and
- * says so), or still unknown.
+ * says so), or still unknown. An order still not final after the waits stays unknown (in flight:
+ * it may yet fill, so the TWAP pauses and never sizes past it). `accepted`: the exchange took the
+ * slice, so a "not found" is query_order lagging, never "nothing was placed": asked again a few
+ * times, then unknown.
  */
-export async function readSlice(api: ApiClient, clOrdId: string, sleep = sleepFor): Promise<SliceOutcome> {
-  for (let i = 0; ; i++) {
+export async function readSlice(api: ApiClient, clOrdId: string, sleep = sleepFor, accepted = false): Promise<SliceOutcome> {
+  for (let i = 0, lag = 0; ; ) {
     const fate = await reconcileOrder(() => api.user.queryOrder({ cl_ord_id: clOrdId }), { sleep });
-    if (fate.kind === 'missing') return { kind: 'refused', message: t`The exchange has no such order: nothing was placed` };
-    if (fate.kind === 'unknown') return { kind: 'unknown', message: fate.message };
-    if (FINAL.has(fate.order.status) || i >= SETTLE_DELAYS_MS.length) return outcomeOfOrder(fate.order);
-    await sleep(SETTLE_DELAYS_MS[i]!);
+    if (fate.kind === 'missing') {
+      if (!accepted) return { kind: 'refused', message: t`The exchange has no such order: nothing was placed` };
+      if (lag >= LAG_DELAYS_MS.length) return { kind: 'unknown', accepted: true, message: t`The exchange took the slice but does not show it yet` };
+      await sleep(LAG_DELAYS_MS[lag++]!);
+      continue;
+    }
+    if (fate.kind === 'unknown') return { kind: 'unknown', message: fate.message, ...(accepted ? { accepted } : {}) };
+    if (FINAL.has(fate.order.status)) return outcomeOfOrder(fate.order);
+    // Found, so placed, whatever a later read says.
+    accepted = true;
+    if (i >= SETTLE_DELAYS_MS.length) return { kind: 'unknown', accepted: true, message: t`The slice is still open on the exchange` };
+    await sleep(SETTLE_DELAYS_MS[i++]!);
   }
 }
 
 /** Sends one slice and learns what it did: the service's refusal in its words, or the fill read back. */
-export async function sendSlice(api: ApiClient, orderStream: OrderStream | null, body: NewOrderBody): Promise<SliceOutcome> {
+export async function sendSlice(api: ApiClient, orderStream: OrderStream | null, body: NewOrderBody, sleep = sleepFor): Promise<SliceOutcome> {
   const outcome = await orderOutcome({
     send: (sessionId) => api.trade.newOrder(body, sessionId),
     sendOnStream: overStream(api, orderStream, undefined, (s, signer, at) => s.newOrder(body, signer, at)),
     stream: orderStream,
   });
   if (outcome.kind === 'refused') return { kind: 'refused', message: outcome.message };
-  // Done or unknown: the exchange itself says what filled (an unknown one may or may not be there).
-  return readSlice(api, body.cl_ord_id!);
+  // Done or unknown: the exchange itself says what filled (an unknown one may or may not be there;
+  // a done one, or one HTTP accepted, is there even when query_order does not show it yet).
+  const accepted = outcome.kind === 'done' || outcome.accepted === true;
+  return readSlice(api, body.cl_ord_id!, sleep, accepted);
 }
