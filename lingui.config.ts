@@ -9,6 +9,7 @@ const PANELS = [
   '<rootDir>/src/features/chart',
   '<rootDir>/src/features/funding-rates',
   '<rootDir>/src/features/depth-chart',
+  '<rootDir>/src/features/price-alerts',
   '<rootDir>/src/features/wallets',
   '<rootDir>/src/trading',
   '<rootDir>/src/app/wallets-page.tsx',

@@ -244,6 +244,17 @@ const STATES: State[] = [
     },
   },
   {
+    name: 'price alerts dialog with an alert',
+    device: 'desktop',
+    setup: async (page) => {
+      await signedOut(page);
+      await page.getByTestId('alerts-button').click();
+      await page.getByLabel('Alert price').fill('1000000');
+      await page.getByRole('button', { name: 'Add alert' }).click();
+      await expect(page.getByTestId('price-alert-state')).toHaveText('Armed');
+    },
+  },
+  {
     name: 'chart with indicators, and the Indicators dialog',
     device: 'desktop',
     setup: async (page) => {

@@ -6,6 +6,7 @@ const TONE: Record<NoticeKind | 'test', { hz: number; times: number }> = {
   tpsl: { hz: 660, times: 2 },
   liquidation: { hz: 330, times: 3 },
   withdrawal: { hz: 990, times: 1 },
+  alerts: { hz: 740, times: 2 },
   test: { hz: 880, times: 1 },
 };
 

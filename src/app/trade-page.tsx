@@ -13,6 +13,7 @@ import { OrderBook } from '../features/order-book/order-book';
 import { RecentTrades } from '../features/recent-trades/recent-trades';
 import { ServiceStatus } from '../features/service-status/service-status';
 import { ToastViewport } from '../features/toasts/toast-viewport';
+import { tellPriceAlert } from './tell-price-alert';
 import { useOrderTicket } from '../stores/order-ticket';
 import { Button } from '../ui/button';
 import { useDialogFocus } from '../ui/use-dialog-focus';
@@ -62,6 +63,9 @@ const ORDER_FORM_PLACEHOLDER = (
     <Trans>Loading order form…</Trans>
   </div>
 );
+// Price alerts: the header's button and the watch (with its dialog), after the book has painted.
+const AlertsButton = lazy(() => withPanelWords(import('../features/price-alerts/alerts-button')).then((m) => ({ default: m.AlertsButton })));
+const PriceAlertWatch = lazy(() => withPanelWords(import('../features/price-alerts/price-alert-watch')).then((m) => ({ default: m.PriceAlertWatch })));
 // The TWAP runner and its progress, beside the order form so a tab or market switch never stops it.
 const TwapRunner = lazy(() => withPanelWords(import('../features/order-form/twap-panel')).then((m) => ({ default: m.TwapRunner })));
 // Shown only when the trader picks it.
@@ -190,7 +194,14 @@ export function TradePage() {
       </header>
       <StorageProblemBanner />
       <StreamBanner />
-      <MarketHeader symbol={symbol} priceDecimals={info?.price_tick_decimals ?? 2} onSelect={select} />
+      <MarketHeader symbol={symbol} priceDecimals={info?.price_tick_decimals ?? 2} onSelect={select}>
+        <LoadedWhen ready={bookPainted} fallback={null}>
+          <AlertsButton symbol={symbol} />
+        </LoadedWhen>
+      </MarketHeader>
+      <LoadedWhen ready={bookPainted} fallback={null}>
+        <PriceAlertWatch market={streams.market} onFired={tellPriceAlert} />
+      </LoadedWhen>
       {unknown ? (
         <main className="flex flex-1 flex-col items-center justify-center gap-2 text-muted">
           <p>

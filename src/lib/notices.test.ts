@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { healthNotice, noticeChannels, orderNews, withdrawalNotice, type NoticeMessage, type NoticeOrder, type NoticeSettings } from './notices';
 
 const o = (x: Partial<NoticeOrder>): NoticeOrder => ({ side: 'buy', qty: '0.01', symbol: 'BTC-USD', fill_qty: '0', fill_avg_price: '0', status: 'new', source: 'user', ...x });
-const settings = (x: Partial<NoticeSettings> = {}): NoticeSettings => ({ sounds: false, browserNotifications: false, notify: { fills: true, tpsl: true, liquidation: true, withdrawal: true }, ...x });
+const settings = (x: Partial<NoticeSettings> = {}): NoticeSettings => ({ sounds: false, browserNotifications: false, notify: { fills: true, tpsl: true, liquidation: true, withdrawal: true, alerts: true }, ...x });
 
 const places = { price: 2, qty: 3 };
 const news = (prev: NoticeOrder | undefined, next: NoticeOrder) => orderNews(prev, next, places);
@@ -118,15 +118,15 @@ describe('which channels a notice goes out on', () => {
   it('each channel once on, while the event is on', () => {
     expect(noticeChannels(fill, settings({ sounds: true }))).toEqual({ sound: true, browser: false });
     expect(noticeChannels(fill, settings({ browserNotifications: true }))).toEqual({ sound: false, browser: true });
-    const off = settings({ sounds: true, browserNotifications: true, notify: { fills: false, tpsl: true, liquidation: true, withdrawal: true } });
+    const off = settings({ sounds: true, browserNotifications: true, notify: { fills: false, tpsl: true, liquidation: true, withdrawal: true, alerts: true } });
     expect(noticeChannels(fill, off)).toEqual({ sound: false, browser: false });
   });
 
   it('a TP/SL that filled goes out when either its trigger or fill switch is on', () => {
     const both = { kinds: ['tpsl' as const, 'fills' as const], message: { code: 'liquidation-near' as const } };
-    const tpslOff = settings({ sounds: true, notify: { fills: true, tpsl: false, liquidation: true, withdrawal: true } });
+    const tpslOff = settings({ sounds: true, notify: { fills: true, tpsl: false, liquidation: true, withdrawal: true, alerts: true } });
     expect(noticeChannels(both, tpslOff).sound).toBe(true);
-    const bothOff = settings({ sounds: true, notify: { fills: false, tpsl: false, liquidation: true, withdrawal: true } });
+    const bothOff = settings({ sounds: true, notify: { fills: false, tpsl: false, liquidation: true, withdrawal: true, alerts: true } });
     expect(noticeChannels(both, bothOff).sound).toBe(false);
   });
 });

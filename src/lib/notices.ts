@@ -3,7 +3,7 @@ import { dec } from './decimal';
 import { show } from './display';
 
 /** The events a trader can ask to be told about, each switchable on its own. */
-export type NoticeKind = 'fills' | 'tpsl' | 'liquidation' | 'withdrawal';
+export type NoticeKind = 'fills' | 'tpsl' | 'liquidation' | 'withdrawal' | 'alerts';
 
 /** How the trader wants to be told: the channels (both off until turned on) and the events. */
 export interface NoticeSettings {
@@ -26,7 +26,9 @@ export type NoticeMessage =
   | { code: 'canceled'; order: OrderWhat; remark: string | null }
   | { code: 'rejected'; order: OrderWhat; remark: string | null }
   | { code: 'liquidation-near' }
-  | { code: 'withdrawal-confirmed'; note: string | null };
+  | { code: 'withdrawal-confirmed'; note: string | null }
+  /** A price alert reached its level: `price` the level and `at` the price that reached it, at the symbol's places. */
+  | { code: 'price-alert'; symbol: string; source: 'mark' | 'last'; direction: 'above' | 'below'; price: string; at: string };
 
 /** Which leg of a position's protection an order is. */
 export type TpslLeg = 'tp' | 'sl';
@@ -148,6 +150,14 @@ export function orderNews(prev: NoticeOrder | undefined, next: NoticeOrder, p: S
 export function healthNotice(from: HealthLevel | undefined, to: HealthLevel): Notice | null {
   if (from === undefined || from === 'danger' || to !== 'danger') return null;
   return { kinds: ['liquidation'], message: { code: 'liquidation-near' } };
+}
+
+/** A price alert that fired (price-alert.ts), its level and the price that reached it at the symbol's places. */
+export function priceAlertNotice(a: { symbol: string; source: 'mark' | 'last'; direction: 'above' | 'below'; price: string; firedPrice?: string | undefined }, priceDecimals: number): Notice {
+  return {
+    kinds: ['alerts'],
+    message: { code: 'price-alert', symbol: a.symbol, source: a.source, direction: a.direction, price: show(a.price, priceDecimals), at: show(a.firedPrice ?? a.price, priceDecimals) },
+  };
 }
 
 /** A withdrawal the bridge confirmed, with the bridge's note (shown as it is). */

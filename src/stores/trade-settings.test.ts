@@ -20,7 +20,7 @@ describe('trade settings', () => {
       shortcuts: true,
       sounds: false,
       browserNotifications: false,
-      notify: { fills: true, tpsl: true, liquidation: true, withdrawal: true },
+      notify: { fills: true, tpsl: true, liquidation: true, withdrawal: true, alerts: true },
     });
   });
 

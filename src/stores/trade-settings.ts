@@ -45,7 +45,7 @@ export const DEFAULT_TRADE_SETTINGS: TradeSettings = {
   shortcuts: true,
   sounds: false,
   browserNotifications: false,
-  notify: { fills: true, tpsl: true, liquidation: true, withdrawal: true },
+  notify: { fills: true, tpsl: true, liquidation: true, withdrawal: true, alerts: true },
 };
 
 const BOOLEANS = ['confirmMarket', 'confirmCloseAll', 'confirmCancelAll', 'shortcuts', 'sounds', 'browserNotifications'] as const;

@@ -23,6 +23,7 @@ import { showSigned } from '../../lib/display';
 import { HEALTH_WORDS } from '../../ui/stream-health-words';
 import { useChartIndicators } from '../../stores/chart-indicators';
 import { useOrderTicket } from '../../stores/order-ticket';
+import { usePriceAlerts } from '../../stores/price-alerts';
 import { IndicatorLayer } from './indicators/indicator-layer';
 import { IndicatorLegend } from './indicators/indicator-legend';
 import { IndicatorsDialog } from './indicators/indicators-dialog';
@@ -190,6 +191,16 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
         >
           <Trans>Indicators</Trans>
           {indicatorList.length > 0 && <span className="num ml-1 text-accent">{indicatorList.length}</span>}
+        </button>
+        <button
+          type="button"
+          className="shrink-0 rounded px-1.5 py-0.5 text-muted hover:text-text"
+          onClick={() => usePriceAlerts.getState().open(symbol, legend ? legend.close.toFixed(decimals) : undefined)}
+          title={t`Set a price alert on ${symbol} (at the candle under the crosshair, if any)`}
+          aria-haspopup="dialog"
+          data-testid="chart-alert-button"
+        >
+          <Trans>Alert</Trans>
         </button>
         {asOf && (
           <span className="num ml-auto shrink-0 text-warn" data-testid="chart-as-of" title={t`Market data ${state}: the candles are not updating`}>

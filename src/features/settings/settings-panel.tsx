@@ -19,6 +19,7 @@ const EVENTS: { kind: NoticeKind; label: MessageDescriptor }[] = [
   { kind: 'tpsl', label: msg`TP/SL triggers` },
   { kind: 'liquidation', label: msg`Liquidation warnings` },
   { kind: 'withdrawal', label: msg`Withdrawal confirmed` },
+  { kind: 'alerts', label: msg`Price alerts` },
 ];
 
 function Switch({ label, checked, onChange, hint, disabled = false }: { label: string; checked: boolean; onChange: (on: boolean) => void; hint?: string; disabled?: boolean }) {

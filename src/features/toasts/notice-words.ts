@@ -74,5 +74,17 @@ export function noticeWords(m: NoticeMessage, i18n: I18n): NoticeWords {
       return { title: i18n._(msg`Liquidation is near`), body: i18n._(msg`Your margin ratio is above 90 %: add margin or reduce your positions.`) };
     case 'withdrawal-confirmed':
       return { title: i18n._(msg`Withdrawal confirmed`), ...body(m.note) };
+    case 'price-alert': {
+      const { symbol, price, at } = m;
+      const title =
+        m.source === 'mark'
+          ? m.direction === 'above'
+            ? msg`${symbol} mark rose to ${price}`
+            : msg`${symbol} mark fell to ${price}`
+          : m.direction === 'above'
+            ? msg`${symbol} last price rose to ${price}`
+            : msg`${symbol} last price fell to ${price}`;
+      return { title: i18n._(title), body: i18n._(msg`Price alert: reached at ${at}. It will not fire again.`) };
+    }
   }
 }
