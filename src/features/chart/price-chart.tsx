@@ -179,7 +179,7 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
 
   return (
     <section aria-label={t`Price chart`} className="flex h-full min-h-0 flex-col" data-testid="price-chart">
-      <div className="flex h-7 shrink-0 items-center gap-3 border-b border-line px-2">
+      <div className="flex h-7 shrink-0 items-center gap-3 overflow-x-auto border-b border-line px-2 [scrollbar-width:none]">
         <ResolutionBar value={resolution} onChange={setResolution} />
         <button
           ref={indicatorsButton}

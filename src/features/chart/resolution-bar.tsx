@@ -7,6 +7,6 @@ export function ResolutionBar({ value, onChange }: { value: KlineResolution; onC
   const { t, i18n } = useLingui();
   const choices = RESOLUTIONS.map((r) => ({ ...r, title: i18n._(r.title) }));
   return (
-    <Segmented kind="choice" label={t`Candle interval`} look="pill" choices={choices} value={value} onChange={onChange} className="flex items-center gap-0.5" />
+    <Segmented kind="choice" label={t`Candle interval`} look="pill" choices={choices} value={value} onChange={onChange} className="flex shrink-0 items-center gap-0.5" />
   );
 }

@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { usePriceAlerts } from '../../stores/price-alerts';
 
-/** The market header's way to the Price alerts: how many are armed (its name starts with what it shows), and the dialog for this market. */
+/** The market header's way to the Price alerts (desktop; a phone's header has no room: the chart's Alert): how many are armed (its name starts with what it shows), and the dialog for this market. */
 export function AlertsButton({ symbol }: { symbol: string }) {
   const { t } = useLingui();
   const armed = usePriceAlerts((s) => s.alerts.filter((a) => a.firedAt === undefined).length);
@@ -10,7 +10,7 @@ export function AlertsButton({ symbol }: { symbol: string }) {
   return (
     <button
       type="button"
-      className="shrink-0 rounded border border-line px-2 py-0.5 text-muted hover:text-text"
+      className="hidden shrink-0 rounded border border-line px-2 py-0.5 text-muted hover:text-text md:block"
       onClick={() => open(symbol)}
       aria-haspopup="dialog"
       aria-label={t`${plural(armed, { 0: 'Alerts', other: 'Alerts # armed' })}`}
