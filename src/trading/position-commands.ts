@@ -289,7 +289,6 @@ export async function marketClose(
   const unsent = outcome.kind === 'refused' ? whole.minus(placed) : whole.minus(placed).minus(parts[done]!);
   const unsentSize = show(unsent, places.qty);
   const left = !unsent.gt(0) ? undefined : outcome.kind === 'refused' ? t`${unsentSize} is still open.` : t`${unsentSize} was not sent and stays open.`;
-  const soFar = t`Placed ${placedSize} of ${size} (${done} of ${count} orders);`;
   if (outcome.kind === 'unknown') {
     // No answer: the exchange is asked what became of that order, by the id we gave it, and says;
     // the canceled protection is told either way.
@@ -297,16 +296,18 @@ export async function marketClose(
     const note = [left, canceled].filter(Boolean).join(' ') || undefined;
     void checkUnknownOrder({ query: () => api.user.queryOrder({ cl_ord_id: clOrdId }), what: partWhat, key, why: message, note });
     const noAnswer =
-      count > 1
-        ? t`no answer to order ${num} of ${count} (${message}); checking with the exchange whether it closed.`
-        : t`No answer (${message}); checking with the exchange whether it closed.`;
-    const detail = [done > 0 ? `${soFar} ${noAnswer}` : count > 1 ? capitalize(noAnswer) : noAnswer, left, canceled].filter(Boolean).join(' ');
+      done > 0
+        ? t`Placed ${placedSize} of ${size} (${done} of ${count} orders); no answer to order ${num} of ${count} (${message}); checking with the exchange whether it closed.`
+        : count > 1
+          ? t`No answer to order 1 of ${count} (${message}); checking with the exchange whether it closed.`
+          : t`No answer (${message}); checking with the exchange whether it closed.`;
+    const detail = [noAnswer, left, canceled].filter(Boolean).join(' ');
     return { symbol, kind: 'unknown', detail };
   }
   if (done > 0) {
     // Some parts went: the position is smaller, not closed; said with what is left.
-    const refused = t`order ${num} of ${count} was refused: ${message}.`;
-    const detail = [`${soFar} ${refused}`, left, canceled && t`${canceled} The rest of the position is open without it.`].filter(Boolean).join(' ');
+    const refused = t`Placed ${placedSize} of ${size} (${done} of ${count} orders); order ${num} of ${count} was refused: ${message}.`;
+    const detail = [refused, left, canceled && t`${canceled} The rest of the position is open without it.`].filter(Boolean).join(' ');
     toast({ kind: 'error', key, rank: 3, title: t`Close stopped: ${symbol} partly closed`, body: detail });
     return { symbol, kind: 'partial', detail };
   }
@@ -315,10 +316,6 @@ export async function marketClose(
   const detail = canceled ? t`${reason} ${canceled} The position is open without it.` : reason;
   toast({ kind: 'error', key, rank: 3, title: t`Close refused: ${what}`, body: detail });
   return { symbol, kind: 'refused', detail };
-}
-
-function capitalize(s: string): string {
-  return s.charAt(0).toLocaleUpperCase() + s.slice(1);
 }
 
 /**
