@@ -55,9 +55,12 @@ beforeAll(async () => {
         if (fate === 'missing') return res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 404, message: 'order not found', request_id: 'q' }));
         return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(order({ id: 99, side: 'sell', qty: '0.5', ...fate, cl_ord_id: clOrdId })));
       }
-      const answer = answers[path]?.shift() ?? 'accept';
+      const body = JSON.parse(text || '{}') as Record<string, unknown>;
+      // As the devnet (devnet/engine/validation.ts): no order above max_order_qty 100, reduce-only included.
+      const overMax = path === '/api/new_order' && Number(body.qty) > 100;
+      const answer: Answer = overMax ? { refuse: 'qty is above max_order_qty 100' } : (answers[path]?.shift() ?? 'accept');
       if (answer === 'drop') return req.socket.destroy();
-      received.push({ path, body: JSON.parse(text) as Record<string, unknown> });
+      received.push({ path, body });
       const refused = typeof answer === 'object';
       res.writeHead(refused ? 400 : 200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(refused ? { code: 400, message: answer.refuse, request_id: 'r' } : { code: 0, message: 'success', request_id: `r${received.length}` }));
