@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dec, type Dec } from './decimal';
-import { marketOrderLimit, reversePlan, reverseReleasedMargin, splitLots, type ReverseOrder, type ReversePlanInput } from './reverse-plan';
+import { marketOrderLimit, reversePlan, reverseReleasedMargin, splitLots, splitQty, type ReverseOrder, type ReversePlanInput } from './reverse-plan';
 
 // BTC-USD as the devnet lists it: sizes to 0.001, orders 0.001 … 100, positions up to 1000.
 const btc = (positionQty: string, o: Partial<ReversePlanInput> = {}): ReversePlanInput => ({
@@ -40,6 +40,22 @@ describe('reverse plan', () => {
     expect(splitLots(100, 100)).toEqual([100]);
     expect(splitLots(101, 100)).toEqual([51, 50]);
     expect(splitLots(0, 100)).toEqual([]);
+  });
+
+  it('a close is split by max_order_qty on the qty tick, the parts adding up to it exactly', () => {
+    const show = (q: Dec[]) => q.map((d) => d.toFixed());
+    expect(show(splitQty(dec('250'), 3, '100'))).toEqual(['83.334', '83.333', '83.333']);
+    expect(show(splitQty(dec('-100'), 3, '100'))).toEqual(['100']);
+    expect(show(splitQty(dec('0.5'), 3, '100'))).toEqual(['0.5']);
+    expect(show(splitQty(dec('0'), 3, '100'))).toEqual([]);
+    // max below one tick: one order, the exchange says why.
+    expect(show(splitQty(dec('2'), 0, '0.5'))).toEqual(['2']);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 1_000, max: 200_000 }), (lots, maxLots) => {
+        const parts = splitQty(dec(lots).div(1000), 3, dec(maxLots).div(1000));
+        return parts.reduce((a, p) => a.plus(p), dec(0)).eq(dec(lots).div(1000)) && parts.every((p) => p.lte(dec(maxLots).div(1000)) && p.gt(0));
+      }),
+    );
   });
 
   it.each<[string, ReversePlanInput, string]>([

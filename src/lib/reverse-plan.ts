@@ -66,6 +66,20 @@ export function splitLots(lots: number, maxLots: number): number[] {
   return Array.from({ length: n }, (_, i) => base + (i < extra ? 1 : 0));
 }
 
+/**
+ * A size to send as orders of at most `maxOrderQty` each (the exchange refuses any order above it,
+ * reduce-only included): `qty` on the qty tick, split as splitLots does, the parts adding up to it
+ * exactly. One part when it fits, or when max is below one tick (the exchange says why).
+ */
+export function splitQty(qty: Dec, qtyDecimals: number, maxOrderQty: Dec | string): Dec[] {
+  const tick = new D(1).div(new D(10).pow(qtyDecimals));
+  const lots = qty.abs().div(tick).round().toNumber();
+  const maxLots = dec(maxOrderQty).div(tick).floor().toNumber();
+  if (lots <= 0) return [];
+  if (!(maxLots >= 1)) return [tick.mul(lots)];
+  return splitLots(lots, maxLots).map((p) => tick.mul(p));
+}
+
 export function reversePlan(a: ReversePlanInput): ReversePlan {
   const tick = new D(1).div(new D(10).pow(a.qtyDecimals));
   const lots = a.positionQty.abs().div(tick).round().toNumber();

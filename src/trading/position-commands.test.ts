@@ -55,9 +55,12 @@ beforeAll(async () => {
         if (fate === 'missing') return res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 404, message: 'order not found', request_id: 'q' }));
         return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(order({ id: 99, side: 'sell', qty: '0.5', ...fate, cl_ord_id: clOrdId })));
       }
-      const answer = answers[path]?.shift() ?? 'accept';
+      const body = JSON.parse(text || '{}') as Record<string, unknown>;
+      // As the devnet (devnet/engine/validation.ts): no order above max_order_qty 100, reduce-only included.
+      const overMax = path === '/api/new_order' && Number(body.qty) > 100;
+      const answer: Answer = overMax ? { refuse: 'qty is above max_order_qty 100' } : (answers[path]?.shift() ?? 'accept');
       if (answer === 'drop') return req.socket.destroy();
-      received.push({ path, body: JSON.parse(text) as Record<string, unknown> });
+      received.push({ path, body });
       const refused = typeof answer === 'object';
       res.writeHead(refused ? 400 : 200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(refused ? { code: 400, message: answer.refuse, request_id: 'r' } : { code: 0, message: 'success', request_id: `r${received.length}` }));
@@ -270,6 +273,85 @@ describe('market close that always works', () => {
     expect(received.map((r) => r.path)).toEqual(['/api/cancel_orders', '/api/new_order', '/api/new_order']);
     expect(received[0]!.body).toEqual({ order_id_list: [17] });
     expect(toasts().at(-1)).toMatchObject({ kind: 'error', title: 'Closed 1 of 2 positions', body: expect.stringContaining('XAU-USD: refused') });
+  });
+});
+
+describe('a close larger than max_order_qty (the exchange refuses any order above it, reduce-only included)', () => {
+  /** BTC-USD as the devnet lists it: sizes to 0.001, at most 100 in one order. */
+  const split = { maxOrderQty: '100', qtyDecimals: 3 };
+  const big = { symbol: 'BTC-USD', qty: '250' };
+  const sent = () => received.filter((r) => r.path === '/api/new_order').map((r) => r.body);
+
+  it('is sent in parts no larger than max_order_qty, in order, that add up to the whole position', async () => {
+    const result = await marketClose(api, null, { position: big, orders: [], places: btc, split, paceMs: 0 });
+    expect(result).toEqual({ symbol: 'BTC-USD', kind: 'closed' });
+    expect(sent().map((b) => b.qty)).toEqual(['83.334', '83.333', '83.333']);
+    for (const b of sent()) expect(b).toMatchObject({ side: 'sell', order_type: 'market', time_in_force: 'ioc', reduce_only: true });
+    expect(toasts().at(-1)).toMatchObject({ kind: 'success', title: 'Close placed: Close 250.000 BTC-USD at market', body: 'In 3 orders of at most 100.000.' });
+  });
+
+  it('a short over max_order_qty after canceling its blockers: the cancel first, then the parts', async () => {
+    const blocker = order({ id: 31, side: 'buy', qty: '50', price: '90000' });
+    const result = await marketClose(api, null, { position: { symbol: 'BTC-USD', qty: '-150' }, orders: [blocker], places: btc, split, paceMs: 0 });
+    expect(result.kind).toBe('closed');
+    expect(received.map((r) => r.path)).toEqual(['/api/cancel_orders', '/api/new_order', '/api/new_order']);
+    expect(sent().map((b) => [b.side, b.qty])).toEqual([['buy', '75'], ['buy', '75']]);
+  });
+
+  it('a part refused stops there: nothing more is sent, and the trader is told what was placed and what is left open', async () => {
+    answers['/api/new_order'] = ['accept', { refuse: 'symbol halted' }];
+    const result = await marketClose(api, null, { position: big, orders: [], places: btc, split, paceMs: 0 });
+    expect(sent()).toHaveLength(2);
+    expect(result).toEqual({
+      symbol: 'BTC-USD',
+      kind: 'partial',
+      detail: 'Placed 83.334 of 250.000 (1 of 3 orders); order 2 of 3 was refused: symbol halted. 166.666 is still open.',
+    });
+    expect(toasts().at(-1)).toMatchObject({ kind: 'error', title: 'Close stopped: BTC-USD partly closed', body: result.detail });
+  });
+
+  it('the first part refused: refused, nothing more sent', async () => {
+    answers['/api/new_order'] = [{ refuse: 'symbol halted' }];
+    const result = await marketClose(api, null, { position: big, orders: [], places: btc, split, paceMs: 0 });
+    expect(sent()).toHaveLength(1);
+    expect(result.kind).toBe('refused');
+    expect(toasts().at(-1)).toMatchObject({ kind: 'error', title: 'Close refused: Close 250.000 BTC-USD at market', body: 'Order 1 of 3 was refused: symbol halted. Nothing was closed.' });
+  });
+
+  it('no answer to a part stops there too: unknown, checked with the exchange, the rest not sent', async () => {
+    answers['/api/new_order'] = ['accept', 'drop'];
+    fate = { status: 'filled', fill_qty: '83.333', qty: '83.333', order_type: 'market' };
+    const result = await marketClose(api, null, { position: big, orders: [], places: btc, split, paceMs: 0 });
+    expect(result).toMatchObject({ kind: 'unknown', detail: expect.stringMatching(/^Placed 83\.334 of 250\.000 \(1 of 3 orders\); no answer to order 2 of 3 \(.*\); checking with the exchange whether it closed\. 83\.333 was not sent and stays open\.$/) });
+    expect(sent()).toHaveLength(1);
+    await vi.waitFor(() => expect(asked).toHaveLength(1));
+  });
+
+  it('close all splits each position by its own max_order_qty', async () => {
+    const results = await closeAllPositions(api, null, {
+      positions: [{ symbol: 'BTC-USD', qty: '120' }, { symbol: 'ETH-USD', qty: '-3' }],
+      orders: [],
+      splitFor: (s) => (s === 'BTC-USD' ? split : { maxOrderQty: '1', qtyDecimals: 2 }),
+      paceMs: 0,
+    });
+    expect(results.map((r) => r.kind)).toEqual(['closed', 'closed']);
+    expect(sent().map((b) => `${b.symbol} ${b.side} ${b.qty}`)).toEqual(['BTC-USD sell 60', 'BTC-USD sell 60', 'ETH-USD buy 1', 'ETH-USD buy 1', 'ETH-USD buy 1']);
+  });
+
+  it('a share of a position (Close 50 %): that much, split, within the price limit, the protection left in place', async () => {
+    const result = await marketClose(api, null, {
+      position: big,
+      qty: dec('125'),
+      orders: resting,
+      places: btc,
+      split,
+      limitFor: (side) => (side === 'sell' ? dec('94050') : undefined),
+      paceMs: 0,
+    });
+    expect(result.kind).toBe('closed');
+    expect(received.map((r) => r.path)).toEqual(['/api/new_order', '/api/new_order']);
+    expect(sent().map((b) => [b.qty, b.price, b.reduce_only])).toEqual([['62.5', '94050', true], ['62.5', '94050', true]]);
+    expect(toasts().at(-1)).toMatchObject({ kind: 'success', title: 'Close placed: Close 125.000 BTC-USD at market' });
   });
 });
 

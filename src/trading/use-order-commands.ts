@@ -5,6 +5,7 @@
 import { plural, t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { marketQueries } from '../api/queries';
 import { queryKeys } from '../api/query-keys';
 import { useApi, useOrderStream } from '../api/react';
 import type { NewOrderBody, Order, Position, Side, SymbolInfo } from '../api/schemas';
@@ -13,7 +14,7 @@ import { placesOf, type SymbolPlaces } from '../lib/notices';
 import { useAccountCommandRunner } from './account-command';
 import { mutationKeys, useInFlight } from './mutation-keys';
 import { cancelOrder, describeOrder, placeOrder, reduceOrderBody } from './order-commands';
-import { closeAllPositions, marketClose, setPositionTpsl, type MarketCloseInput, type PositionTpslInput } from './position-commands';
+import { closeAllPositions, marketClose, setPositionTpsl, type CloseSplit, type MarketCloseInput, type PositionTpslInput } from './position-commands';
 import { useChangeLeverageFn } from './use-account-commands';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
 
@@ -89,10 +90,31 @@ export function useMarketClose() {
   const orderStream = useOrderStream();
   const refresh = useRefreshPositions();
   const placesFor = usePlacesFor();
+  const splitsFor = useSplitsFor();
   return useMutation({
     mutationKey: mutationKeys.marketClose,
-    mutationFn: (input: MarketCloseInput) => marketClose(api, orderStream, { places: placesFor(input.position.symbol), recheck: refresh, ...input }).finally(refresh),
+    mutationFn: async (input: MarketCloseInput) => {
+      const splitFor = await splitsFor();
+      return marketClose(api, orderStream, { places: placesFor(input.position.symbol), recheck: refresh, split: splitFor(input.position.symbol), ...input }).finally(refresh);
+    },
   });
+}
+
+/**
+ * Each symbol's max_order_qty and qty tick (query_symbol_info, read again when stale), to split a close
+ * larger than one order may be; a symbol not listed (or the list not readable) closes in one order.
+ */
+function useSplitsFor(): () => Promise<(symbol: string) => CloseSplit | undefined> {
+  const api = useApi();
+  const qc = useQueryClient();
+  return useCallback(async () => {
+    const infos = await qc.fetchQuery(marketQueries.symbolInfo(api)).catch(() => qc.getQueryData<SymbolInfo[]>(queryKeys.market.symbolInfo()));
+    return (symbol: string) => {
+      const info = infos?.find((s) => s.symbol === symbol);
+      if (!info || !/^\d+(\.\d+)?$/.test(info.max_order_qty ?? '') || !Number.isInteger(info.qty_tick_decimals)) return undefined;
+      return { maxOrderQty: info.max_order_qty, qtyDecimals: info.qty_tick_decimals };
+    };
+  }, [api, qc]);
 }
 
 /** Every listed position closed with the market close above, each reported. */
@@ -101,10 +123,13 @@ export function useCloseAllPositions() {
   const orderStream = useOrderStream();
   const refresh = useRefreshPositions();
   const placesFor = usePlacesFor();
+  const splitsFor = useSplitsFor();
   return useMutation({
     mutationKey: mutationKeys.closeAllPositions,
-    mutationFn: (input: { positions: readonly Pick<Position, 'symbol' | 'qty'>[]; orders: readonly Order[] }) =>
-      closeAllPositions(api, orderStream, { ...input, placesFor, recheck: refresh }).finally(refresh),
+    mutationFn: async (input: { positions: readonly Pick<Position, 'symbol' | 'qty'>[]; orders: readonly Order[] }) => {
+      const splitFor = await splitsFor();
+      return closeAllPositions(api, orderStream, { ...input, placesFor, splitFor, recheck: refresh }).finally(refresh);
+    },
   });
 }
 

@@ -124,6 +124,25 @@ export function useReversePosition() {
   return { prepare, run: mutation };
 }
 
+/**
+ * The symbols a reverse is under way for, from the first read of its preparation to its last order:
+ * taken and checked in the same tick as the request, so a second request for the symbol made while
+ * the first still reads (Shift+R pressed twice) finds it taken and starts nothing.
+ */
+const reverseClaims = new Set<string>();
+
+/** Takes the symbol for a reverse: false when one is already under way (nothing to start then). */
+export function claimReverse(symbol: string): boolean {
+  if (reverseClaims.has(symbol)) return false;
+  reverseClaims.add(symbol);
+  return true;
+}
+
+/** Gives the symbol back once its reverse has ended (sent, refused or asked as a question). */
+export function releaseReverse(symbol: string): void {
+  reverseClaims.delete(symbol);
+}
+
 /** The symbols whose position a reverse is in flight for (their Reverse buttons show busy). */
 export function useReversingSymbols(): ReadonlySet<string> {
   return useInFlight(REVERSE_KEY, (v: ReverseRun) => v.ready.position.symbol);

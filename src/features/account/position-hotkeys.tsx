@@ -31,7 +31,11 @@ export function PositionHotkeys({ symbol, positions, openOrders }: { symbol: str
   const api = useApi();
   const on = useTradeSettings((s) => s.shortcuts);
   const info = useQuery(marketQueries.symbolInfo(api));
-  const minOf = (s: string) => dec(info.data?.find((i) => i.symbol === s)?.min_order_qty ?? '0');
+  // Undefined while the rules are not loaded: a share is not sized from a made-up minimum.
+  const minOf = (s: string) => {
+    const min = info.data?.find((i) => i.symbol === s)?.min_order_qty;
+    return min === undefined ? undefined : dec(min);
+  };
   const actions = usePositionActions(openOrders, minOf);
   const act = (what: CloseShare | 'reverse') => {
     const chosen = selectedPositionSymbol(document.activeElement, symbol);
