@@ -13,7 +13,7 @@ export function AlertsButton({ symbol }: { symbol: string }) {
       className="hidden shrink-0 rounded border border-line px-2 py-0.5 text-muted hover:text-text md:block"
       onClick={() => open(symbol)}
       aria-haspopup="dialog"
-      aria-label={t`${plural(armed, { 0: 'Alerts', other: 'Alerts # armed' })}`}
+      aria-label={t`Alerts${plural(armed, { 0: '', other: ' # armed' })}`}
       data-testid="alerts-button"
     >
       <Trans>Alerts</Trans>
