@@ -182,6 +182,13 @@ test('a market close of 25 % closes a quarter of the position with a reduce-only
   await editor.getByRole('radio', { name: '25%' }).click();
   await expect(editor.getByLabel(/^Size/)).toHaveValue('0.1');
   await page.screenshot({ path: 'docs/market-close-share.png' });
+  // The same editor on a phone: the account panel is a tab there.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name: 'Account' }).click();
+  await expect(editor.getByLabel(/^Size/)).toHaveValue('0.1');
+  await editor.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'docs/market-close-share-phone.png' });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await editor.getByRole('button', { name: 'Place close order' }).click();
   await expect(row).toContainText('0.300 ETH');
   await expect(editor).toHaveCount(0);
