@@ -2,9 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { userQueries } from '../api/queries';
 import { useApi } from '../api/react';
-import { healthLevel, maintenanceMargin, marginRatio, type HealthLevel } from '../lib/account-health';
+import { i18n } from '@lingui/core';
+import { noticeWords } from '../features/toasts/notice-words';
+import { maintenanceMargin, marginRatio } from '../lib/account-health';
 import { dec } from '../lib/decimal';
-import { healthNotice, withdrawalNotice } from '../lib/notices';
+import { marginWarningNotice, pastMarginWarning, withdrawalNotice } from '../lib/notices';
+import { toast } from '../stores/toasts';
 import { useTradeSettings } from '../stores/trade-settings';
 import { mutationKeys } from '../trading/mutation-keys';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
@@ -12,27 +15,33 @@ import { announce } from './streams/notifier';
 
 /**
  * The notifications not tied to one order push (those come from the user feed): the margin ratio
- * crossing into danger, and a withdrawal the bridge confirmed. Reads the account only while a
- * channel and the liquidation switch are on.
+ * crossing the trader's warning level (a toast that stays, and the sound or notification the settings
+ * ask for), and a withdrawal the bridge confirmed.
  */
 export function useNotifications() {
   const api = useApi();
   const qc = useQueryClient();
   const account = useSessionStore(actingAccount);
-  const watchHealth = useTradeSettings((s) => (s.sounds || s.browserNotifications) && s.notify.liquidation);
-  const balance = useQuery({ ...userQueries.balance(api, account), enabled: watchHealth && !!account });
-  const positions = useQuery({ ...userQueries.positions(api, account), enabled: watchHealth && !!account });
-  const level = useRef<{ account: string | null; level: HealthLevel | undefined }>({ account, level: undefined });
+  const levelPct = useTradeSettings((s) => s.liquidationWarnPct);
+  const balance = useQuery({ ...userQueries.balance(api, account), enabled: !!account });
+  const positions = useQuery({ ...userQueries.positions(api, account), enabled: !!account });
+  const past = useRef<{ account: string | null; levelPct: string; past: boolean | undefined }>({ account, levelPct, past: undefined });
 
   useEffect(() => {
-    if (!watchHealth || !balance.data || !positions.data) return;
+    if (!account || !balance.data || !positions.data) return;
     const maintenance = maintenanceMargin(positions.data);
-    const now = healthLevel(marginRatio(maintenance, dec(balance.data.equity)), maintenance);
-    const before = level.current.account === account ? level.current.level : undefined;
-    level.current = { account, level: now };
-    const notice = healthNotice(before, now);
-    if (notice) announce(notice);
-  }, [watchHealth, account, balance.data, positions.data]);
+    const ratio = marginRatio(maintenance, dec(balance.data.equity));
+    const now = pastMarginWarning(ratio, maintenance, levelPct);
+    // A new account or a new level starts from a baseline: only a crossing seen here warns.
+    const same = past.current.account === account && past.current.levelPct === levelPct;
+    const before = same ? past.current.past : undefined;
+    past.current = { account, levelPct, past: now };
+    const notice = marginWarningNotice(before, now, ratio, levelPct);
+    if (!notice) return;
+    const { title, body } = noticeWords(notice.message, i18n);
+    toast({ kind: 'error', key: 'margin-warning', title, ...(body ? { body } : {}) }, 15_000);
+    announce(notice);
+  }, [account, levelPct, balance.data, positions.data]);
 
   useEffect(
     () =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { healthNotice, noticeChannels, orderNews, withdrawalNotice, type NoticeMessage, type NoticeOrder, type NoticeSettings } from './notices';
+import { dec } from './decimal';
+import { marginWarningNotice, noticeChannels, pastMarginWarning, orderNews, withdrawalNotice, type NoticeMessage, type NoticeOrder, type NoticeSettings } from './notices';
 
 const o = (x: Partial<NoticeOrder>): NoticeOrder => ({ side: 'buy', qty: '0.01', symbol: 'BTC-USD', fill_qty: '0', fill_avg_price: '0', status: 'new', source: 'user', ...x });
 const settings = (x: Partial<NoticeSettings> = {}): NoticeSettings => ({ sounds: false, browserNotifications: false, notify: { fills: true, tpsl: true, liquidation: true, withdrawal: true, alerts: true }, ...x });
@@ -95,12 +96,21 @@ describe('what an order push tells the trader (one message for toast and notice)
 });
 
 describe('account and wallet notices', () => {
-  it('the margin ratio crossing into danger, not the first reading nor staying there', () => {
-    expect(healthNotice('warn', 'danger')?.kinds).toEqual(['liquidation']);
-    expect(healthNotice('safe', 'danger')?.message).toEqual({ code: 'liquidation-near' });
-    expect(healthNotice(undefined, 'danger')).toBeNull();
-    expect(healthNotice('danger', 'danger')).toBeNull();
-    expect(healthNotice('safe', 'warn')).toBeNull();
+  it('the margin ratio crossing the trader\'s level, once: not the first reading, not staying past it, again after falling back', () => {
+    const ratio = dec('0.8123');
+    expect(marginWarningNotice(false, true, ratio, '80')).toEqual({ kinds: ['liquidation'], message: { code: 'liquidation-near', ratio: '81.2', level: '80' } });
+    expect(marginWarningNotice(undefined, true, ratio, '80')).toBeNull();
+    expect(marginWarningNotice(true, true, ratio, '80')).toBeNull();
+    expect(marginWarningNotice(true, false, dec('0.5'), '80')).toBeNull();
+    expect(marginWarningNotice(false, false, dec('0.5'), '80')).toBeNull();
+  });
+
+  it('past the level: at or above it, or margin held with no equity left', () => {
+    expect(pastMarginWarning(dec('0.8'), dec('10'), '80')).toBe(true);
+    expect(pastMarginWarning(dec('0.7999'), dec('10'), '80')).toBe(false);
+    expect(pastMarginWarning(dec('0.755'), dec('10'), '75.5')).toBe(true);
+    expect(pastMarginWarning(null, dec('10'), '80')).toBe(true);
+    expect(pastMarginWarning(null, dec('0'), '80')).toBe(false);
   });
 
   it('a confirmed withdrawal, with the bridge note', () => {
@@ -110,7 +120,7 @@ describe('account and wallet notices', () => {
 });
 
 describe('which channels a notice goes out on', () => {
-  const fill = { kinds: ['fills' as const], message: { code: 'liquidation-near' as const } };
+  const fill = { kinds: ['fills' as const], message: { code: 'liquidation-near' as const, ratio: '81.0', level: '80' } };
   it('none by default: both channels are opt-in', () => {
     expect(noticeChannels(fill, settings())).toEqual({ sound: false, browser: false });
   });
@@ -123,7 +133,7 @@ describe('which channels a notice goes out on', () => {
   });
 
   it('a TP/SL that filled goes out when either its trigger or fill switch is on', () => {
-    const both = { kinds: ['tpsl' as const, 'fills' as const], message: { code: 'liquidation-near' as const } };
+    const both = { kinds: ['tpsl' as const, 'fills' as const], message: { code: 'liquidation-near' as const, ratio: '81.0', level: '80' } };
     const tpslOff = settings({ sounds: true, notify: { fills: true, tpsl: false, liquidation: true, withdrawal: true, alerts: true } });
     expect(noticeChannels(both, tpslOff).sound).toBe(true);
     const bothOff = settings({ sounds: true, notify: { fills: false, tpsl: false, liquidation: true, withdrawal: true, alerts: true } });

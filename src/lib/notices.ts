@@ -1,5 +1,4 @@
-import type { HealthLevel } from './account-health';
-import { dec } from './decimal';
+import { dec, type Dec } from './decimal';
 import { show } from './display';
 
 /** The events a trader can ask to be told about, each switchable on its own. */
@@ -25,7 +24,8 @@ export type NoticeMessage =
   | { code: 'tpsl-canceled'; leg: TpslLeg; symbol: string; remark: string | null }
   | { code: 'canceled'; order: OrderWhat; remark: string | null }
   | { code: 'rejected'; order: OrderWhat; remark: string | null }
-  | { code: 'liquidation-near' }
+  /** The margin ratio reached the trader's warning level: both in %, as shown. */
+  | { code: 'liquidation-near'; ratio: string; level: string }
   | { code: 'withdrawal-confirmed'; note: string | null }
   /** A price alert reached its level: `price` the level and `at` the price that reached it, at the symbol's places. */
   | { code: 'price-alert'; symbol: string; source: 'mark' | 'last'; direction: 'above' | 'below'; price: string; at: string };
@@ -144,12 +144,22 @@ export function orderNews(prev: NoticeOrder | undefined, next: NoticeOrder, p: S
 }
 
 /**
- * The account's margin ratio crossed into danger (≥ 90 %, near liquidation). The first reading is
- * only a baseline (`from` undefined): opening the app while in danger shows the strip, not an alert.
+ * Whether the margin ratio is at or past the trader's warning level (`levelPct`, in %): an account
+ * holding margin with no equity left is past any level; one holding none is at none.
  */
-export function healthNotice(from: HealthLevel | undefined, to: HealthLevel): Notice | null {
-  if (from === undefined || from === 'danger' || to !== 'danger') return null;
-  return { kinds: ['liquidation'], message: { code: 'liquidation-near' } };
+export function pastMarginWarning(ratio: Dec | null, maintenance: Dec, levelPct: string): boolean {
+  if (ratio === null) return maintenance.gt(0);
+  return ratio.mul(100).gte(dec(levelPct));
+}
+
+/**
+ * The margin ratio crossed the trader's warning level (trade settings, 80 % by default; liquidation
+ * is at 100 %). Once per crossing: the first reading is only a baseline (`was` undefined), so opening
+ * the app past it shows the strip, not an alert; falling back under it arms it again.
+ */
+export function marginWarningNotice(was: boolean | undefined, is: boolean, ratio: Dec | null, levelPct: string): Notice | null {
+  if (was !== false || !is) return null;
+  return { kinds: ['liquidation'], message: { code: 'liquidation-near', ratio: ratio ? show(ratio.mul(100), 1) : '∞', level: levelPct } };
 }
 
 /** A price alert that fired (price-alert.ts), its level and the price that reached it at the symbol's places. */

@@ -18,10 +18,16 @@ describe('trade settings', () => {
       confirmCancelAll: false,
       sizeUnit: 'base',
       shortcuts: true,
+      liquidationWarnPct: '80',
       sounds: false,
       browserNotifications: false,
       notify: { fills: true, tpsl: true, liquidation: true, withdrawal: true, alerts: true },
     });
+  });
+
+  it('keep a margin-ratio warning level under 100 % with at most one decimal; anything else reads the default', () => {
+    expect(readStoredSettings({ liquidationWarnPct: '72.5' }).liquidationWarnPct).toBe('72.5');
+    for (const bad of ['100', '0', '72.55', '-5', 'x', 80]) expect(readStoredSettings({ liquidationWarnPct: bad }).liquidationWarnPct).toBe('80');
   });
 
   it('load a slippage stored before the other settings existed, with defaults for the rest', async () => {

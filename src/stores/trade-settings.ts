@@ -7,6 +7,14 @@ export const DEFAULT_SLIPPAGE_PCT = '1';
 
 export type SizeUnit = 'base' | 'quote';
 
+/** The margin ratio the trader is warned at until they choose another: 80 %. */
+export const DEFAULT_LIQUIDATION_WARN_PCT = '80';
+
+/** A warning level the settings keep: above 0 and under 100 %, at most one decimal. */
+export function isWarnLevel(text: string): boolean {
+  return /^\d{1,2}(\.\d)?$/.test(text) && Number(text) > 0;
+}
+
 /** The preferences themselves: what is remembered in this browser. */
 export interface TradeSettings extends NoticeSettings {
   /**
@@ -22,6 +30,8 @@ export interface TradeSettings extends NoticeSettings {
   sizeUnit: SizeUnit;
   /** B / S, Enter to send, Esc to clear, ? for the list. */
   shortcuts: boolean;
+  /** The margin ratio (in %, a decimal string) at which the trader is warned; liquidation is at 100 %. */
+  liquidationWarnPct: string;
 }
 
 interface TradeSettingsState extends TradeSettings {
@@ -43,6 +53,7 @@ export const DEFAULT_TRADE_SETTINGS: TradeSettings = {
   confirmCancelAll: false,
   sizeUnit: 'base',
   shortcuts: true,
+  liquidationWarnPct: DEFAULT_LIQUIDATION_WARN_PCT,
   sounds: false,
   browserNotifications: false,
   notify: { fills: true, tpsl: true, liquidation: true, withdrawal: true, alerts: true },
@@ -60,6 +71,7 @@ export function readStoredSettings(stored: unknown): TradeSettings {
   if (typeof s.slippagePct === 'string' && s.slippagePct !== '') out.slippagePct = s.slippagePct;
   for (const k of BOOLEANS) if (typeof s[k] === 'boolean') out[k] = s[k];
   if (s.sizeUnit === 'base' || s.sizeUnit === 'quote') out.sizeUnit = s.sizeUnit;
+  if (typeof s.liquidationWarnPct === 'string' && isWarnLevel(s.liquidationWarnPct)) out.liquidationWarnPct = s.liquidationWarnPct;
   const notify = (s.notify && typeof s.notify === 'object' ? s.notify : {}) as Record<string, unknown>;
   for (const k of Object.keys(out.notify) as NoticeKind[]) if (typeof notify[k] === 'boolean') out.notify[k] = notify[k];
   return out;

@@ -7,7 +7,7 @@ import { LanguageChoice } from './language-choice';
 import type { NoticeKind } from '../../lib/notices';
 import { parseTypedDecimal } from '../../lib/parse-decimal-input';
 import { typedDecimalWords } from '../../ui/typed-decimal-words';
-import { useTradeSettings, type SizeUnit } from '../../stores/trade-settings';
+import { isWarnLevel, useTradeSettings, type SizeUnit } from '../../stores/trade-settings';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { NumericInput } from '../../ui/numeric-input';
@@ -62,6 +62,12 @@ export function SettingsPanel({ playSound, onShowShortcuts }: { playSound: () =>
   const [slippageText, setSlippageText] = useState(s.slippagePct);
   const slipErrorWords = slippageError(slippageText);
   const slipError = slipErrorWords && i18n._(slipErrorWords);
+  const [warnText, setWarnText] = useState(s.liquidationWarnPct);
+  const warnError = isWarnLevel(warnText) ? undefined : t`A margin ratio above 0 and under 100 %, at most one decimal`;
+  const setWarn = (text: string) => {
+    setWarnText(text);
+    if (isWarnLevel(text)) s.change({ liquidationWarnPct: text });
+  };
   const [permission, setPermission] = useState<Permission>(currentPermission);
   const [asking, setAsking] = useState(false);
 
@@ -133,6 +139,16 @@ export function SettingsPanel({ playSound, onShowShortcuts }: { playSound: () =>
             {problem}
           </p>
         )}
+        <Field
+          id="settings-margin-warning"
+          label={t`Warn at margin ratio`}
+          suffix="%"
+          error={warnError}
+          hint={t`A toast (and the sound or notification below) when the ratio crosses it; liquidation is at 100 %`}
+          className="mt-1 w-[220px]"
+        >
+          <NumericInput value={warnText} onChange={setWarn} maxDecimals={1} />
+        </Field>
         <p className="mt-1 text-[11px] text-muted">{anyChannel ? t`Tell me about:` : t`Tell me about (once sound or browser notifications are on):`}</p>
         <div className="grid grid-cols-2 gap-x-3">
           {EVENTS.map((e) => (

@@ -1,7 +1,8 @@
 import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { activateLocale } from '../../i18n/activate';
-import { healthNotice, orderNews, withdrawalNotice, type NoticeOrder } from '../../lib/notices';
+import { dec } from '../../lib/decimal';
+import { marginWarningNotice, orderNews, withdrawalNotice, type NoticeOrder } from '../../lib/notices';
 import { noticeWords } from './notice-words';
 
 const o = (x: Partial<NoticeOrder>): NoticeOrder => ({ side: 'buy', qty: '0.01', symbol: 'BTC-USD', fill_qty: '0', fill_avg_price: '0', status: 'new', source: 'user', ...x });
@@ -55,9 +56,9 @@ describe('the words of an order push (the same for its toast and its notificatio
 
 describe('the words of the account and wallet notices', () => {
   it('liquidation near, withdrawal confirmed with the bridge note', () => {
-    expect(noticeWords(healthNotice('safe', 'danger')!.message, i18n)).toEqual({
-      title: 'Liquidation is near',
-      body: 'Your margin ratio is above 90 %: add margin or reduce your positions.',
+    expect(noticeWords(marginWarningNotice(false, true, dec('0.8123'), '80')!.message, i18n)).toEqual({
+      title: 'Margin ratio 81.2 %: past your 80 % warning',
+      body: 'Liquidation is at 100 %: add margin or reduce your positions.',
     });
     expect(noticeWords(withdrawalNotice('Received 99.9 DUSD').message, i18n)).toEqual({ title: 'Withdrawal confirmed', body: 'Received 99.9 DUSD' });
     expect(noticeWords(withdrawalNotice().message, i18n)).toEqual({ title: 'Withdrawal confirmed' });

@@ -70,8 +70,13 @@ export function noticeWords(m: NoticeMessage, i18n: I18n): NoticeWords {
       const order = orderWords(m.order, i18n);
       return { title: i18n._(msg`Rejected: ${order}`), ...body(m.remark) };
     }
-    case 'liquidation-near':
-      return { title: i18n._(msg`Liquidation is near`), body: i18n._(msg`Your margin ratio is above 90 %: add margin or reduce your positions.`) };
+    case 'liquidation-near': {
+      const { ratio, level } = m;
+      return {
+        title: i18n._(msg`Margin ratio ${ratio} %: past your ${level} % warning`),
+        body: i18n._(msg`Liquidation is at 100 %: add margin or reduce your positions.`),
+      };
+    }
     case 'withdrawal-confirmed':
       return { title: i18n._(msg`Withdrawal confirmed`), ...body(m.note) };
     case 'price-alert': {
