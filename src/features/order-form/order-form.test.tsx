@@ -1,87 +1,28 @@
 // @vitest-environment jsdom
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, Profiler, type ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { act, Profiler } from 'react';
 import type { Balance, Position } from '../../api/schemas';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, type ApiClient } from '../../api/client';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { ApiProvider } from '../../api/react';
-import type { ServiceConfig } from '../../api/service-config';
 import { useOrderTicket } from '../../stores/order-ticket';
 import { useSignInRequest } from '../../stores/sign-in-request';
-import { DEFAULT_TRADE_SETTINGS, useTradeSettings } from '../../stores/trade-settings';
+import { useTradeSettings } from '../../stores/trade-settings';
 import { useSessionStore } from '../../wallet/session-store';
 import { OrderForm } from './order-form';
+import { formHarness } from './testing/form-harness';
 import { btcInfo } from './test-fixtures';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const urls = { baseUrl: 'http://x.invalid', authUrl: 'http://x.invalid', bridgeUrl: 'http://x.invalid', geoUrl: 'http://x.invalid' };
-let root: Root;
-let container: HTMLDivElement;
+const form = formHarness();
+const { render, $, type, key, button } = form;
 let api: ApiClient;
-
-function render(ui: ReactNode, seed: (qc: QueryClient) => void = () => {}) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  seed(qc);
-  qc.setQueryData(queryKeys.market.symbolPrice('BTC-USD'), {
-    base: 'BTC',
-    quote: 'USD',
-    symbol: 'BTC-USD',
-    index_price: '100000',
-    mark_price: '100000',
-    last_price: '100000',
-    mid_price: '100000',
-    spread_ask: '100000.5',
-    spread_bid: '99999.5',
-    time: '2025-01-01T00:00:00Z',
-  });
-  act(() =>
-    root.render(
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={qc}>
-          <ApiProvider client={api} config={{ ...urls } as unknown as ServiceConfig}>
-            {ui}
-          </ApiProvider>
-        </QueryClientProvider>
-      </I18nProvider>,
-    ),
-  );
-}
-
-const $ = <T extends Element = HTMLInputElement>(sel: string) => container.querySelector(sel) as T;
-function type(input: HTMLInputElement, value: string) {
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-function key(target: EventTarget, k: string) {
-  act(() => {
-    target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
-  });
-}
-const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement | undefined;
+let container: HTMLDivElement;
+beforeEach(() => {
+  api = form.api();
+  container = form.container();
+});
 const sideChecked = (label: string) => [...container.querySelectorAll('[role=radio]')].find((b) => b.textContent === label)?.getAttribute('aria-checked');
 const preview = () => $('[data-testid=order-preview]').textContent ?? '';
-
-beforeEach(() => {
-  api = createApiClient({ urls, fetch: () => Promise.reject(new Error('offline in tests')) });
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  useSessionStore.setState({ session: null, vault: null });
-  useSignInRequest.getState().close();
-  useTradeSettings.setState({ ...DEFAULT_TRADE_SETTINGS });
-});
-
 describe('order form', () => {
   it('shows why a size is wrong right under it and keeps what was typed', () => {
     render(<OrderForm symbol="BTC-USD" info={btcInfo} />);
