@@ -128,6 +128,23 @@ export function blockerLabel(o: Order, places: SymbolPlaces): string {
   return dec(o.fill_qty).isZero() ? t`${label} (triggered)` : t`${label} (triggered, ${filled} filled)`;
 }
 
+/**
+ * Cancels the reduce-only orders that block a close in one cancel_orders, and names them for the
+ * toasts ("2 reduce-only orders (TP …, Sell …)"). No blockers: nothing sent, `cancel` null.
+ */
+export async function cancelCloseBlockers(api: ApiClient, blockers: readonly Order[], places: SymbolPlaces): Promise<{ cancel: Outcome | null; protection: string }> {
+  const n = blockers.length;
+  const list = blockers.map((o) => blockerLabel(o, places)).join(', ');
+  const protection = t`${plural(n, { one: '# reduce-only order', other: '# reduce-only orders' })} (${list})`;
+  if (n === 0) return { cancel: null, protection };
+  try {
+    await api.trade.cancelOrders({ order_id_list: blockers.map((o) => o.id) });
+    return { cancel: { kind: 'done' }, protection };
+  } catch (e) {
+    return { cancel: failureOutcome(e), protection };
+  }
+}
+
 /** The symbol's rules a close is split by: max_order_qty and the qty tick (query_symbol_info). */
 export interface CloseSplit {
   maxOrderQty: Dec | string;
@@ -201,17 +218,8 @@ export async function marketClose(
   if (!side) return { symbol, kind: 'closed' };
   const blockers = share ? [] : closeBlockers(position, orders);
   const n = blockers.length;
-  const list = blockers.map((o) => blockerLabel(o, places)).join(', ');
-  const protection = t`${plural(n, { one: '# reduce-only order', other: '# reduce-only orders' })} (${list})`;
-
-  if (n > 0) {
-    let cancel: Outcome;
-    try {
-      await api.trade.cancelOrders({ order_id_list: blockers.map((o) => o.id) });
-      cancel = { kind: 'done' };
-    } catch (e) {
-      cancel = failureOutcome(e);
-    }
+  const { cancel, protection } = await cancelCloseBlockers(api, blockers, places);
+  if (cancel) {
     if (cancel.kind === 'refused') {
       const { message } = cancel;
       const detail = t`The cancel of ${protection} was refused: ${message}. Nothing was closed.`;

@@ -2,7 +2,7 @@
 // reduce-only market orders that close it, then market orders that open the other side — stopping at
 // the first part that is not a success, so a failure leaves the trader smaller, never larger. One
 // toast (keyed by the symbol) says where it is going, then what happened and where the position is.
-import { plural, t } from '@lingui/core/macro';
+import { t } from '@lingui/core/macro';
 import type { ApiClient } from '../api/client';
 import type { NewOrderBody, Order, Position, Side } from '../api/schemas';
 import { dec, toWire, type Dec } from '../lib/decimal';
@@ -11,8 +11,8 @@ import type { SymbolPlaces } from '../lib/notices';
 import type { ReverseOrder } from '../lib/reverse-plan';
 import { toast } from '../stores/toasts';
 import { newClientOrderId, overStream } from './order-commands';
-import { failureOutcome, orderOutcome, type Outcome, type OutcomeSource } from './order-outcome';
-import { blockerLabel, closeBlockers } from './position-commands';
+import { orderOutcome, type Outcome, type OutcomeSource } from './order-outcome';
+import { cancelCloseBlockers, closeBlockers } from './position-commands';
 import { reconcileOrder } from './reconcile-order';
 
 export interface ReverseInput {
@@ -118,16 +118,8 @@ export async function reversePosition(api: ApiClient, stream: OutcomeSource | nu
 
   const blockers = closeBlockers(position, input.orders);
   const n = blockers.length;
-  const list = blockers.map((o) => blockerLabel(o, places)).join(', ');
-  const protection = t`${plural(n, { one: '# reduce-only order', other: '# reduce-only orders' })} (${list})`;
-  if (n > 0) {
-    let cancel: Outcome;
-    try {
-      await api.trade.cancelOrders({ order_id_list: blockers.map((o) => o.id) });
-      cancel = { kind: 'done' };
-    } catch (e) {
-      cancel = failureOutcome(e);
-    }
+  const { cancel, protection } = await cancelCloseBlockers(api, blockers, places);
+  if (cancel) {
     if (cancel.kind !== 'done') {
       const { message } = cancel;
       const body =
