@@ -29,6 +29,10 @@ async function expectExact(page: Page, precision: Precision, where: string, seen
 }
 
 async function marketOrder(page: Page, side: 'Buy / Long' | 'Sell / Short', size: string) {
+  // The fill toast comes on the streams: right after a page load they may still be connecting (the
+  // fill then shows in Positions without a toast), so the order waits for them, as a trader sees them live.
+  await expect(page.getByTestId('stream-state-market')).toHaveAttribute('data-health', 'live');
+  await expect(page.getByTestId('stream-state-orders')).toHaveAttribute('data-health', 'live');
   await form(page).getByRole('tab', { name: 'Market' }).click();
   await form(page).getByRole('radio', { name: side }).click();
   await page.locator('#order-size').fill(size);
