@@ -1,4 +1,5 @@
 import { D, dec, type Dec } from './decimal';
+import { stepOf } from './ticks';
 
 /** The side a market order takes from: a buy lifts the asks, a sell hits the bids. */
 export type TakingSide = 'buy' | 'sell';
@@ -33,6 +34,25 @@ export function takingLevels(book: { asks: readonly (readonly [string, string])[
 export function slippageCapPrice(reference: Dec, side: TakingSide, cap: Dec, priceDecimals: number): Dec {
   const raw = reference.mul(side === 'buy' ? dec(1).plus(cap) : dec(1).minus(cap));
   return raw.toDecimalPlaces(priceDecimals, side === 'buy' ? D.ROUND_DOWN : D.ROUND_UP);
+}
+
+/** The exchange's price band around the mark (query_symbol_info's price_cap_ratio / price_floor_ratio). */
+export interface PriceBandRules {
+  priceDecimals: number;
+  capRatio: Dec | string;
+  floorRatio: Dec | string;
+}
+
+/**
+ * The price limit a market order (or an IOC slice) is sent with: the slippage cap from the mark
+ * (slippageCapPrice), never beyond the exchange's own band — mark × (1 + price_cap_ratio) for a buy,
+ * × (1 − price_floor_ratio) for a sell, on the tick inside it — which the exchange would apply
+ * instead; a sell's never below one tick.
+ */
+export function marketLimitPrice(mark: Dec, side: TakingSide, slippage: Dec, rules: PriceBandRules): Dec {
+  const cap = slippageCapPrice(mark, side, slippage, rules.priceDecimals);
+  if (side === 'buy') return D.min(cap, slippageCapPrice(mark, side, dec(rules.capRatio), rules.priceDecimals));
+  return D.max(cap, slippageCapPrice(mark, side, dec(rules.floorRatio), rules.priceDecimals), stepOf(rules.priceDecimals));
 }
 
 export interface MarketFillEstimate {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dec, type Dec } from './decimal';
-import { marketOrderLimit, reversePlan, reverseReleasedMargin, splitLots, splitQty, type ReverseOrder, type ReversePlanInput } from './reverse-plan';
+import { marketOrderLimit, reversePlan, reverseReleasedMargin, splitAtMaxLots, splitQty, type ReverseOrder, type ReversePlanInput } from './reverse-plan';
 
 // BTC-USD as the devnet lists it: sizes to 0.001, orders 0.001 … 100, positions up to 1000.
 const btc = (positionQty: string, o: Partial<ReversePlanInput> = {}): ReversePlanInput => ({
@@ -37,9 +37,9 @@ describe('reverse plan', () => {
   });
 
   it('exactly max_order_qty is one part, one lot more is two', () => {
-    expect(splitLots(100, 100)).toEqual([100]);
-    expect(splitLots(101, 100)).toEqual([51, 50]);
-    expect(splitLots(0, 100)).toEqual([]);
+    expect(splitAtMaxLots(100, 100)).toEqual([100]);
+    expect(splitAtMaxLots(101, 100)).toEqual([51, 50]);
+    expect(splitAtMaxLots(0, 100)).toEqual([]);
   });
 
   it('a close is split by max_order_qty on the qty tick, the parts adding up to it exactly', () => {

@@ -1,6 +1,7 @@
 import { D, dec, type Dec } from './decimal';
-import { slippageCapPrice } from './market-fill-estimate';
+import { marketLimitPrice } from './market-fill-estimate';
 import { lotsWithinMargin } from './max-order-qty';
+import { stepOf } from './ticks';
 
 /**
  * Reverse a position: leave the opposite position of the same size. It is sent as two halves, in
@@ -58,7 +59,7 @@ export type ReversePlan =
  * `lots` in as few parts as max allows, as even as possible (each part ≥ half of max when split, so
  * never a tail below min_order_qty): n = ⌈lots / max⌉ parts of ⌊lots / n⌋ or one lot more.
  */
-export function splitLots(lots: number, maxLots: number): number[] {
+export function splitAtMaxLots(lots: number, maxLots: number): number[] {
   if (lots <= 0) return [];
   const n = Math.ceil(lots / maxLots);
   const base = Math.floor(lots / n);
@@ -68,25 +69,25 @@ export function splitLots(lots: number, maxLots: number): number[] {
 
 /**
  * A size to send as orders of at most `maxOrderQty` each (the exchange refuses any order above it,
- * reduce-only included): `qty` on the qty tick, split as splitLots does, the parts adding up to it
+ * reduce-only included): `qty` on the qty tick, split as splitAtMaxLots does, the parts adding up to it
  * exactly. One part when it fits, or when max is below one tick (the exchange says why).
  */
 export function splitQty(qty: Dec, qtyDecimals: number, maxOrderQty: Dec | string): Dec[] {
-  const tick = new D(1).div(new D(10).pow(qtyDecimals));
+  const tick = stepOf(qtyDecimals);
   const lots = qty.abs().div(tick).round().toNumber();
   const maxLots = dec(maxOrderQty).div(tick).floor().toNumber();
   if (lots <= 0) return [];
   if (!(maxLots >= 1)) return [tick.mul(lots)];
-  return splitLots(lots, maxLots).map((p) => tick.mul(p));
+  return splitAtMaxLots(lots, maxLots).map((p) => tick.mul(p));
 }
 
 export function reversePlan(a: ReversePlanInput): ReversePlan {
-  const tick = new D(1).div(new D(10).pow(a.qtyDecimals));
+  const tick = stepOf(a.qtyDecimals);
   const lots = a.positionQty.abs().div(tick).round().toNumber();
   if (lots === 0) return { ok: false, code: 'flat' };
   const minLots = dec(a.minOrderQty).div(tick).ceil().toNumber();
   const maxLots = dec(a.maxOrderQty).div(tick).floor().toNumber();
-  const parts = splitLots(lots, Math.max(1, maxLots));
+  const parts = splitAtMaxLots(lots, Math.max(1, maxLots));
   if (maxLots < 1 || parts.some((p) => p < minLots)) return { ok: false, code: 'below_minimum' };
   if (lots > dec(a.maxPositionSize).div(tick).floor().toNumber()) return { ok: false, code: 'position_limit' };
   const fitting = lotsWithinMargin({
@@ -141,8 +142,5 @@ export function marketOrderLimit(a: {
     return null;
   }
   if (!pct.isFinite() || pct.lte(0) || a.mark.lte(0)) return null;
-  const buy = a.side === 'buy';
-  const cap = slippageCapPrice(a.mark, a.side, pct.div(100), a.priceDecimals);
-  const band = slippageCapPrice(a.mark, a.side, dec(buy ? a.priceCapRatio : a.priceFloorRatio), a.priceDecimals);
-  return buy ? D.min(cap, band) : D.max(cap, band);
+  return marketLimitPrice(a.mark, a.side, pct.div(100), { priceDecimals: a.priceDecimals, capRatio: a.priceCapRatio, floorRatio: a.priceFloorRatio });
 }

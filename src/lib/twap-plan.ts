@@ -1,5 +1,5 @@
 import { D, dec, type Dec } from './decimal';
-import { slippageCapPrice } from './market-fill-estimate';
+import { marketLimitPrice, type PriceBandRules } from './market-fill-estimate';
 import { stepOf } from './ticks';
 
 // A TWAP's plan: the total cut into slices at the symbol's lot, and the rules that size and price
@@ -120,23 +120,9 @@ export function nextSlice(s: SliceState, limits: SliceLimits): NextSlice {
   return { kind: 'send', qty };
 }
 
-export interface PriceRules {
-  priceDecimals: number;
-  capRatio: Dec | string;
-  floorRatio: Dec | string;
-}
+export type PriceRules = PriceBandRules;
 
-/**
- * A slice's IOC limit: the slippage cap from the mark (buy mark × (1 + cap), sell mark × (1 − cap),
- * on the tick towards the mark), kept inside the band the exchange accepts around the mark
- * (mark × (1 ± price_cap_ratio / price_floor_ratio), on the tick inside it).
- */
+/** A slice's IOC limit: the slippage cap from the mark, inside the exchange's band (marketLimitPrice). */
 export function slicePrice(mark: Dec, side: 'buy' | 'sell', cap: Dec, rules: PriceRules): Dec {
-  const capped = slippageCapPrice(mark, side, cap, rules.priceDecimals);
-  if (side === 'buy') {
-    const upper = mark.mul(dec(1).plus(rules.capRatio)).toDecimalPlaces(rules.priceDecimals, D.ROUND_DOWN);
-    return D.min(capped, upper);
-  }
-  const lower = mark.mul(dec(1).minus(rules.floorRatio)).toDecimalPlaces(rules.priceDecimals, D.ROUND_UP);
-  return D.max(capped, lower, stepOf(rules.priceDecimals));
+  return marketLimitPrice(mark, side, cap, rules);
 }

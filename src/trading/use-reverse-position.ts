@@ -11,12 +11,12 @@ import { dec } from '../lib/decimal';
 import { show } from '../lib/display';
 import { availableMargin } from '../lib/max-order-qty';
 import { placesOf } from '../lib/notices';
-import { marketOrderLimit, reversePlan, reverseReleasedMargin, type ReversePlan, type ReverseRefusal } from '../lib/reverse-plan';
+import { reversePlan, reverseReleasedMargin, type ReversePlan, type ReverseRefusal } from '../lib/reverse-plan';
 import { toast } from '../stores/toasts';
-import { useTradeSettings } from '../stores/trade-settings';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
 import { useInFlight } from './mutation-keys';
 import { reversePosition, type ReverseResult } from './reverse-position';
+import { useMarketLimitFor } from './use-market-limit';
 
 const REVERSE_KEY = ['trade', 'reverse-position'] as const;
 
@@ -51,6 +51,7 @@ export function useReversePosition() {
   const api = useApi();
   const orderStream = useOrderStream();
   const qc = useQueryClient();
+  const marketLimitFor = useMarketLimitFor();
   const account = useSessionStore(actingAccount);
 
   const prepare = useCallback(
@@ -102,14 +103,8 @@ export function useReversePosition() {
     mutationFn: async ({ ready, orders }: ReverseRun): Promise<ReverseResult> => {
       const { symbol } = ready.position;
       const infos = qc.getQueryData<SymbolInfo[]>(queryKeys.market.symbolInfo());
-      const info = infos?.find((s) => s.symbol === symbol);
       // Each part's limit from the mark of the moment it is sent (the price cache the stream keeps fresh).
-      const limitFor = (side: 'buy' | 'sell') => {
-        const mark = qc.getQueryData<{ mark_price: string }>(queryKeys.market.symbolPrice(symbol))?.mark_price ?? ready.position.mark_price;
-        if (!info) return undefined;
-        const slippagePct = useTradeSettings.getState().slippagePct;
-        return marketOrderLimit({ side, mark: dec(mark), slippagePct, priceDecimals: info.price_tick_decimals, priceCapRatio: info.price_cap_ratio, priceFloorRatio: info.price_floor_ratio }) ?? undefined;
-      };
+      const limitFor = marketLimitFor(symbol, ready.position.mark_price);
       try {
         return await reversePosition(api, orderStream, { position: ready.position, close: ready.close, open: ready.open, orders, limitFor, places: placesOf(infos, symbol) });
       } finally {

@@ -2,7 +2,7 @@ import type { SymbolInfo } from '../../api/schemas';
 import { D, dec, type Dec } from '../../lib/decimal';
 import { parseTypedDecimal } from '../../lib/parse-decimal-input';
 import { formatFixed } from '../../lib/format';
-import { estimateMarketFill, slippageCapPrice, type BookLevel, type MarketFillEstimate } from '../../lib/market-fill-estimate';
+import { estimateMarketFill, marketLimitPrice, type BookLevel, type MarketFillEstimate } from '../../lib/market-fill-estimate';
 import { marketFillMargin } from '../../lib/market-order-margin';
 import { orderLock } from '../../lib/order-lock';
 import { marginError, maxPositionError, priceBandError, priceStepError, readAmount, reduceOnlyError, sizeLimitError, sizeStepError, type AmountKind } from '../../lib/order-rules';
@@ -70,18 +70,6 @@ function readSlippage(text: string): { ratio: Dec | null; error?: OrderProblemCo
 }
 
 /**
- * A market order's price limit: the slippage cap from the mark (mark × (1 ± slippage), on the tick
- * towards the mark), never beyond the exchange's own band (mark × (1 + price_cap_ratio) for a buy,
- * × (1 − price_floor_ratio) for a sell), which the exchange would apply instead.
- */
-function marketLimitOf(side: OrderDraft['side'], mark: Dec, slippage: Dec, info: SymbolInfo): Dec {
-  const dp = info.price_tick_decimals;
-  const cap = slippageCapPrice(mark, side, slippage, dp);
-  const band = slippageCapPrice(mark, side, dec(side === 'buy' ? info.price_cap_ratio : info.price_floor_ratio), dp);
-  return side === 'buy' ? D.min(cap, band) : D.max(cap, band);
-}
-
-/**
  * Checks an order against the symbol's rules before it is sent (spec §2.8, §4.1, §8): tick and qty
  * decimals, min/max order qty, max position, price within mark × (1 − floor … 1 + cap), reduce-only
  * headroom, TP/SL on the right side of the price, and margin available. Every reason is a code with
@@ -127,7 +115,7 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): ValidatedOr
     if (r.error) refuse('slippage', r.error);
     slippage = r.ratio;
   }
-  const marketLimit = draft.type === 'market' && price && slippage ? marketLimitOf(draft.side, price, slippage, info) : null;
+  const marketLimit = draft.type === 'market' && price && slippage ? marketLimitPrice(price, draft.side, slippage, { priceDecimals: info.price_tick_decimals, capRatio: info.price_cap_ratio, floorRatio: info.price_floor_ratio }) : null;
 
   // Size, in base or converted from quote.
   let qty: Dec | null = null;
