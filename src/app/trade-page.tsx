@@ -13,7 +13,7 @@ import { OrderBook } from '../features/order-book/order-book';
 import { RecentTrades } from '../features/recent-trades/recent-trades';
 import { ServiceStatus } from '../features/service-status/service-status';
 import { ToastViewport } from '../features/toasts/toast-viewport';
-import { tellPriceAlert } from './tell-price-alert';
+import { tellPriceAlert } from './streams/notifier';
 import { useOrderTicket } from '../stores/order-ticket';
 import { Button } from '../ui/button';
 import { useDialogFocus } from '../ui/use-dialog-focus';

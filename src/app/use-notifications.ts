@@ -2,16 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { userQueries } from '../api/queries';
 import { useApi } from '../api/react';
-import { i18n } from '@lingui/core';
-import { noticeWords } from '../features/toasts/notice-words';
 import { maintenanceMargin, marginRatio } from '../lib/account-health';
 import { dec } from '../lib/decimal';
 import { marginWarningNotice, pastMarginWarning, withdrawalNotice } from '../lib/notices';
-import { toast } from '../stores/toasts';
 import { useTradeSettings } from '../stores/trade-settings';
 import { mutationKeys } from '../trading/mutation-keys';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
-import { announce } from './streams/notifier';
+import { announce, toastAndAnnounce } from './streams/notifier';
 
 /**
  * The notifications not tied to one order push (those come from the user feed): the margin ratio
@@ -38,9 +35,7 @@ export function useNotifications() {
     past.current = { account, levelPct, past: now };
     const notice = marginWarningNotice(before, now, ratio, levelPct);
     if (!notice) return;
-    const { title, body } = noticeWords(notice.message, i18n);
-    toast({ kind: 'error', key: 'margin-warning', title, ...(body ? { body } : {}) }, 15_000);
-    announce(notice);
+    toastAndAnnounce(notice, { kind: 'error', key: 'margin-warning' }, 15_000);
   }, [account, levelPct, balance.data, positions.data]);
 
   useEffect(

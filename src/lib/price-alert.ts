@@ -22,19 +22,9 @@ export interface PriceAlert {
   firedPrice?: string;
 }
 
-export type AlertProblem = { code: 'already-above'; now: string } | { code: 'already-below'; now: string } | { code: 'no-price-yet' };
-
 /** The direction an alert at `level` takes from where the price is `now`: above it, or below it. */
 export function directionFrom(level: Dec, now: Dec): AlertDirection {
   return level.gt(now) ? 'above' : 'below';
-}
-
-/** Why an alert cannot be set: its level is already reached (it would fire at once), or there is no price yet. */
-export function alertProblem(direction: AlertDirection, level: Dec, now: Dec | null): AlertProblem | null {
-  if (!now) return { code: 'no-price-yet' };
-  if (direction === 'above' && now.gte(level)) return { code: 'already-above', now: now.toFixed() };
-  if (direction === 'below' && now.lte(level)) return { code: 'already-below', now: now.toFixed() };
-  return null;
 }
 
 /** Whether an armed alert fires at `price`: the level reached on its side (exactly at it counts). */

@@ -1,6 +1,7 @@
 import { i18n } from '@lingui/core';
 import { noticeWords } from '../../features/toasts/notice-words';
 import { noticeChannels, type Notice } from '../../lib/notices';
+import { toast, type Toast } from '../../stores/toasts';
 import { useTradeSettings } from '../../stores/trade-settings';
 import { beep } from '../beep';
 
@@ -19,4 +20,15 @@ export function announce(notice: Notice): void {
       // Some browsers (Android Chrome) only notify through a service worker: the toast still tells.
     }
   }
+}
+
+/** A notice the trader sees whatever the channels: a toast in its words, then the beep / notification the settings allow. */
+export function toastAndAnnounce(notice: Notice, look: Pick<Toast, 'kind' | 'key'>, ttlMs: number): void {
+  toast({ ...look, ...noticeWords(notice.message, i18n) }, ttlMs);
+  announce(notice);
+}
+
+/** A price alert that fired: a warning toast that stays a while. */
+export function tellPriceAlert(notice: Notice): void {
+  toastAndAnnounce(notice, { kind: 'warn' }, 12_000);
 }

@@ -162,15 +162,29 @@ const marketTab = () => act(() => [...container.querySelectorAll('[role=tab]')].
 
 /** A signed-in trader (100,000 USD available, no position) with a market order of `size` BTC typed; the form's cache. */
 function marketOrderOf(size: string): QueryClient {
+  const cache = signedInForm('100000');
+  marketTab();
+  type($('#order-size'), size);
+  return cache;
+}
+
+/** A signed-in trader with no position and `available` USD, the form drawn; the form's cache. */
+function signedInForm(available = balance.cross_available): QueryClient {
   signIn();
   let cache: QueryClient | undefined;
   render(<OrderForm symbol="BTC-USD" info={btcInfo} />, (qc) => {
-    seedAccount(false, '100000')(qc);
+    seedAccount(false, available)(qc);
     cache = qc;
   });
-  marketTab();
-  type($('#order-size'), size);
   return cache!;
+}
+
+/** The balance moves under the form: the cross available margin becomes `available`. */
+async function availableBecomes(cache: QueryClient, available: string) {
+  await act(async () => {
+    cache.setQueryData(queryKeys.user.balance(ACCOUNT), { ...balance, cross_available: available });
+    await new Promise((r) => setTimeout(r, 0)); // react-query tells its observers on the next tick
+  });
 }
 
 describe('order form names', () => {
@@ -307,22 +321,14 @@ describe('order form size by percent', () => {
   // Issue 30: 100 % sized the order, the margin moved before the click, and the form refused its own
   // size ("Needs 9,002.45 margin + fee; 9,000.00 available"). A % stays a % until the order is sent.
   it('re-sizes a % size at the click from the margin available then, sends that, and shows the size sent', async () => {
-    signIn();
     const newOrder = vi.fn(ok);
     api.trade.newOrder = newOrder;
-    let cache: QueryClient | undefined;
-    render(<OrderForm symbol="BTC-USD" info={btcInfo} />, (qc) => {
-      seedAccount(false)(qc);
-      cache = qc;
-    });
+    const cache = signedInForm();
     type($('#order-price'), '99000');
     act(() => button('100%')!.click());
     expect($('#order-size').value).toBe('0.091');
     // Before the click, the available margin drops from 921 to 900: 0.091 no longer fits, 0.089 does.
-    await act(async () => {
-      cache!.setQueryData(queryKeys.user.balance(ACCOUNT), { ...balance, cross_available: '900' });
-      await new Promise((r) => setTimeout(r, 0)); // react-query tells its observers on the next tick
-    });
+    await availableBecomes(cache, '900');
     expect($('[data-testid=available]').textContent).toBe('900.00 USD');
     await act(async () => submitButton().click());
     expect(newOrder).toHaveBeenCalledTimes(1);
@@ -332,24 +338,16 @@ describe('order form size by percent', () => {
 
   it('a % size the trader was asked about is the size sent: the question is not re-sized under them', async () => {
     useTradeSettings.getState().change({ confirmMarket: true });
-    signIn();
     const newOrder = vi.fn(ok);
     api.trade.newOrder = newOrder;
-    let cache: QueryClient | undefined;
-    render(<OrderForm symbol="BTC-USD" info={btcInfo} />, (qc) => {
-      seedAccount(false)(qc);
-      cache = qc;
-    });
+    const cache = signedInForm();
     marketTab();
     act(() => button('100%')!.click());
     await act(async () => submitButton().click());
     const asked = $('#order-size').value;
     expect($('[data-testid=market-confirm]').textContent).toContain(`Buy ${asked} BTC at market?`);
     // While the question is open the margin doubles: 100 % would now be more than the trader saw.
-    await act(async () => {
-      cache!.setQueryData(queryKeys.user.balance(ACCOUNT), { ...balance, cross_available: '1842' });
-      await new Promise((r) => setTimeout(r, 0));
-    });
+    await availableBecomes(cache, '1842');
     await act(async () => button('Buy at market')!.click());
     expect(newOrder).toHaveBeenCalledWith(expect.objectContaining({ order_type: 'market', qty: asked }), undefined);
   });

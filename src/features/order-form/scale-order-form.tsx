@@ -7,20 +7,12 @@ import { Field } from '../../ui/field';
 import { NumericInput } from '../../ui/numeric-input';
 import { Segmented, type Choice } from '../../ui/segmented';
 import type { ScaleDistribution } from '../../lib/scale-plan';
+import { SummaryRow } from './order-summary';
 import { ScaleBatchPanel } from './scale-batch-panel';
 import type { ScaleField } from './scale-model';
 import { DISTRIBUTIONS, scaleErrorWords } from './scale-words';
 import { useScaleForm } from './use-scale-form';
 import type { OrderFormModel } from './use-order-form';
-
-function Row({ label, title, value }: { label: string; title: string; value: string }) {
-  return (
-    <div className="flex justify-between" title={title}>
-      <span className="text-muted">{label}</span>
-      <span className="num">{value}</span>
-    </div>
-  );
-}
 
 /**
  * A scale (ladder) order: from / to price, how many orders, the total size and how it is shared; a
@@ -133,10 +125,10 @@ export function ScaleOrderForm({ f, symbol, info }: { f: OrderFormModel; symbol:
       )}
 
       <div className="space-y-0.5" data-testid="scale-totals">
-        <Row label={t`Average price`} title={t`Size-weighted average of the orders' prices`} value={tot ? show(tot.avgPrice, pd) : '—'} />
-        <Row label={t`Order value`} title={t`Σ size × price of the orders`} value={tot ? `${showUsd(tot.notional)} USD` : '—'} />
-        <Row label={t`Margin required`} title={t`Order value / leverage (${leverage}×)`} value={tot?.margin ? `${showUsd(tot.margin)} USD` : '—'} />
-        <Row label={t`Fees (maker, est.)`} title={t`Order value × ${feePct}%: the orders rest, so they pay the maker fee when filled`} value={tot ? `${showUsd(tot.fee)} USD` : '—'} />
+        <SummaryRow label={t`Average price`} title={t`Size-weighted average of the orders' prices`} value={tot ? show(tot.avgPrice, pd) : '—'} />
+        <SummaryRow label={t`Order value`} title={t`Σ size × price of the orders`} value={tot ? `${showUsd(tot.notional)} USD` : '—'} />
+        <SummaryRow label={t`Margin required`} title={t`Order value / leverage (${leverage}×)`} value={tot?.margin ? `${showUsd(tot.margin)} USD` : '—'} />
+        <SummaryRow label={t`Fees (maker, est.)`} title={t`Order value × ${feePct}%: the orders rest, so they pay the maker fee when filled`} value={tot ? `${showUsd(tot.fee)} USD` : '—'} />
       </div>
       {f.ctx.account ? (
         <Button variant={buy ? 'buy' : 'sell'} size="lg" onClick={m.send} busy={m.sending} busyLabel={t`Sending…`} keepFocusWhileBusy data-testid="scale-submit">

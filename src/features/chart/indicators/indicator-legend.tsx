@@ -48,7 +48,8 @@ export function IndicatorLegend({ layer, at, decimals, onRemoved }: Props) {
             <span className={s.visible ? 'text-text' : 'text-muted line-through'}>{label}</span>
             {INDICATOR_KINDS[s.kind].lines.map((line) => {
               const v = lines?.[line];
-              const shown = v === undefined ? '—' : show(v.toFixed(placesOf(s.kind, line, decimals)), placesOf(s.kind, line, decimals));
+              const places = placesOf(s.kind, line, decimals);
+              const shown = v === undefined ? '—' : show(v.toFixed(places), places);
               const what = i18n._(LINE_NAMES[line]!);
               return (
                 // The line's colour on a swatch, the number in the text colour: legible on either theme.
