@@ -1,0 +1,142 @@
+import { dec, type Dec } from './decimal';
+import { show, showSigned, USD_DECIMALS } from './display';
+import { formatPercent } from './format';
+import { initialMargin, notional, returnOnEquity, unrealizedPnl } from './perp-math';
+
+/**
+ * What a PnL share card shows, from an open position or from a fill that closed one: every value
+ * already at the symbol's precision with its sign, so the picture, its alt text and the tests read
+ * the same characters. Words (Long / Short, the labels) are the view's: this returns codes.
+ */
+export interface ShareCard {
+  /** `position`: open, valued at the mark. `closed`: a fill that closed (part of) one, at its price. */
+  kind: 'position' | 'closed';
+  symbol: string;
+  side: 'long' | 'short';
+  /** "10" (shown as 10×). */
+  leverage: string;
+  /**
+   * `position`: the position's own leverage. `setting`: a fill records no leverage, so a closed
+   * trade's is the symbol's leverage setting now — the card labels it as such (see closedTradeCard).
+   */
+  leverageIs: 'position' | 'setting';
+  entry: string;
+  /** The mark (position) or the fill's price (closed). */
+  price: string;
+  /** "+12.34%" / "-5.00%"; null when there is no margin to relate the PnL to. */
+  roe: string | null;
+  /** "+12.34" / "-5.00", in USD cents. */
+  pnl: string;
+  /** Profit, loss or neither: the tone the card draws ROE and PnL in (the sign says it too). */
+  tone: 'up' | 'down' | 'flat';
+  /** The account, shown only when the trader chooses. */
+  account: string;
+}
+
+export interface Places {
+  price: number;
+}
+
+const ROE_PLACES = 2;
+
+function toneOf(pnl: Dec): ShareCard['tone'] {
+  return pnl.gt(0) ? 'up' : pnl.lt(0) ? 'down' : 'flat';
+}
+
+function roeText(roe: Dec | null): string | null {
+  return roe ? formatPercent(roe, ROE_PLACES, { ratio: true }) : null;
+}
+
+/**
+ * An open position at `mark`: unrealized PnL = qty × (mark − entry), ROE = PnL / initial margin —
+ * the positions table's own functions (perp-math unrealizedPnl, returnOnEquity over the position's
+ * initial_margin), so the card never disagrees with the row it came from.
+ */
+export function positionCard(
+  p: { symbol: string; qty: string; entry_price: string; initial_margin: string; leverage: string; user: string },
+  mark: Dec,
+  places: Places,
+): ShareCard | null {
+  const qty = dec(p.qty);
+  if (qty.isZero()) return null;
+  const entry = dec(p.entry_price);
+  const upnl = unrealizedPnl(qty, entry, mark);
+  return {
+    kind: 'position',
+    symbol: p.symbol,
+    side: qty.gt(0) ? 'long' : 'short',
+    leverage: dec(p.leverage).toFixed(),
+    leverageIs: 'position',
+    entry: show(entry, places.price),
+    price: show(mark, places.price),
+    roe: roeText(returnOnEquity(upnl, dec(p.initial_margin))),
+    pnl: showSigned(upnl, USD_DECIMALS),
+    tone: toneOf(upnl),
+    account: p.user,
+  };
+}
+
+/**
+ * The entry price a closing fill implies. The exchange books a close as (devnet/engine/positions.ts
+ * applyFill) realized = closed notional − the entry value it removes, pro rata, for a long (the
+ * reverse for a short): pnl = (exit − entry) × qty for a long closed by a sell, so
+ * entry = exit − pnl / qty; pnl = (entry − exit) × qty for a short closed by a buy, so
+ * entry = exit + pnl / qty. Fees are booked apart (fee_qty), never in pnl.
+ */
+export function entryOfClose(side: 'buy' | 'sell', exit: Dec, qty: Dec, pnl: Dec): Dec {
+  const perUnit = pnl.div(qty.abs());
+  return side === 'sell' ? exit.minus(perUnit) : exit.plus(perUnit);
+}
+
+/**
+ * A fill that closed (part of) a position: a sell closes a long, a buy a short; exit = the fill's
+ * price, entry from its realized pnl (entryOfClose), PnL = that pnl.
+ *
+ * Leverage: a fill records none. The card uses the symbol's leverage setting now, and says so
+ * ("Leverage setting"), with ROE = pnl / initial margin at it, |qty| × entry / leverage — the
+ * exchange's initial_margin. A trader who changed the setting since the trade sees the setting
+ * named rather than a figure passed off as the trade's own; without a setting (not loaded) there is
+ * no ROE rather than a guess.
+ *
+ * No card (null): pnl 0 — the fill opened or added, or there is no telling it from one (a close at
+ * exactly the entry) — or a derived entry that is not a price (≤ 0). A fill that flips a position
+ * (closes it and opens the other side in one) realizes pnl on its closed part only, which the fill
+ * does not state: its entry and ROE read as if all of it closed.
+ */
+export function closedTradeCard(
+  fill: { symbol: string; side: 'buy' | 'sell'; price: string; qty: string; pnl: string; user: string },
+  leverageSetting: number | string | undefined,
+  places: Places,
+): ShareCard | null {
+  const pnl = dec(fill.pnl);
+  const qty = dec(fill.qty).abs();
+  if (pnl.isZero() || qty.isZero()) return null;
+  const exit = dec(fill.price);
+  const entry = entryOfClose(fill.side, exit, qty, pnl);
+  if (!entry.gt(0)) return null;
+  const leverage = leverageSetting === undefined ? null : dec(leverageSetting);
+  const roe = leverage && leverage.gt(0) ? returnOnEquity(pnl, initialMargin(notional(qty, entry), leverage)) : null;
+  return {
+    kind: 'closed',
+    symbol: fill.symbol,
+    side: fill.side === 'sell' ? 'long' : 'short',
+    leverage: leverage ? leverage.toFixed() : '',
+    leverageIs: 'setting',
+    entry: show(entry, places.price),
+    price: show(exit, places.price),
+    roe: roeText(roe),
+    pnl: showSigned(pnl, USD_DECIMALS),
+    tone: toneOf(pnl),
+    account: fill.user,
+  };
+}
+
+/** The download's name: BTC-USD-long-pnl.png. */
+export function shareCardFilename(card: Pick<ShareCard, 'symbol' | 'side'>): string {
+  return `${card.symbol.replace(/[^A-Za-z0-9._-]/g, '_')}-${card.side}-pnl.png`;
+}
+
+/** An account as the card prints it when asked: its start and end (bsc_0x25dcd5…f0b8). */
+export function shortAccount(account: string): string {
+  return account.length <= 16 ? account : `${account.slice(0, 12)}…${account.slice(-4)}`;
+}
