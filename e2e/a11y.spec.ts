@@ -217,6 +217,15 @@ const STATES: State[] = [
     },
   },
   {
+    name: 'PnL share card dialog',
+    device: 'desktop',
+    setup: async (page) => {
+      await accountTab('Positions', (p) => expect(p.getByTestId('position-BTC-USD')).toBeVisible())(page);
+      await page.getByTestId('position-BTC-USD').getByRole('button', { name: 'Share BTC-USD long PnL card' }).click();
+      await expect(page.getByRole('dialog', { name: 'Share PnL: BTC-USD' }).getByRole('img', { name: /^PnL card: BTC-USD Long/ })).toBeVisible();
+    },
+  },
+  {
     name: 'settings dialog',
     device: 'desktop',
     setup: async (page) => {

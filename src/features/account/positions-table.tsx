@@ -17,6 +17,7 @@ import { firedCloseWords, WAITING_FOR_BAND } from '../../ui/fired-close-words';
 import { LimitCloseEditor, MarginEditor } from './position-editors';
 import { usePositionActions } from './position-actions';
 import { PositionTpslEditor } from './position-tpsl-editor';
+import { SharePositionButton } from './share-pnl';
 import { useCloseAllPositions, useClosingSymbols, useMarketClose } from '../../trading/use-order-commands';
 import { useTradeSettings } from '../../stores/trade-settings';
 import { Button } from '../../ui/button';
@@ -192,6 +193,7 @@ export function PositionsTable({ positions, openOrders, onSelectSymbol }: Props)
                     >
                       <Trans>Reverse</Trans>
                     </Button>
+                    <SharePositionButton position={p} mark={mark} priceDecimals={d.price} />
                   </span>
                 </Td>
               </tr>

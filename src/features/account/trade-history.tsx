@@ -17,6 +17,7 @@ import { ROW, Td } from '../../ui/table-cells';
 import { useSymbolDecimals } from './use-symbol-decimals';
 import { OrderDetailButton } from './order-detail-button';
 import { SIDE_LABEL } from './order-labels';
+import { ShareTradeButton, tradeHasCard } from './share-pnl';
 
 
 /** The account's fills, newest first, a page at a time (last_id), filterable and exportable; a row opens its order. */
@@ -31,6 +32,7 @@ export function TradeHistory({ account, symbols }: { account: string; symbols: r
     { label: t`Value` },
     { label: t`Fee` },
     { label: t`Realized PnL` },
+    { label: <span className="sr-only">{t({ message: 'Share', context: 'share a PnL card' })}</span>, cardLabel: t({ message: 'Share', context: 'share a PnL card' }) },
   ];
   const words = { loading: t`Loading trades…`, empty: t`No trades match`, unavailable: t`Trade history unavailable` };
   const api = useApi();
@@ -74,6 +76,7 @@ export function TradeHistory({ account, symbols }: { account: string; symbols: r
               </Td>
               <Td align="left" className={trade.side === 'buy' ? 'text-up' : 'text-down'}>{i18n._(SIDE_LABEL[trade.side])}</Td>
               {fillCells(trade, d)}
+              <Td>{tradeHasCard(trade) && <ShareTradeButton trade={trade} account={account} priceDecimals={d.price} />}</Td>
             </tr>
           );
         })}

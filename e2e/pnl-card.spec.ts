@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signInFunded } from './support/session';
+
+// The PnL share card (issue 32, item 3) against the devnet: Share on a position's row and on the fill
+// that closed it in Trade history; the picture is a PNG that downloads, its alt names symbol, side,
+// leverage and ROE, the PnL only while shown (screenshots docs/pnl-card.png, docs/pnl-card-phone.png).
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+const form = (page: Page) => page.getByTestId('order-form');
+const toasts = (page: Page) => page.getByTestId('toasts');
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** Download PNG → the file: a PNG by its magic bytes, not empty, 2× the card's 600 × 320. */
+async function downloadsPng(page: Page, dialog: Locator, filename: string) {
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download PNG' }).click()]);
+  expect(download.suggestedFilename()).toBe(filename);
+  const bytes = await readFile((await download.path())!);
+  expect(bytes.length).toBeGreaterThan(1000);
+  expect([...bytes.subarray(0, 8)]).toEqual(PNG_MAGIC);
+  // IHDR: width and height, big-endian, at bytes 16 and 20.
+  expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 640]);
+  await expect(dialog.getByTestId('pnl-card-status')).toHaveText(`Downloading ${filename}`);
+}
+
+test('Share a position and the trade that closed it: a PNG download, alt with symbol, side and ROE, PnL hidden on request, focus back on Esc', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInFunded(page, 'BTC-USD');
+  await form(page).getByRole('tab', { name: 'Market' }).click();
+  await page.locator('#order-size').fill('0.1');
+  await page.getByTestId('submit-order').click();
+  await expect(toasts(page)).toContainText('Filled: Buy 0.100 BTC-USD');
+  await page.getByRole('tab', { name: /Positions/ }).click();
+  const row = page.getByTestId('position-BTC-USD');
+  await expect(row).toContainText('Long');
+  // The position's entry, as its row shows it (the card's must be the same).
+  const entry = ((await row.locator('td').nth(3).textContent()) ?? '').trim();
+  expect(entry).toMatch(/^[\d,]+\.\d+$/);
+
+  // Share on the row: the dialog has the focus, the preview's alt names symbol, side, leverage, ROE and PnL.
+  const share = row.getByRole('button', { name: 'Share BTC-USD long PnL card' });
+  await share.click();
+  const dialog = page.getByRole('dialog', { name: 'Share PnL: BTC-USD' });
+  await expect(dialog).toBeFocused();
+  const preview = dialog.getByTestId('pnl-card-preview');
+  await expect(preview).toHaveAttribute('alt', /^PnL card: BTC-USD Long \d+×, ROE [+-][\d,]+\.\d\d%, unrealized PnL [+-]?[\d,]+\.\d\d USD, entry /);
+  const alt = (await preview.getAttribute('alt'))!;
+  expect(alt).toContain(`entry ${entry}, mark `);
+  expect(alt).not.toContain('account');
+  const pnl = /unrealized PnL ([^ ]+) USD/.exec(alt)![1]!;
+  await page.screenshot({ path: 'docs/pnl-card.png' });
+
+  await downloadsPng(page, dialog, 'BTC-USD-long-pnl.png');
+  await dialog.getByRole('button', { name: 'Copy image' }).click();
+  await expect(dialog.getByTestId('pnl-card-status')).toHaveText('Image copied to the clipboard');
+
+  // PnL hidden: the alt (and the picture) no longer tell it; ROE stays. The address only when chosen.
+  await dialog.getByLabel('Show PnL amount').uncheck();
+  await expect(preview).toHaveAttribute('alt', /^PnL card: BTC-USD Long \d+×, ROE [+-][\d,]+\.\d\d%, entry /);
+  expect(await preview.getAttribute('alt')).not.toContain(pnl);
+  await dialog.getByLabel('Show my address').check();
+  await expect(preview).toHaveAttribute('alt', /; account \w+…\w{4}$/);
+
+  // Escape: closed, the focus back on the row's Share button.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(share).toBeFocused();
+
+  // Close the position; in Trade history the closing sell has a card, the opening buy none.
+  await row.getByRole('button', { name: 'Market', exact: true }).click();
+  await expect(row).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Trade history' }).click();
+  // (A market order may fill at several levels: a row per fill, newest first.)
+  const trades = page.getByTestId('trade-history').locator('tbody tr');
+  await expect(trades.filter({ hasText: 'Sell' }).first()).toBeVisible();
+  await expect(trades.filter({ hasText: 'Buy' }).first()).toBeVisible();
+  await expect(trades.filter({ hasText: 'Buy' }).getByRole('button', { name: /^Share/ })).toHaveCount(0);
+  const shareClosed = trades.filter({ hasText: 'Sell' }).first().getByRole('button', { name: 'Share BTC-USD closed long PnL card' });
+  await shareClosed.click();
+  const closed = page.getByRole('dialog', { name: 'Share PnL: BTC-USD' });
+  const closedPreview = closed.getByTestId('pnl-card-preview');
+  // The entry worked out from the fill's realized PnL is the position's own (the engine's books agree).
+  await expect(closedPreview).toHaveAttribute('alt', /^PnL card of a closed trade: BTC-USD Long \d+×, ROE [+-][\d,]+\.\d\d% at the \d+× leverage setting, realized PnL [+-]?[\d,]+\.\d\d USD, entry /);
+  expect(await closedPreview.getAttribute('alt')).toContain(`entry ${entry}, exit `);
+  await expect(closed).toContainText('A fill records no leverage');
+  // The order detail did not open behind it (the row's own click).
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await downloadsPng(page, closed, 'BTC-USD-long-pnl.png');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(closedPreview).toBeVisible();
+  await page.screenshot({ path: 'docs/pnl-card-phone.png' });
+  await page.keyboard.press('Escape');
+  await expect(closed).toHaveCount(0);
+});

@@ -1,0 +1,92 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { userQueries } from '../../api/queries';
+import { useApi } from '../../api/react';
+import type { Position, Trade } from '../../api/schemas';
+import type { Dec } from '../../lib/decimal';
+import { closedTradeCard, positionCard, type ShareCard } from '../../lib/share-card';
+import { Button } from '../../ui/button';
+import { chosenAccountTab } from '../../ui/use-focus-keeper';
+import { usePnlCardWords } from './pnl-card-words';
+
+// The card's drawing and dialog load when first asked for, not with the account tabs.
+const PnlCardDialog = lazy(() => import('../../ui/pnl-card/pnl-card-dialog'));
+
+function CardDialog({ card, onClose }: { card: ShareCard; onClose: () => void }) {
+  const words = usePnlCardWords();
+  // On <body>: a table cell (sticky, a phone's card) is no place for a fixed overlay.
+  return createPortal(
+    <Suspense fallback={null}>
+      <PnlCardDialog card={card} words={words} onClose={onClose} fallbackFocus={chosenAccountTab} />
+    </Suspense>,
+    document.body,
+  );
+}
+
+/**
+ * Share on a position's row: the card of the position as it stands when pressed (its mark then),
+ * so the picture does not move under the trader while they copy it.
+ */
+export function SharePositionButton({ position, mark, priceDecimals }: { position: Position; mark: Dec; priceDecimals: number }) {
+  const { t } = useLingui();
+  const [card, setCard] = useState<ShareCard | null>(null);
+  const long = !position.qty.startsWith('-');
+  const symbol = position.symbol;
+  return (
+    <>
+      <Button
+        onClick={() => setCard(positionCard(position, mark, { price: priceDecimals }))}
+        aria-label={long ? t`Share ${symbol} long PnL card` : t`Share ${symbol} short PnL card`}
+        title={t`A picture of this position’s ROE and PnL to download or copy`}
+        data-focus-key="share-pnl"
+      >
+        {t({ message: 'Share', context: 'share a PnL card' })}
+      </Button>
+      {card && <CardDialog card={card} onClose={() => setCard(null)} />}
+    </>
+  );
+}
+
+/** Whether a fill closed something a card can show (lib/share-card closedTradeCard). */
+export function tradeHasCard(trade: Trade): boolean {
+  return closedTradeCard(trade, undefined, { price: 0 }) !== null;
+}
+
+/** The closed trade's card, once the symbol's leverage setting is read (a failure: no ROE, said so). */
+function TradeCard({ trade, account, priceDecimals, onClose }: { trade: Trade; account: string; priceDecimals: number; onClose: () => void }) {
+  const api = useApi();
+  const config = useQuery(userQueries.positionConfig(api, account, trade.symbol));
+  if (config.isPending) return null;
+  const card = closedTradeCard(trade, config.data?.leverage, { price: priceDecimals });
+  return card && <CardDialog card={card} onClose={onClose} />;
+}
+
+/** Share on a closing fill in Trade history (the row itself opens the order: the click stays here). */
+export function ShareTradeButton({ trade, account, priceDecimals }: { trade: Trade; account: string; priceDecimals: number }) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  const symbol = trade.symbol;
+  const long = trade.side === 'sell';
+  return (
+    <>
+      <Button
+        onClick={(e) => {
+          e.stopPropagation();
+          setOpen(true);
+        }}
+        aria-label={long ? t`Share ${symbol} closed long PnL card` : t`Share ${symbol} closed short PnL card`}
+        title={t`A picture of this closing trade’s ROE and PnL to download or copy`}
+      >
+        {t({ message: 'Share', context: 'share a PnL card' })}
+      </Button>
+      {open && (
+        // The dialog is outside the row's click: a click in it must not open the order too.
+        <span onClick={(e) => e.stopPropagation()} className="contents">
+          <TradeCard trade={trade} account={account} priceDecimals={priceDecimals} onClose={() => setOpen(false)} />
+        </span>
+      )}
+    </>
+  );
+}

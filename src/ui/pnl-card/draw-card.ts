@@ -1,0 +1,186 @@
+import type { ShareCard } from '../../lib/share-card';
+
+/** The card's size in CSS pixels (about 1.9:1, the shape link previews use); drawn at 2× that. */
+export const CARD_WIDTH = 600;
+export const CARD_HEIGHT = 320;
+export const CARD_SCALE = 2;
+
+/** The colours and fonts the card is drawn in: the app's own tokens, read where it runs. */
+export interface CardLook {
+  panel: string;
+  panel2: string;
+  line: string;
+  text: string;
+  muted: string;
+  up: string;
+  down: string;
+  accent: string;
+  sans: string;
+  mono: string;
+}
+
+/* eslint-disable lingui/no-unlocalized-strings -- CSS token names, font stacks and colours, not words */
+const TOKENS: Record<keyof CardLook, string> = {
+  panel: '--color-panel',
+  panel2: '--color-panel-2',
+  line: '--color-line',
+  text: '--color-text',
+  muted: '--color-muted',
+  up: '--color-up',
+  down: '--color-down',
+  accent: '--color-accent',
+  sans: '--font-sans',
+  mono: '--font-mono',
+};
+
+/** Dark theme, green up: where no stylesheet is read (tests). */
+const FALLBACK: CardLook = {
+  panel: '#11151d',
+  panel2: '#161b25',
+  line: '#222a36',
+  text: '#d7dde8',
+  muted: '#8c96a8',
+  up: '#22c55e',
+  down: '#f87171',
+  accent: '#2dd4bf',
+  sans: 'ui-sans-serif, system-ui, sans-serif',
+  mono: 'ui-monospace, monospace',
+};
+
+/**
+ * The look of the app now (styles.css on <html>): the theme (dark / light) and the up / down
+ * convention the trader chose, so the card reads like the screen it came from.
+ */
+export function currentLook(root: HTMLElement = document.documentElement): CardLook {
+  const style = getComputedStyle(root);
+  const look = { ...FALLBACK };
+  for (const key of Object.keys(TOKENS) as (keyof CardLook)[]) {
+    const v = style.getPropertyValue(TOKENS[key]).trim();
+    if (v) look[key] = v;
+  }
+  return look;
+}
+
+/** The card's words, chosen by the view (card-words.ts). */
+export interface CardText {
+  product: string;
+  kind: string;
+  symbol: string;
+  side: string;
+  roeLabel: string;
+  roe: string;
+  pnlLabel: string;
+  /** Null: the trader hid the amount. */
+  pnl: string | null;
+  rows: { label: string; value: string }[];
+  /** Null: the trader did not choose to show it. */
+  account: string | null;
+}
+
+/** `size` px, shrunk until `text` fits `max` px wide. */
+function fit(ctx: CanvasRenderingContext2D, text: string, max: number, size: number, family: string, weight = 400): void {
+  let px = size;
+  ctx.font = `${weight} ${px}px ${family}`;
+  while (px > 10 && ctx.measureText(text).width > max) {
+    px -= 1;
+    ctx.font = `${weight} ${px}px ${family}`;
+  }
+}
+
+function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number): void {
+  ctx.beginPath();
+  ctx.moveTo(x + r, y);
+  ctx.arcTo(x + w, y, x + w, y + h, r);
+  ctx.arcTo(x + w, y + h, x, y + h, r);
+  ctx.arcTo(x, y + h, x, y, r);
+  ctx.arcTo(x, y, x + w, y, r);
+  ctx.closePath();
+}
+
+/**
+ * Draws the card on a 2D context already scaled to CSS pixels: product and kind along the top,
+ * symbol and side, ROE large in the profit / loss tone (its sign says it too), the PnL amount under
+ * it when shown, entry / mark or exit / leverage on the right, the account at the foot when chosen.
+ */
+export function drawCard(ctx: CanvasRenderingContext2D, card: Pick<ShareCard, 'side' | 'tone'>, text: CardText, look: CardLook): void {
+  const W = CARD_WIDTH;
+  const H = CARD_HEIGHT;
+  const pad = 28;
+  const toneColour = card.tone === 'up' ? look.up : card.tone === 'down' ? look.down : look.text;
+  const sideColour = card.side === 'long' ? look.up : look.down;
+
+  ctx.fillStyle = look.panel;
+  ctx.fillRect(0, 0, W, H);
+  ctx.strokeStyle = look.line;
+  ctx.lineWidth = 1;
+  ctx.strokeRect(0.5, 0.5, W - 1, H - 1);
+  // A band of the result's tone down the left edge.
+  ctx.fillStyle = toneColour;
+  ctx.fillRect(0, 0, 6, H);
+
+  ctx.textBaseline = 'alphabetic';
+  ctx.textAlign = 'left';
+  ctx.fillStyle = look.accent;
+  ctx.font = `700 18px ${look.sans}`;
+  ctx.fillText(text.product, pad, 42);
+  ctx.textAlign = 'right';
+  ctx.fillStyle = look.muted;
+  ctx.font = `400 13px ${look.sans}`;
+  ctx.fillText(text.kind, W - pad, 42);
+
+  // Symbol, then the side and leverage in a chip.
+  ctx.textAlign = 'left';
+  ctx.fillStyle = look.text;
+  fit(ctx, text.symbol, 300, 28, look.sans, 700);
+  ctx.fillText(text.symbol, pad, 88);
+  const chipX = pad + ctx.measureText(text.symbol).width + 12;
+  ctx.font = `600 15px ${look.sans}`;
+  const chipW = ctx.measureText(text.side).width + 16;
+  ctx.globalAlpha = 0.15;
+  ctx.fillStyle = sideColour;
+  roundRect(ctx, chipX, 68, chipW, 26, 5);
+  ctx.fill();
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = sideColour;
+  ctx.fillText(text.side, chipX + 8, 87);
+
+  // ROE, large.
+  const left = 340 - pad;
+  ctx.fillStyle = look.muted;
+  ctx.font = `400 14px ${look.sans}`;
+  ctx.fillText(text.roeLabel, pad, 140);
+  ctx.fillStyle = toneColour;
+  fit(ctx, text.roe, left, 64, look.mono, 700);
+  ctx.fillText(text.roe, pad, 204);
+  if (text.pnl !== null) {
+    ctx.fillStyle = look.muted;
+    ctx.font = `400 14px ${look.sans}`;
+    ctx.fillText(text.pnlLabel, pad, 244);
+    ctx.fillStyle = toneColour;
+    fit(ctx, text.pnl, left, 24, look.mono, 600);
+    ctx.fillText(text.pnl, pad, 274);
+  }
+
+  // Entry, mark or exit, leverage: label left, value right, in a column on the right.
+  const colX = 360;
+  ctx.fillStyle = look.line;
+  ctx.fillRect(colX - 16, 118, 1, 160);
+  text.rows.forEach((row, i) => {
+    const y = 140 + i * 52;
+    ctx.textAlign = 'left';
+    ctx.fillStyle = look.muted;
+    ctx.font = `400 13px ${look.sans}`;
+    ctx.fillText(row.label, colX, y);
+    ctx.fillStyle = look.text;
+    fit(ctx, row.value, W - pad - colX, 20, look.mono, 600);
+    ctx.fillText(row.value, colX, y + 24);
+  });
+
+  if (text.account !== null) {
+    ctx.textAlign = 'right';
+    ctx.fillStyle = look.muted;
+    ctx.font = `400 12px ${look.mono}`;
+    ctx.fillText(text.account, W - pad, H - 16);
+  }
+  ctx.textAlign = 'left';
+}
