@@ -12,6 +12,26 @@ const form = (page: Page) => page.getByTestId('order-form');
 const toasts = (page: Page) => page.getByTestId('toasts');
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
+/** The preview picture's colour at a spot of its background (device pixels), as `r,g,b`. */
+const cardBackground = (preview: Locator) =>
+  preview.evaluate(async (img: HTMLImageElement) => {
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.naturalWidth;
+    c.height = img.naturalHeight;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    return [...ctx.getImageData(200, 20, 1, 1).data.slice(0, 3)].join(',');
+  });
+
+async function chooseTheme(page: Page, theme: string) {
+  await page.getByTestId('settings-button').click();
+  const settings = page.getByTestId('settings-dialog');
+  await settings.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: theme, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
+}
+
 /** Download PNG → the file: a PNG by its magic bytes, not empty, 2× the card's 600 × 320. */
 async function downloadsPng(page: Page, dialog: Locator, filename: string) {
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download PNG' }).click()]);
@@ -50,6 +70,8 @@ test('Share a position and the trade that closed it: a PNG download, alt with sy
   expect(alt).toContain(`entry ${entry}, mark `);
   expect(alt).not.toContain('account');
   const pnl = /unrealized PnL ([^ ]+) USD/.exec(alt)![1]!;
+  // Drawn in the app's dark theme: the panel colour (#11151d).
+  expect(await cardBackground(preview)).toBe('17,21,29');
   await page.screenshot({ path: 'docs/pnl-card.png' });
 
   await downloadsPng(page, dialog, 'BTC-USD-long-pnl.png');
@@ -94,4 +116,13 @@ test('Share a position and the trade that closed it: a PNG download, alt with sy
   await page.screenshot({ path: 'docs/pnl-card-phone.png' });
   await page.keyboard.press('Escape');
   await expect(closed).toHaveCount(0);
+
+  // The light theme: the card follows the app (its white panel).
+  await chooseTheme(page, 'Light');
+  await page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name: 'Account' }).click();
+  await page.getByRole('tab', { name: 'Trade history' }).click();
+  await shareClosed.click();
+  await expect(closedPreview).toBeVisible();
+  expect(await cardBackground(closedPreview)).toBe('255,255,255');
+  await page.screenshot({ path: 'docs/pnl-card-light-phone.png' });
 });

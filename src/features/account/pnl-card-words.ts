@@ -14,7 +14,7 @@ function sideWords(i18n: I18n, card: ShareCard): string {
 }
 
 /** The words drawn on the card. */
-function cardText(i18n: I18n, card: ShareCard, options: CardOptions): CardText {
+export function cardText(i18n: I18n, card: ShareCard, options: CardOptions): CardText {
   const leverage = card.leverage;
   const closed = card.kind === 'closed';
   const rows = [
@@ -42,7 +42,7 @@ function cardText(i18n: I18n, card: ShareCard, options: CardOptions): CardText {
  * The picture's text alternative: symbol, side, leverage and ROE always; the PnL only when shown on
  * the card, the account only when chosen — the alt never tells more than the picture.
  */
-function cardAlt(i18n: I18n, card: ShareCard, options: CardOptions): string {
+export function cardAlt(i18n: I18n, card: ShareCard, options: CardOptions): string {
   const { symbol, entry, price, pnl } = card;
   const side = sideWords(i18n, card);
   const roe = card.roe ?? '—';

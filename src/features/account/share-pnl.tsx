@@ -25,6 +25,15 @@ function CardDialog({ card, onClose }: { card: ShareCard; onClose: () => void })
   );
 }
 
+/** A box with an arrow out of it: share. */
+function ShareIcon() {
+  return (
+    <svg width="12" height="14" viewBox="0 0 12 14" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="my-px">
+      <path d="M6 1v8M3 3.8 6 1l3 2.8M2.5 6.5H1.5v6.5h9V6.5h-1" />
+    </svg>
+  );
+}
+
 /**
  * Share on a position's row: the card of the position as it stands when pressed (its mark then),
  * so the picture does not move under the trader while they copy it.
@@ -41,8 +50,10 @@ export function SharePositionButton({ position, mark, priceDecimals }: { positio
         aria-label={long ? t`Share ${symbol} long PnL card` : t`Share ${symbol} short PnL card`}
         title={t`A picture of this position’s ROE and PnL to download or copy`}
         data-focus-key="share-pnl"
+        className="inline-flex items-center"
       >
-        {t({ message: 'Share', context: 'share a PnL card' })}
+        {/* An icon, not the word: the row's actions are pinned beside the TP / SL column, which a word would crowd out at 1440 px. */}
+        <ShareIcon />
       </Button>
       {card && <CardDialog card={card} onClose={() => setCard(null)} />}
     </>

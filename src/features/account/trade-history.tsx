@@ -32,7 +32,7 @@ export function TradeHistory({ account, symbols }: { account: string; symbols: r
     { label: t`Value` },
     { label: t`Fee` },
     { label: t`Realized PnL` },
-    { label: <span className="sr-only">{t({ message: 'Share', context: 'share a PnL card' })}</span>, cardLabel: t({ message: 'Share', context: 'share a PnL card' }) },
+    { label: <span className="sr-only">{t({ message: 'Share', context: 'share a PnL card' })}</span> },
   ];
   const words = { loading: t`Loading trades…`, empty: t`No trades match`, unavailable: t`Trade history unavailable` };
   const api = useApi();
