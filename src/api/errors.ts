@@ -16,6 +16,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly requestId: string | undefined;
   readonly endpoint: string;
+  /** From a 429's Retry-After header, when the service sends one: how long to wait before asking again. */
+  retryAfterMs: number | undefined;
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -32,6 +34,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.requestId = init.requestId;
     this.endpoint = init.endpoint;
+    this.retryAfterMs = undefined;
   }
 
   get isUnauthorized(): boolean {
@@ -98,4 +101,13 @@ export function invalidResponse(endpoint: string, status: number, error: z.ZodEr
     status,
     endpoint,
   });
+}
+
+/** Retry-After as milliseconds: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null | undefined, now: number = Date.now()): number | undefined {
+  if (header === null || header === undefined || header.trim() === '') return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }

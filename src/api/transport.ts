@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError, errorFromResponse, invalidResponse } from './errors';
+import { ApiError, errorFromResponse as errorOf, invalidResponse, retryAfterMs } from './errors';
 import { signBody, type BodySigner } from './signing';
 
 export interface ServiceUrls {
@@ -54,6 +54,13 @@ export function buildUrl(root: string, path: string, query?: Query): string {
   return url.toString();
 }
 
+/** The error of a non-2xx answer, carrying a 429's Retry-After (history walks wait that long). */
+function errorFromResponse(res: { status: number; statusText: string; text: string; retryAfter: string | null }, endpoint: string): ApiError {
+  const e = errorOf(res.status, res.statusText, res.text, endpoint);
+  e.retryAfterMs = retryAfterMs(res.retryAfter);
+  return e;
+}
+
 export class Transport {
   readonly urls: ServiceUrls;
   private readonly opts: TransportOptions;
@@ -93,7 +100,11 @@ export class Transport {
     return headers;
   }
 
-  private async send(endpoint: string, url: string, init: RequestInit): Promise<{ status: number; text: string; ok: boolean; statusText: string }> {
+  private async send(
+    endpoint: string,
+    url: string,
+    init: RequestInit,
+  ): Promise<{ status: number; text: string; ok: boolean; statusText: string; retryAfter: string | null }> {
     const timeoutMs = this.opts.timeoutMs ?? REQUEST_TIMEOUT_MS;
     const abort = new AbortController();
     let timedOut = false;
@@ -104,7 +115,8 @@ export class Transport {
     try {
       // The body is read under the same bound: a service can hang after the headers too.
       const res = await (this.opts.fetch ?? fetch)(url, { ...init, signal: abort.signal });
-      return { status: res.status, statusText: res.statusText, ok: res.ok, text: await res.text() };
+      const retryAfter = res.status === 429 ? (res.headers?.get('retry-after') ?? null) : null;
+      return { status: res.status, statusText: res.statusText, ok: res.ok, text: await res.text(), retryAfter };
     } catch (e) {
       const host = new URL(url).host;
       if (timedOut) {
@@ -139,7 +151,7 @@ export class Transport {
     const endpoint = `GET ${path}`;
     const headers = { ...(opts.auth ? this.authHeaders(endpoint, true) : {}), ...opts.headers };
     const res = await this.send(endpoint, buildUrl(this.urls[service], path, opts.query), { method: 'GET', headers });
-    if (!res.ok) throw errorFromResponse(res.status, res.statusText, res.text, endpoint);
+    if (!res.ok) throw errorFromResponse(res, endpoint);
     return this.parse(endpoint, res.status, res.text, schema);
   }
 
@@ -147,7 +159,7 @@ export class Transport {
   async getText(service: Service, path: string): Promise<string> {
     const endpoint = `GET ${path}`;
     const res = await this.send(endpoint, buildUrl(this.urls[service], path), { method: 'GET' });
-    if (!res.ok) throw errorFromResponse(res.status, res.statusText, res.text, endpoint);
+    if (!res.ok) throw errorFromResponse(res, endpoint);
     return res.text;
   }
 
@@ -177,7 +189,7 @@ export class Transport {
       headers,
       body: bodyText,
     });
-    if (!res.ok) throw errorFromResponse(res.status, res.statusText, res.text, endpoint);
+    if (!res.ok) throw errorFromResponse(res, endpoint);
     return this.parse(endpoint, res.status, res.text, schema);
   }
 }

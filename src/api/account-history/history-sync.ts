@@ -1,0 +1,301 @@
+import { isApiError } from '../errors';
+import type { FundingTransaction, Trade } from '../schemas';
+import type { UserApi } from '../user';
+import type { IdRange } from './id-ranges';
+import { addRange } from './id-ranges';
+import type { HistoryKind, HistoryRow } from './history-kinds';
+import { memoryHistoryStore, type HistoryStore } from './history-store';
+import { NotPagingError, walkHistory, HISTORY_PAGE_SIZE } from './history-walk';
+import type { Pacer } from './pacer';
+import type { WaitNotice } from './patient-fetch';
+import { RowsById } from './rows-by-id';
+import type { TabCoordination } from './tab-coordination';
+
+export type HistoryStatus = 'idle' | 'loading' | 'complete' | 'failed';
+/**
+ * Codes only (words are the page's): `storage-unavailable` the cache could not be used, the history
+ * lives in memory for this visit; `rate-limited` / `no-answer` waiting (while loading) or given up
+ * (failed); `signed-out` 401; `not-paging` the service ignored last_id; `service-error` any other refusal.
+ */
+export type HistoryProblem = 'storage-unavailable' | 'rate-limited' | 'no-answer' | 'signed-out' | 'not-paging' | 'service-error';
+
+export interface HistoryProgress {
+  /** Trade / funding rows held now (cache and fetched). */
+  trades: number;
+  funding: number;
+  /** Requests answered in this visit. */
+  pages: number;
+  /** Rows the cache gave at the start of this visit. */
+  fromCache: number;
+  /** query_trades' `total` of the last walk (for "n of total"); funding has none. */
+  tradesTotal: number | null;
+}
+
+export interface AccountHistoryState {
+  status: HistoryStatus;
+  trades: readonly Trade[];
+  funding: readonly FundingTransaction[];
+  progress: HistoryProgress;
+  problem?: HistoryProblem;
+  /** Where the rows are kept: IndexedDB, or this tab's memory only. */
+  storage: 'persistent' | 'memory';
+}
+
+export interface SyncDeps {
+  user: Pick<UserApi, 'queryTrades' | 'queryFundingHistory'>;
+  /** The cache (opening it may fail: the sync then works from memory). */
+  openStore: () => Promise<HistoryStore>;
+  pacer: Pacer;
+  tabs: TabCoordination;
+  /** Listeners hear at most one change per this many ms while a walk runs (default 200). */
+  notifyMs?: number;
+}
+
+/** A failure's code for the page. */
+export function problemOf(e: unknown): HistoryProblem {
+  if (e instanceof NotPagingError) return 'not-paging';
+  if (!isApiError(e)) return 'service-error';
+  if (e.isUnauthorized) return 'signed-out';
+  if (e.isRateLimited) return 'rate-limited';
+  if (e.kind === 'network' || e.kind === 'timeout' || (e.kind === 'http' && e.status >= 500)) return 'no-answer';
+  return 'service-error';
+}
+
+/**
+ * One account's whole trade and funding history: the cache first, then a walk of what it lacks
+ * (newest first, paced, under the tab lock), then a walk of what is new each time `refresh` is
+ * called (a fill on the stream). Listeners get a new state object at each change.
+ */
+export class AccountHistorySync {
+  private readonly rows = { trades: new RowsById<Trade>(), funding: new RowsById<FundingTransaction>() };
+  private readonly ranges: Record<HistoryKind, IdRange[]> = { trades: [], funding: [] };
+  private readonly listeners = new Set<() => void>();
+  private readonly abort = new AbortController();
+  private store: HistoryStore | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private waiting: WaitNotice['reason'] | null = null;
+  private notifyTimer: ReturnType<typeof setTimeout> | null = null;
+  private offChanged: () => void = () => undefined;
+  private snapshot: AccountHistoryState;
+  private status: HistoryStatus = 'idle';
+  private failure: HistoryProblem | undefined;
+  private storage: 'persistent' | 'memory' = 'persistent';
+  private pages = 0;
+  private fromCache = 0;
+  private tradesTotal: number | null = null;
+  /** Counts this sync's requests by kind (tests and the bench read it). */
+  readonly requests = { trades: 0, funding: 0 };
+
+  constructor(
+    readonly key: string,
+    private readonly deps: SyncDeps,
+  ) {
+    this.snapshot = this.build();
+  }
+
+  get state(): AccountHistoryState {
+    return this.snapshot;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Reads the cache, then walks; resolves when the history is complete or failed. */
+  start(): Promise<void> {
+    this.running ??= this.begin().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  /** New rows may exist (a fill on the stream): walk again now, or right after the current walk. */
+  refresh(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    if (this.status !== 'complete' && this.status !== 'failed') return Promise.resolve();
+    this.running = this.walkAll().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  /** After a failure: walk again from where the last walk stopped. */
+  retry(): Promise<void> {
+    return this.status === 'failed' ? this.refresh() : (this.running ?? Promise.resolve());
+  }
+
+  dispose(): void {
+    this.abort.abort(new DOMException('history sync disposed', 'AbortError'));
+    this.offChanged();
+    if (this.notifyTimer) clearTimeout(this.notifyTimer);
+    this.listeners.clear();
+  }
+
+  private async begin(): Promise<void> {
+    this.setStatus('loading');
+    try {
+      this.store = await this.deps.openStore();
+    } catch {
+      this.useMemory();
+    }
+    this.offChanged = this.deps.tabs.onChanged(this.key, () => void this.reloadCache());
+    await this.reloadCache();
+    this.fromCache = this.rows.trades.size + this.rows.funding.size;
+    this.notify(true);
+    await this.walkAll();
+  }
+
+  private useMemory(): void {
+    this.store = memoryHistoryStore();
+    this.storage = 'memory';
+  }
+
+  /** Takes in what the cache holds (at start, and when another tab says it wrote). */
+  private async reloadCache(): Promise<void> {
+    const store = this.store;
+    if (!store?.persistent || this.abort.signal.aborted) return;
+    try {
+      for (const kind of ['trades', 'funding'] as const) {
+        const cached = await store.load(this.key, kind);
+        this.take(kind, cached.rows);
+        this.ranges[kind] = cached.ranges.reduce(addRange, this.ranges[kind]);
+      }
+      this.notify(false);
+    } catch {
+      this.useMemory();
+      this.notify(true);
+    }
+  }
+
+  private async cacheHasMore(): Promise<boolean> {
+    const store = this.store;
+    if (!store?.persistent) return false;
+    try {
+      for (const kind of ['trades', 'funding'] as const) {
+        const theirs = await store.ranges(this.key, kind);
+        const mine = this.ranges[kind];
+        if (JSON.stringify(theirs.reduce(addRange, mine)) !== JSON.stringify(mine)) return true;
+      }
+    } catch {
+      // read again below through load(), which falls back to memory on failure
+      return true;
+    }
+    return false;
+  }
+
+  private take(kind: HistoryKind, rows: readonly HistoryRow[]): void {
+    if (kind === 'trades') this.rows.trades.add(rows as Trade[]);
+    else this.rows.funding.add(rows as FundingTransaction[]);
+  }
+
+  private async walkAll(): Promise<void> {
+    const signal = this.abort.signal;
+    this.setStatus('loading');
+    try {
+      do {
+        this.again = false;
+        await this.deps.tabs.exclusive(this.key, signal, async () => {
+          // Another tab may have walked while this one waited for the lock: take its rows first.
+          if (await this.cacheHasMore()) await this.reloadCache();
+          await Promise.all([this.walk('trades', signal), this.walk('funding', signal)]);
+        });
+        this.deps.tabs.announce(this.key);
+      } while (this.again && !signal.aborted);
+      this.setStatus('complete');
+    } catch (e) {
+      if (signal.aborted) return;
+      this.failure = problemOf(e);
+      this.setStatus('failed');
+    }
+  }
+
+  private async walk(kind: HistoryKind, signal: AbortSignal): Promise<void> {
+    const api = this.deps.user;
+    const fetchPage =
+      kind === 'trades'
+        ? async (lastId: number | undefined) => {
+            this.requests.trades++;
+            const page = await api.queryTrades({ last_id: lastId, limit: HISTORY_PAGE_SIZE });
+            if (lastId === undefined) this.tradesTotal = page.total;
+            return page.result;
+          }
+        : (lastId: number | undefined) => {
+            this.requests.funding++;
+            return api.queryFundingHistory({ last_id: lastId, limit: HISTORY_PAGE_SIZE });
+          };
+    const result = await walkHistory<HistoryRow>({
+      fetchPage,
+      idOf: (r) => r.id,
+      ranges: this.ranges[kind],
+      pacer: this.deps.pacer,
+      shortPageEnds: kind === 'trades',
+      signal,
+      onWait: (w) => {
+        this.waiting = w.reason;
+        this.notify(true);
+      },
+      onPage: async (rows, ranges) => {
+        this.waiting = null;
+        this.pages++;
+        this.take(kind, rows);
+        this.ranges[kind] = ranges;
+        await this.persist(kind, rows, ranges);
+        this.notify(false);
+      },
+    });
+    this.ranges[kind] = result.ranges;
+  }
+
+  private async persist(kind: HistoryKind, rows: readonly HistoryRow[], ranges: readonly IdRange[]): Promise<void> {
+    if (!this.store?.persistent) return;
+    try {
+      await this.store.save(this.key, kind, rows, ranges);
+    } catch {
+      // Quota or a revoked database mid-walk: the rows are in memory; the page says the cache is off.
+      this.useMemory();
+      this.notify(true);
+    }
+  }
+
+  private setStatus(status: HistoryStatus): void {
+    this.status = status;
+    if (status !== 'failed') this.failure = undefined;
+    if (status !== 'loading') this.waiting = null;
+    this.notify(true);
+  }
+
+  private build(): AccountHistoryState {
+    const problem = this.failure ?? this.waiting ?? (this.storage === 'memory' ? 'storage-unavailable' : undefined);
+    return {
+      status: this.status,
+      trades: this.rows.trades.rows,
+      funding: this.rows.funding.rows,
+      progress: {
+        trades: this.rows.trades.size,
+        funding: this.rows.funding.size,
+        pages: this.pages,
+        fromCache: this.fromCache,
+        tradesTotal: this.tradesTotal,
+      },
+      storage: this.storage,
+      ...(problem ? { problem } : {}),
+    };
+  }
+
+  /** A new state for the listeners: at once for a status change, else at most every notifyMs. */
+  private notify(now: boolean): void {
+    if (this.abort.signal.aborted) return;
+    const fire = () => {
+      this.notifyTimer = null;
+      this.snapshot = this.build();
+      for (const l of [...this.listeners]) l();
+    };
+    if (now) {
+      if (this.notifyTimer) clearTimeout(this.notifyTimer);
+      fire();
+    } else {
+      this.notifyTimer ??= setTimeout(fire, this.deps.notifyMs ?? 200);
+    }
+  }
+}
