@@ -136,6 +136,7 @@ export class AccountHistorySync {
     this.setStatus('loading');
     try {
       this.store = await this.deps.openStore();
+      if (!this.store.persistent) this.storage = 'memory';
     } catch {
       this.useMemory();
     }

@@ -39,7 +39,12 @@ const accountRows = (key: string) => IDBKeyRange.bound([key, -Infinity], [key, I
 /** Opens the history database; rejects where IndexedDB is missing or refused (the caller falls back to memory). */
 export function openHistoryDb(factory: IDBFactory | undefined = globalThis.indexedDB): Promise<IDBDatabase> {
   if (factory === undefined) return Promise.reject(new Error('IndexedDB is not available'));
-  const req = factory.open(HISTORY_DB, DB_VERSION);
+  let req: IDBOpenDBRequest;
+  try {
+    req = factory.open(HISTORY_DB, DB_VERSION);
+  } catch (e) {
+    return Promise.reject(e instanceof Error ? e : new Error(String(e))); // older private modes throw here
+  }
   req.onupgradeneeded = () => {
     const db = req.result;
     for (const kind of ['trades', 'funding'] satisfies HistoryKind[]) {
