@@ -1,7 +1,7 @@
-import { fund, signedInTrader, startTestDevnet, type Trader } from '../../../../devnet/test-support/harness';
-import type { Devnet } from '../../../../devnet/devnet';
-import type { RateLimitConfig } from '../../../../devnet/auth/rate-limit';
-import { dec } from '../../../lib/decimal';
+import { fund, signedInTrader, startTestDevnet, type Trader } from './harness';
+import type { Devnet } from '../devnet';
+import type { RateLimitConfig } from '../auth/rate-limit';
+import { dec } from '../../src/lib/decimal';
 
 /**
  * A devnet whose clock the test moves (so funding is paid 1 s apart), with alice's history seeded

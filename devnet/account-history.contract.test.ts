@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectAllPages } from '../../lib/collect-pages';
-import type { FundingTransaction, Trade } from '../schemas';
-import { AccountHistorySync, type SyncDeps } from './history-sync';
-import { historyKey, memoryHistoryStore } from './history-store';
-import { HISTORY_DB, idbHistoryStore, openHistoryDb } from './idb-history-store';
-import { Pacer } from './pacer';
-import type { TabCoordination } from './tab-coordination';
-import { countingUser, startHistoryDevnet, type HistoryDevnet } from './testing/seed-history';
+import { collectAllPages } from '../src/lib/collect-pages';
+import type { FundingTransaction, Trade } from '../src/api/schemas';
+import { AccountHistorySync, type SyncDeps } from '../src/api/account-history/history-sync';
+import { historyKey, memoryHistoryStore } from '../src/api/account-history/history-store';
+import { HISTORY_DB, idbHistoryStore, openHistoryDb } from '../src/api/account-history/idb-history-store';
+import { Pacer } from '../src/api/account-history/pacer';
+import type { TabCoordination } from '../src/api/account-history/tab-coordination';
+import { countingUser, startHistoryDevnet, type HistoryDevnet } from './test-support/history-seed';
 
 // Issue 32 item 2 against the devnet with its default rate limits (45 credits a request, refill
 // 1000/s, capacity 900): alice has > 1,000 trades and > 500 funding payments, read through the app's
