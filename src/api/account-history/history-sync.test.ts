@@ -16,12 +16,12 @@ function service(trades = 1200, funding = 30) {
   const f = pagedList(Array.from({ length: funding }, (_, i) => sampleFunding(i + 1)));
   let refuse: ApiError | null = null;
   const user: SyncDeps['user'] = {
-    queryTrades: async (q) => {
+    queryTrades: async (q = {}) => {
       if (refuse) throw refuse;
       const result = await t.fetchPage(q.last_id, q.limit);
       return { page_size: result.length, result, total: t.rows.length };
     },
-    queryFundingHistory: (q) => f.fetchPage(q.last_id, q.limit),
+    queryFundingHistory: (q = {}) => f.fetchPage(q.last_id, q.limit),
   };
   return { user, t, f, refuseWith: (e: ApiError | null) => (refuse = e) };
 }
