@@ -15,7 +15,7 @@ const openStore = () => (store ??= openHistoryDb().then(idbHistoryStore)).catch(
   throw e;
 });
 
-/** A page left and come back to (or React's strict double mount) keeps its walk this long. */
+/** A page left and come back to (or React's strict double mount) keeps its rows this long; the walk resumes. */
 const LINGER_MS = 10_000;
 
 interface Entry {
@@ -50,8 +50,11 @@ export function holdAccountHistory(api: ApiClient, account: string, deps?: Parti
     void sync.start();
   }
   entry.users++;
-  if (entry.linger) clearTimeout(entry.linger);
-  entry.linger = null;
+  if (entry.linger) {
+    clearTimeout(entry.linger);
+    entry.linger = null;
+    void entry.sync.resume();
+  }
   const held = entry;
   let released = false;
   return {
@@ -60,6 +63,8 @@ export function holdAccountHistory(api: ApiClient, account: string, deps?: Parti
       if (released) return;
       released = true;
       if (--held.users > 0) return;
+      // No request goes out for a page nobody looks at (or under an account being switched away from).
+      held.sync.pause();
       held.linger = setTimeout(() => {
         if (held.users > 0) return;
         held.sync.dispose();

@@ -83,4 +83,20 @@ describe('one account history in a tab', () => {
     expect(seen).toContain(700); // the cache, before any request
     expect(again.state.progress).toEqual({ trades: 702, funding: 3, pages: 2, fromCache: 703, tradesTotal: 702 });
   });
+
+  it('paused (the page left, or the account is switching) it sends nothing more; resumed it finishes', async () => {
+    const svc = service(3_000, 3);
+    const s = sync('k5', { user: svc.user, pacer: new Pacer(50, 1) });
+    const walking = s.start();
+    await new Promise((r) => setTimeout(r, 50));
+    s.pause();
+    await walking;
+    const sent = svc.t.calls.length;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(svc.t.calls.length).toBe(sent);
+    expect(s.state.trades.length).toBeLessThan(3_000);
+    await s.resume();
+    expect(s.state.status).toBe('complete');
+    expect(s.state.trades.map((r) => r.id)).toEqual(svc.t.rows.map((r) => r.id));
+  });
 });

@@ -71,6 +71,11 @@ export class AccountHistorySync {
   private readonly ranges: Record<HistoryKind, IdRange[]> = { trades: [], funding: [] };
   private readonly listeners = new Set<() => void>();
   private readonly abort = new AbortController();
+  /** The running walk's own abort: a page left (pause) stops it, the rows stay. */
+  private walkAbort: AbortController | null = null;
+  private paused = false;
+  /** The last walk was stopped by a pause before it ended: a resume must walk again. */
+  private interrupted = false;
   private store: HistoryStore | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -125,7 +130,27 @@ export class AccountHistorySync {
     return this.status === 'failed' ? this.refresh() : (this.running ?? Promise.resolve());
   }
 
+  /**
+   * Stops the walk (nobody is looking, or the acting account is changing: no request may go out
+   * under another account's session for this one's cache); the rows stay for `resume`.
+   */
+  pause(): void {
+    this.paused = true;
+    this.walkAbort?.abort(new DOMException('history walk paused', 'AbortError'));
+  }
+
+  /** Walks again after a pause: finishes the backfill, or fetches what is new. */
+  resume(): Promise<void> {
+    this.paused = false;
+    if (this.abort.signal.aborted) return Promise.resolve();
+    // A pause and a resume in one breath (React's strict double mount): walk again once the stopped walk has let go.
+    if (this.running) return this.running.then(() => (this.interrupted && !this.paused ? this.resume() : undefined));
+    this.running = this.walkAll().finally(() => (this.running = null));
+    return this.running;
+  }
+
   dispose(): void {
+    this.pause();
     this.abort.abort(new DOMException('history sync disposed', 'AbortError'));
     this.offChanged();
     if (this.notifyTimer) clearTimeout(this.notifyTimer);
@@ -191,8 +216,16 @@ export class AccountHistorySync {
   }
 
   private async walkAll(): Promise<void> {
-    const signal = this.abort.signal;
-    this.setStatus('loading');
+    const walk = new AbortController();
+    this.walkAbort = walk;
+    const signal = walk.signal;
+    if (this.paused || this.abort.signal.aborted) {
+      this.interrupted = true;
+      return;
+    }
+    this.interrupted = false;
+    // Once whole, the history stays 'complete' while what is new is fetched (no flicker per fill).
+    if (this.status !== 'complete') this.setStatus('loading');
     try {
       do {
         this.again = false;
@@ -205,9 +238,14 @@ export class AccountHistorySync {
       } while (this.again && !signal.aborted);
       this.setStatus('complete');
     } catch (e) {
-      if (signal.aborted) return;
+      if (signal.aborted) {
+        this.interrupted = true;
+        return;
+      }
       this.failure = problemOf(e);
       this.setStatus('failed');
+    } finally {
+      if (this.walkAbort === walk) this.walkAbort = null;
     }
   }
 

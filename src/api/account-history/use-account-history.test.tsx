@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { act } from 'react';
+import { act, StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { mountEachTest } from '../../testing/mount-each-test';
 import { createApiClient } from '../client';
@@ -66,11 +66,13 @@ describe('useAccountHistory', () => {
     const svc = scriptedService();
     const stream = accountStream();
     const ui = (account: string | undefined) => (
-      <ApiProvider client={svc.client} config={{} as ServiceConfig}>
-        <StreamsScope streams={stream.streams}>
-          <Shown account={account} />
-        </StreamsScope>
-      </ApiProvider>
+      <StrictMode>
+        <ApiProvider client={svc.client} config={{} as ServiceConfig}>
+          <StreamsScope streams={stream.streams}>
+            <Shown account={account} />
+          </StreamsScope>
+        </ApiProvider>
+      </StrictMode>
     );
     view.render(ui(undefined));
     expect(text()).toBe('idle 0 0 sorted -');

@@ -5,6 +5,11 @@ import { holdAccountHistory, peekAccountHistory } from './history-registry';
 
 /** A burst of fills (a market order sweeping levels) is one walk of what is new, this long after the last. */
 export const NEW_FILL_DEBOUNCE_MS = 1_000;
+/**
+ * Funding is paid at interval boundaries with no news on the stream: while the history is shown,
+ * the newest page of each is asked for this often (2 requests a minute, nothing against ≈ 22/s).
+ */
+export const QUIET_REFRESH_MS = 60_000;
 
 export type AccountHistory = AccountHistoryState & { retry: () => void };
 
@@ -38,8 +43,10 @@ export function useAccountHistory(account: string | undefined): AccountHistory {
       };
       // A fill, or a reconnect (fills may have happened while the stream was down): fetch what is new.
       const offs = market ? [market.onUser('trade', soon), market.onReconnected(soon)] : [];
+      const quiet = setInterval(() => void held.sync.refresh(), QUIET_REFRESH_MS);
       return () => {
         if (timer) clearTimeout(timer);
+        clearInterval(quiet);
         for (const off of offs) off();
         offState();
         held.release();
