@@ -16,8 +16,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly requestId: string | undefined;
   readonly endpoint: string;
-  /** From a 429's Retry-After header, when the service sends one: how long to wait before asking again. */
-  retryAfterMs: number | undefined;
+  /** A 429's Retry-After header as sent (history walks wait that long), else null. */
+  retryAfter: string | null = null;
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -34,7 +34,6 @@ export class ApiError extends Error {
     this.status = init.status;
     this.requestId = init.requestId;
     this.endpoint = init.endpoint;
-    this.retryAfterMs = undefined;
   }
 
   get isUnauthorized(): boolean {
@@ -101,13 +100,4 @@ export function invalidResponse(endpoint: string, status: number, error: z.ZodEr
     status,
     endpoint,
   });
-}
-
-/** Retry-After as milliseconds: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null | undefined, now: number = Date.now()): number | undefined {
-  if (header === null || header === undefined || header.trim() === '') return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }

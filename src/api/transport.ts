@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError, errorFromResponse as errorOf, invalidResponse, retryAfterMs } from './errors';
+import { ApiError, errorFromResponse, invalidResponse } from './errors';
 import { signBody, type BodySigner } from './signing';
 
 export interface ServiceUrls {
@@ -54,12 +54,15 @@ export function buildUrl(root: string, path: string, query?: Query): string {
   return url.toString();
 }
 
-/** The error of a non-2xx answer, carrying a 429's Retry-After (history walks wait that long). */
-function errorFromResponse(res: { status: number; statusText: string; text: string; retryAfter: string | null }, endpoint: string): ApiError {
-  const e = errorOf(res.status, res.statusText, res.text, endpoint);
-  e.retryAfterMs = retryAfterMs(res.retryAfter);
-  return e;
+interface Answer {
+  status: number;
+  text: string;
+  ok: boolean;
+  statusText: string;
+  retryAfter: string | null;
 }
+const failure = (res: Answer, endpoint: string) =>
+  Object.assign(errorFromResponse(res.status, res.statusText, res.text, endpoint), { retryAfter: res.retryAfter });
 
 export class Transport {
   readonly urls: ServiceUrls;
@@ -100,11 +103,7 @@ export class Transport {
     return headers;
   }
 
-  private async send(
-    endpoint: string,
-    url: string,
-    init: RequestInit,
-  ): Promise<{ status: number; text: string; ok: boolean; statusText: string; retryAfter: string | null }> {
+  private async send(endpoint: string, url: string, init: RequestInit): Promise<Answer> {
     const timeoutMs = this.opts.timeoutMs ?? REQUEST_TIMEOUT_MS;
     const abort = new AbortController();
     let timedOut = false;
@@ -115,8 +114,7 @@ export class Transport {
     try {
       // The body is read under the same bound: a service can hang after the headers too.
       const res = await (this.opts.fetch ?? fetch)(url, { ...init, signal: abort.signal });
-      const retryAfter = res.status === 429 ? (res.headers?.get('retry-after') ?? null) : null;
-      return { status: res.status, statusText: res.statusText, ok: res.ok, text: await res.text(), retryAfter };
+      return { status: res.status, statusText: res.statusText, ok: res.ok, text: await res.text(), retryAfter: res.headers.get('retry-after') };
     } catch (e) {
       const host = new URL(url).host;
       if (timedOut) {
@@ -151,7 +149,7 @@ export class Transport {
     const endpoint = `GET ${path}`;
     const headers = { ...(opts.auth ? this.authHeaders(endpoint, true) : {}), ...opts.headers };
     const res = await this.send(endpoint, buildUrl(this.urls[service], path, opts.query), { method: 'GET', headers });
-    if (!res.ok) throw errorFromResponse(res, endpoint);
+    if (!res.ok) throw failure(res, endpoint);
     return this.parse(endpoint, res.status, res.text, schema);
   }
 
@@ -159,7 +157,7 @@ export class Transport {
   async getText(service: Service, path: string): Promise<string> {
     const endpoint = `GET ${path}`;
     const res = await this.send(endpoint, buildUrl(this.urls[service], path), { method: 'GET' });
-    if (!res.ok) throw errorFromResponse(res, endpoint);
+    if (!res.ok) throw failure(res, endpoint);
     return res.text;
   }
 
@@ -189,7 +187,7 @@ export class Transport {
       headers,
       body: bodyText,
     });
-    if (!res.ok) throw errorFromResponse(res, endpoint);
+    if (!res.ok) throw failure(res, endpoint);
     return this.parse(endpoint, res.status, res.text, schema);
   }
 }

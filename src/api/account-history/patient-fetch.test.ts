@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryAfterMs } from '../errors';
+import { retryAfterMs } from './retry-after';
 import { Transport } from '../transport';
 import { fetchPatiently, type WaitNotice } from './patient-fetch';
 import { Pacer } from './pacer';

@@ -1,5 +1,6 @@
 import { isApiError } from '../errors';
 import { sleep, type Pacer } from './pacer';
+import { retryAfterMs } from './retry-after';
 
 /** Why a walk is waiting: the service said "too many requests", or it did not answer. */
 export interface WaitNotice {
@@ -35,7 +36,7 @@ export async function fetchPatiently<R>(
     } catch (e) {
       const backoff = (n: number) => Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (n - 1));
       if (isApiError(e) && e.isRateLimited && ++limited <= MAX_RATE_LIMITED) {
-        const ms = e.retryAfterMs ?? backoff(limited);
+        const ms = retryAfterMs(e.retryAfter) ?? backoff(limited);
         o.pacer.hold(ms);
         o.onWait?.({ reason: 'rate-limited', ms });
         continue;
