@@ -165,7 +165,8 @@ export class AccountHistorySync {
     } catch {
       this.useMemory();
     }
-    this.offChanged = this.deps.tabs.onChanged(this.key, () => void this.reloadCache());
+    // Another tab finished a walk: read its rows, unless this tab already holds everything it wrote.
+    this.offChanged = this.deps.tabs.onChanged(this.key, () => void this.cacheHasMore().then((more) => (more ? this.reloadCache() : undefined)));
     await this.reloadCache();
     this.fromCache = this.rows.trades.size + this.rows.funding.size;
     this.notify(true);
@@ -242,6 +243,7 @@ export class AccountHistorySync {
         this.interrupted = true;
         return;
       }
+      walk.abort(e); // the other history's walk stops too; a retry resumes both
       this.failure = problemOf(e);
       this.setStatus('failed');
     } finally {
