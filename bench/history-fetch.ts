@@ -29,7 +29,20 @@ try {
   await new Promise((r) => setTimeout(r, 1_500)); // the sign-in's credits back in the bucket
 
   const noTabs = { exclusive: <R>(_k: string, _s: AbortSignal, work: () => Promise<R>) => work(), announce: () => undefined, onChanged: () => () => undefined };
-  const walk = async (label: string) => {
+  /** The rest of the app meanwhile (balance, positions, open orders polling): `rps` reads a second. */
+  const appTraffic = (rps: number) => {
+    const seen = { sent: 0, rateLimited: 0 };
+    const timer = setInterval(() => {
+      seen.sent++;
+      h.alice.api.user.queryBalance().catch((e: unknown) => {
+        if ((e as { status?: number }).status === 429) seen.rateLimited++;
+      });
+    }, 1000 / rps);
+    return { seen, stop: () => clearInterval(timer) };
+  };
+
+  const walk = async (label: string, otherRps = 0) => {
+    const app = otherRps > 0 ? appTraffic(otherRps) : null;
     const { user, counts } = countingUser(h.alice);
     const sync = new AccountHistorySync(historyKey(h.devnet.urls.baseUrl, h.alice.account), {
       user,
@@ -42,6 +55,7 @@ try {
     const started = performance.now();
     await sync.start();
     const s = (performance.now() - started) / 1000;
+    app?.stop();
     const st = sync.state;
     const rows = st.progress.trades + st.progress.funding - st.progress.fromCache;
     const requests = counts.trades + counts.funding;
@@ -55,7 +69,8 @@ try {
       `${label}: ${st.status}; ${st.trades.length} trades + ${st.funding.length} funding (${st.progress.fromCache} from the cache); ` +
         `${requests} requests (${counts.trades} trades, ${counts.funding} funding) in ${s.toFixed(2)} s: ` +
         `${(rows / s).toFixed(0)} rows/s fetched, ${(requests / s).toFixed(1)} requests/s, busiest second ${busiest} requests, ` +
-        `${counts.rateLimited} × 429, ${updates} progress updates`,
+        `${counts.rateLimited} × 429, ${updates} progress updates` +
+        (app ? `; the app's own ${otherRps} req/s meanwhile: ${app.seen.sent} sent, ${app.seen.rateLimited} × 429` : ''),
     );
     sync.dispose();
   };
@@ -63,6 +78,9 @@ try {
   await walk('first visit (empty cache)');
   h.trade(5);
   await walk('second visit (5 new trades)');
+  await new Promise<void>((resolve) => indexedDB.deleteDatabase('account-history').onsuccess = () => resolve());
+  await new Promise((r) => setTimeout(r, 1_500));
+  await walk('first visit again, with the app polling at 8 req/s', 8);
 } finally {
   await h.devnet.close();
 }
