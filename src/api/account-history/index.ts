@@ -3,4 +3,4 @@
  * `useAccountHistory(account)`; the rest is for tests, the bench and other tools.
  */
 export { useAccountHistory, NEW_FILL_DEBOUNCE_MS, QUIET_REFRESH_MS, type AccountHistory } from './use-account-history';
-export type { AccountHistoryState, HistoryProblem, HistoryProgress, HistoryStatus } from './history-sync';
+export type { AccountHistoryState, HistoryProblem, HistoryProgress, HistoryStatus } from './history-state';

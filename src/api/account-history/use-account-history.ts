@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useApi, useMarketStream } from '../react';
-import type { AccountHistoryState } from './history-sync';
+import type { AccountHistoryState } from './history-state';
 import { holdAccountHistory, peekAccountHistory } from './history-registry';
 
 /** A burst of fills (a market order sweeping levels) is one walk of what is new, this long after the last. */
