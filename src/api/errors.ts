@@ -16,6 +16,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly requestId: string | undefined;
   readonly endpoint: string;
+  /** A 429's Retry-After header as sent (history walks wait that long), else null. */
+  retryAfter: string | null = null;
 
   constructor(init: {
     kind: ApiErrorKind;

@@ -54,6 +54,16 @@ export function buildUrl(root: string, path: string, query?: Query): string {
   return url.toString();
 }
 
+interface Answer {
+  status: number;
+  text: string;
+  ok: boolean;
+  statusText: string;
+  retryAfter: string | null;
+}
+const failure = (res: Answer, endpoint: string) =>
+  Object.assign(errorFromResponse(res.status, res.statusText, res.text, endpoint), { retryAfter: res.retryAfter });
+
 export class Transport {
   readonly urls: ServiceUrls;
   private readonly opts: TransportOptions;
@@ -93,7 +103,7 @@ export class Transport {
     return headers;
   }
 
-  private async send(endpoint: string, url: string, init: RequestInit): Promise<{ status: number; text: string; ok: boolean; statusText: string }> {
+  private async send(endpoint: string, url: string, init: RequestInit): Promise<Answer> {
     const timeoutMs = this.opts.timeoutMs ?? REQUEST_TIMEOUT_MS;
     const abort = new AbortController();
     let timedOut = false;
@@ -104,7 +114,7 @@ export class Transport {
     try {
       // The body is read under the same bound: a service can hang after the headers too.
       const res = await (this.opts.fetch ?? fetch)(url, { ...init, signal: abort.signal });
-      return { status: res.status, statusText: res.statusText, ok: res.ok, text: await res.text() };
+      return { status: res.status, statusText: res.statusText, ok: res.ok, text: await res.text(), retryAfter: res.headers.get('retry-after') };
     } catch (e) {
       const host = new URL(url).host;
       if (timedOut) {
@@ -139,7 +149,7 @@ export class Transport {
     const endpoint = `GET ${path}`;
     const headers = { ...(opts.auth ? this.authHeaders(endpoint, true) : {}), ...opts.headers };
     const res = await this.send(endpoint, buildUrl(this.urls[service], path, opts.query), { method: 'GET', headers });
-    if (!res.ok) throw errorFromResponse(res.status, res.statusText, res.text, endpoint);
+    if (!res.ok) throw failure(res, endpoint);
     return this.parse(endpoint, res.status, res.text, schema);
   }
 
@@ -147,7 +157,7 @@ export class Transport {
   async getText(service: Service, path: string): Promise<string> {
     const endpoint = `GET ${path}`;
     const res = await this.send(endpoint, buildUrl(this.urls[service], path), { method: 'GET' });
-    if (!res.ok) throw errorFromResponse(res.status, res.statusText, res.text, endpoint);
+    if (!res.ok) throw failure(res, endpoint);
     return res.text;
   }
 
@@ -177,7 +187,7 @@ export class Transport {
       headers,
       body: bodyText,
     });
-    if (!res.ok) throw errorFromResponse(res.status, res.statusText, res.text, endpoint);
+    if (!res.ok) throw failure(res, endpoint);
     return this.parse(endpoint, res.status, res.text, schema);
   }
 }

@@ -1,0 +1,102 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../errors';
+import { AccountHistorySync, type SyncDeps } from './history-sync';
+import { memoryHistoryStore, type HistoryStore } from './history-store';
+import { idbHistoryStore, openHistoryDb } from './idb-history-store';
+import { Pacer } from './pacer';
+import { pagedList } from './fake-history';
+import { sampleFunding, sampleTrade } from './testing-rows';
+import type { TabCoordination } from './tab-coordination';
+
+const noTabs: TabCoordination = { exclusive: (_k, _s, work) => work(), announce: () => undefined, onChanged: () => () => undefined };
+
+function service(trades = 1200, funding = 30) {
+  const t = pagedList(Array.from({ length: trades }, (_, i) => sampleTrade(i + 1)));
+  const f = pagedList(Array.from({ length: funding }, (_, i) => sampleFunding(i + 1)));
+  let refuse: ApiError | null = null;
+  const user: SyncDeps['user'] = {
+    queryTrades: async (q = {}) => {
+      if (refuse) throw refuse;
+      const result = await t.fetchPage(q.last_id, q.limit);
+      return { page_size: result.length, result, total: t.rows.length };
+    },
+    queryFundingHistory: (q = {}) => f.fetchPage(q.last_id, q.limit),
+  };
+  return { user, t, f, refuseWith: (e: ApiError | null) => (refuse = e) };
+}
+
+/** A store that keeps rows like IndexedDB would (the sync writes only to a persistent store). */
+const keptStore = (): HistoryStore => ({ ...memoryHistoryStore(), persistent: true });
+
+const sync = (key: string, deps: Partial<SyncDeps> & { user: SyncDeps['user'] }) =>
+  new AccountHistorySync(key, { openStore: () => Promise.resolve(keptStore()), pacer: new Pacer(10_000, 100), tabs: noTabs, notifyMs: 0, ...deps });
+
+describe('one account history in a tab', () => {
+  it('where IndexedDB is refused (private mode) it works from memory and says so', async () => {
+    const svc = service();
+    const s = sync('k1', { user: svc.user, openStore: () => Promise.reject(new DOMException('denied', 'InvalidStateError')) });
+    await s.start();
+    expect(s.state).toMatchObject({ status: 'complete', storage: 'memory', problem: 'storage-unavailable' });
+    expect(s.state.trades.length).toBe(1200);
+  });
+
+  it('a cache that fails mid-walk (quota) keeps the rows in memory and says so', async () => {
+    const svc = service();
+    const db = await openHistoryDb();
+    const real = idbHistoryStore(db);
+    let saves = 0;
+    const full: HistoryStore = {
+      ...real,
+      save: (...a) => (++saves > 1 ? Promise.reject(new DOMException('quota', 'QuotaExceededError')) : real.save(...a)),
+    };
+    const s = sync('k2', { user: svc.user, openStore: () => Promise.resolve(full) });
+    await s.start();
+    db.close();
+    expect(s.state).toMatchObject({ status: 'complete', storage: 'memory', problem: 'storage-unavailable' });
+    expect(s.state.trades.map((r) => r.id)).toEqual(svc.t.rows.map((r) => r.id));
+    expect(s.state.funding.length).toBe(30);
+  });
+
+  it('a refusal fails with its code; retry walks on from where it stopped', async () => {
+    const svc = service();
+    svc.refuseWith(new ApiError({ kind: 'http', code: 401, status: 401, message: 'token expired', endpoint: 'GET /api/query_trades' }));
+    const s = sync('k3', { user: svc.user });
+    await s.start();
+    expect(s.state).toMatchObject({ status: 'failed', problem: 'signed-out' });
+    svc.refuseWith(null);
+    await s.retry();
+    expect(s.state.status).toBe('complete');
+    expect(s.state.problem).toBeUndefined();
+    expect(s.state.trades.length).toBe(1200);
+  });
+
+  it('shows the cache at once, then what is new; progress counts rows held, requests and the cache', async () => {
+    const svc = service(700, 3);
+    const store = keptStore();
+    await sync('k4', { user: svc.user, openStore: () => Promise.resolve(store) }).start();
+    svc.t.rows.push(sampleTrade(701), sampleTrade(702));
+    const again = sync('k4', { user: svc.user, openStore: () => Promise.resolve(store) });
+    const seen: number[] = [];
+    again.subscribe(() => seen.push(again.state.trades.length));
+    await again.start();
+    expect(seen).toContain(700); // the cache, before any request
+    expect(again.state.progress).toEqual({ trades: 702, funding: 3, pages: 2, fromCache: 703, tradesTotal: 702 });
+  });
+
+  it('paused (the page left, or the account is switching) it sends nothing more; resumed it finishes', async () => {
+    const svc = service(3_000, 3);
+    const s = sync('k5', { user: svc.user, pacer: new Pacer(50, 1) });
+    const walking = s.start();
+    await new Promise((r) => setTimeout(r, 50));
+    s.pause();
+    await walking;
+    const sent = svc.t.calls.length;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(svc.t.calls.length).toBe(sent);
+    expect(s.state.trades.length).toBeLessThan(3_000);
+    await s.resume();
+    expect(s.state.status).toBe('complete');
+    expect(s.state.trades.map((r) => r.id)).toEqual(svc.t.rows.map((r) => r.id));
+  });
+});

@@ -1,0 +1,88 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sampleTrade, sampleFunding } from './testing-rows';
+import { HISTORY_DB, idbHistoryStore, openHistoryDb, RECORD_VERSION } from './idb-history-store';
+import { historyKey } from './history-store';
+
+const A = historyKey('http://devnet', 'bsc_0xaaa');
+const B = historyKey('http://devnet', 'bsc_0xbbb');
+
+async function freshDb() {
+  await new Promise<void>((resolve) => {
+    const del = indexedDB.deleteDatabase(HISTORY_DB);
+    del.onsuccess = () => resolve();
+    del.onerror = () => resolve();
+  });
+  return openHistoryDb();
+}
+
+let db: IDBDatabase | null = null;
+afterEach(() => db?.close());
+
+describe('the history cache in IndexedDB', () => {
+  it('writes rows by id: the same rows written twice (two tabs) are kept once, read in id order', async () => {
+    db = await freshDb();
+    const store = idbHistoryStore(db);
+    await store.save(A, 'trades', [sampleTrade(3), sampleTrade(2)], [{ low: 2, high: 3 }]);
+    await store.save(A, 'trades', [sampleTrade(2), sampleTrade(3), sampleTrade(1)], [{ low: null, high: 3 }]);
+    const got = await store.load(A, 'trades');
+    expect(got.rows.map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(got.ranges).toEqual([{ low: null, high: 3 }]);
+  });
+
+  it('keeps the union of what two tabs say they hold', async () => {
+    db = await freshDb();
+    const store = idbHistoryStore(db);
+    await store.save(A, 'funding', [sampleFunding(10)], [{ low: 10, high: 20 }]);
+    await store.save(A, 'funding', [sampleFunding(5)], [{ low: null, high: 6 }]);
+    expect(await store.ranges(A, 'funding')).toEqual([
+      { low: 10, high: 20 },
+      { low: null, high: 6 },
+    ]);
+  });
+
+  it('keeps accounts, services and kinds apart', async () => {
+    db = await freshDb();
+    const store = idbHistoryStore(db);
+    const otherService = historyKey('https://mainnet', 'bsc_0xaaa');
+    await store.save(A, 'trades', [sampleTrade(1)], [{ low: null, high: 1 }]);
+    await store.save(B, 'trades', [sampleTrade(2)], [{ low: null, high: 2 }]);
+    await store.save(A, 'funding', [sampleFunding(7)], [{ low: null, high: 7 }]);
+    expect((await store.load(A, 'trades')).rows.map((r) => r.id)).toEqual([1]);
+    expect((await store.load(B, 'trades')).rows.map((r) => r.id)).toEqual([2]);
+    expect((await store.load(A, 'funding')).rows.map((r) => r.id)).toEqual([7]);
+    expect(await store.load(otherService, 'trades')).toEqual({ rows: [], ranges: [] });
+  });
+
+  it('survives a reopen (a reload)', async () => {
+    db = await freshDb();
+    await idbHistoryStore(db).save(A, 'trades', [sampleTrade(4)], [{ low: null, high: 4 }]);
+    db.close();
+    db = await openHistoryDb();
+    expect((await idbHistoryStore(db).load(A, 'trades')).rows).toEqual([sampleTrade(4)]);
+  });
+
+  it('ignores old or damaged records, and then claims nothing so the walk fetches again', async () => {
+    db = await freshDb();
+    const store = idbHistoryStore(db);
+    await store.save(A, 'trades', [sampleTrade(1), sampleTrade(2)], [{ low: null, high: 2 }]);
+    const tx = db.transaction(['trades', 'meta'], 'readwrite');
+    tx.objectStore('trades').put({ k: A, id: 3, v: RECORD_VERSION - 1, row: sampleTrade(3) });
+    tx.objectStore('trades').put({ k: A, id: 4, v: RECORD_VERSION, row: { ...sampleTrade(4), pnl: 12 } });
+    tx.objectStore('meta').put({ k: B, kind: 'trades', v: RECORD_VERSION, ranges: 'everything' });
+    await new Promise((r) => (tx.oncomplete = r));
+    const got = await store.load(A, 'trades');
+    expect(got.rows.map((r) => r.id)).toEqual([1, 2]);
+    expect(got.ranges).toEqual([]);
+    expect((await store.load(B, 'trades')).ranges).toEqual([]);
+  });
+
+  it('rejects where there is no IndexedDB (the sync then works from memory)', async () => {
+    const refusing = {
+      open: () => {
+        throw new DOMException('A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError');
+      },
+    } as unknown as IDBFactory;
+    await expect(openHistoryDb(refusing)).rejects.toThrow(/mutation/);
+  });
+});
