@@ -1,9 +1,8 @@
 // The account's history as one time-ordered list of PnL events: every fill (its realized pnl, fee and
 // how it moved the position) and every funding payment, each with its change to the cumulative PnL.
 // Parsed once; the curves, figures and CSV all read this list.
-import type { FundingTransaction, Side, Trade } from '../../api/schemas';
 import { fractionDigits, scaleFor, toUnits } from './exact-amount';
-import type { PortfolioInput } from './portfolio-input';
+import type { HistoryFunding, HistoryTrade, PortfolioInput } from './portfolio-input';
 import { PositionWalk, type FillSplit } from './position-walk';
 
 export interface FillEvent {
@@ -13,7 +12,7 @@ export interface FillEvent {
   /** The trade's own index in `input.trades`. */
   index: number;
   id: number;
-  side: Side;
+  side: 'buy' | 'sell';
   /** Realized PnL the exchange booked on the closing part (the trade's `pnl`). */
   pnl: bigint;
   fee: bigint;
@@ -71,7 +70,7 @@ function scalesOf(input: PortfolioInput): { scale: number; qtyScale: number } {
   return { scale: scaleFor(rest, scale), qtyScale: scaleFor((input.openPositions ?? []).map((p) => p.qty), qtyScale) };
 }
 
-function fillEvent(t: Trade, index: number, walk: PositionWalk, scale: number, qtyScale: number, settlement: string): FillEvent {
+function fillEvent(t: HistoryTrade, index: number, walk: PositionWalk, scale: number, qtyScale: number, settlement: string): FillEvent {
   const pnl = toUnits(t.pnl, scale);
   const fee = toUnits(t.fee_qty, scale);
   const feeCounted = t.fee_asset === settlement;
@@ -82,7 +81,7 @@ function fillEvent(t: Trade, index: number, walk: PositionWalk, scale: number, q
   };
 }
 
-function fundingEvent(f: FundingTransaction, index: number, scale: number): FundingEvent {
+function fundingEvent(f: HistoryFunding, index: number, scale: number): FundingEvent {
   return { kind: 'funding', at: Date.parse(f.transact_time), symbol: f.symbol, index, id: f.id, change: toUnits(f.qty, scale) };
 }
 

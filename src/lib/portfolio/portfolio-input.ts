@@ -1,7 +1,35 @@
 // What the Portfolio's figures are computed from: the account's whole history (as the history cache
 // gives it: trades and funding sorted by id, deduplicated), the balance and open positions now, and
 // the moves of money in or out that the app knows of. Plain data: it crosses to the worker as is.
-import type { FundingTransaction, Trade } from '../../api/schemas';
+
+/**
+ * The fields of a trade (spec §2.2, the api's `Trade`) the figures read; lib does not import api, and
+ * any `Trade` fits this shape.
+ */
+export interface HistoryTrade {
+  id: number;
+  symbol: string;
+  side: 'buy' | 'sell';
+  price: string;
+  qty: string;
+  /** Notional: price × qty. */
+  value: string;
+  fee_asset: string;
+  /** Fee paid, ≥ 0 on the devnet (liquidation fills: 0). */
+  fee_qty: string;
+  /** Realized PnL the exchange booked on the part of the fill that closed a position, before fees. */
+  pnl: string;
+  created_at: string;
+}
+
+/** The fields of a funding payment (spec §2.3, the api's `FundingTransaction`) the figures read. */
+export interface HistoryFunding {
+  id: number;
+  symbol: string;
+  /** + received, − paid. */
+  qty: string;
+  transact_time: string;
+}
 
 /**
  * Money moved into (+) or out of (−) the valued account (the Perps Wallet, whose equity the balance
@@ -26,8 +54,8 @@ export interface OpenPositionNow {
 }
 
 export interface PortfolioInput {
-  trades: readonly Trade[];
-  funding: readonly FundingTransaction[];
+  trades: readonly HistoryTrade[];
+  funding: readonly HistoryFunding[];
   /** The exchange's time now, epoch ms (the windows end here; the 24 h check counts back from it). */
   now: number;
   /** The asset PnL and funding settle in ('DUSD'); fees in any other asset are reported apart. */

@@ -1,8 +1,9 @@
 // Which part of each fill closes the position and which opens one, replaying the account's fills of a
 // symbol in order (buy +qty, sell −qty), as the exchange books them (devnet/engine/positions.ts
 // applyFill): a fill against the position first closes up to its size, the rest opens the other way.
-import type { Side } from '../../api/schemas';
 import { absUnits } from './exact-amount';
+
+type Side = 'buy' | 'sell';
 
 /** How one fill changed the position, in quantity units (10^-qtyScale). */
 export interface FillSplit {
