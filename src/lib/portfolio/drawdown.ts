@@ -18,20 +18,24 @@ export class DrawdownTracker {
   private peak: bigint;
   private peakAt: number;
   private best: DrawdownUnits = { amount: 0n, peakAt: null, troughAt: null };
+  /** peak − best: a value below it is a deeper fall (one comparison a point, no subtraction). */
+  private floor: bigint;
 
   constructor(startAt: number, startValue = 0n) {
     this.peak = startValue;
     this.peakAt = startAt;
+    this.floor = startValue;
   }
 
   see(at: number, value: bigint): void {
     if (value > this.peak) {
       this.peak = value;
       this.peakAt = at;
-      return;
+      this.floor = value - this.best.amount;
+    } else if (value < this.floor) {
+      this.best = { amount: this.peak - value, peakAt: this.peakAt, troughAt: at };
+      this.floor = value;
     }
-    const fall = this.peak - value;
-    if (fall > this.best.amount) this.best = { amount: fall, peakAt: this.peakAt, troughAt: at };
   }
 
   result(): DrawdownUnits {

@@ -1,5 +1,6 @@
 // The same figures per market (symbol), and the table's sort.
 import { compareDecimalStrings } from '../decimal';
+import type { DrawdownUnits } from './drawdown';
 import { toUnits } from './exact-amount';
 import type { Ledger } from './ledger';
 import type { OpenPositionNow } from './portfolio-input';
@@ -12,30 +13,34 @@ export interface MarketFigures extends TradingFigures {
   unrealizedPnl: string;
 }
 
-/** Totals and per-market figures of a window, in one pass over its events. */
+/**
+ * Per-market figures of a window in one pass over its events, and the totals as their sum; the
+ * totals' drawdown is the whole curve's (`drawdown`, from the window's PnL series).
+ */
 export function tallyWindow(
   ledger: Ledger,
   span: WindowSpan,
-  unrealizedUnits: bigint,
+  drawdown: DrawdownUnits,
   positions: readonly OpenPositionNow[],
 ): { totals: TradingFigures; markets: MarketFigures[] } {
-  const total = new FiguresTally(ledger.scale, span.start);
   const bySymbol = new Map<string, FiguresTally>();
   const { events } = ledger;
+  let m: FiguresTally | undefined;
   for (let i = span.first; i < events.length; i++) {
     const e = events[i]!;
-    total.add(e);
-    let m = bySymbol.get(e.symbol);
+    if (m === undefined || e.symbol !== events[i - 1]!.symbol) m = bySymbol.get(e.symbol);
     if (m === undefined) bySymbol.set(e.symbol, (m = new FiguresTally(ledger.scale, span.start)));
     m.add(e);
   }
+  const total = new FiguresTally(ledger.scale, span.start);
+  for (const t of bySymbol.values()) total.absorb(t);
   const upnl = new Map(positions.map((p) => [p.symbol, p.upnl]));
   for (const p of positions) if (!bySymbol.has(p.symbol)) bySymbol.set(p.symbol, new FiguresTally(ledger.scale, span.start));
   const markets = [...bySymbol].map(([symbol, tally]): MarketFigures => {
     const u = upnl.get(symbol) ?? '0';
     return { symbol, unrealizedPnl: u, ...tally.finish({ at: span.end, units: toUnits(u, ledger.scale) }) };
   });
-  return { totals: total.finish({ at: span.end, units: unrealizedUnits }), markets: sortMarkets(markets, 'symbol', 'asc') };
+  return { totals: total.finish(undefined, drawdown), markets: sortMarkets(markets, 'symbol', 'asc') };
 }
 
 /** Columns the per-market table sorts by. */

@@ -54,7 +54,7 @@ export interface PnlCurve {
 }
 
 /** The window's full series in units: at[0] = start with 0, then each event, then now with upnl added. */
-export function pnlSeries(ledger: Ledger, span: WindowSpan, unrealized: bigint): { at: number[]; values: bigint[] } {
+export function pnlSeries(ledger: Ledger, span: WindowSpan, unrealized: bigint): PnlSeries {
   const n = ledger.events.length - span.first;
   const at = new Array<number>(n + 2);
   const values = new Array<bigint>(n + 2);
@@ -70,9 +70,17 @@ export function pnlSeries(ledger: Ledger, span: WindowSpan, unrealized: bigint):
   return { at, values };
 }
 
+export interface PnlSeries {
+  at: number[];
+  values: bigint[];
+}
+
 export function pnlCurve(ledger: Ledger, span: WindowSpan, unrealized: bigint, maxPoints = MAX_DRAWN_POINTS): PnlCurve {
-  const { at, values } = pnlSeries(ledger, span, unrealized);
-  const s = ledger.scale;
+  return pnlCurveOf(pnlSeries(ledger, span, unrealized), ledger.scale, maxPoints);
+}
+
+/** The curve to draw from a window's full series (pnlSeries). */
+export function pnlCurveOf({ at, values }: PnlSeries, s: number, maxPoints = MAX_DRAWN_POINTS): PnlCurve {
   const keep = downsampleIndices(at, values, maxPoints);
   return {
     points: keep.map((i) => ({ at: at[i]!, value: fromUnits(values[i]!, s) })),

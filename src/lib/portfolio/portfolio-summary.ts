@@ -6,8 +6,9 @@ import { accountValueCurve, type AccountValueCurve } from './account-value';
 import { fromUnits, toUnits } from './exact-amount';
 import { buildLedger, type Ledger } from './ledger';
 import { tallyWindow, type MarketFigures } from './market-figures';
-import { pnlCurve, windowSpan, type PnlCurve } from './pnl-curve';
-import { PNL_WINDOWS, type PnlWindow, type PortfolioInput } from './portfolio-input';
+import { maxDrawdown } from './drawdown';
+import { pnlCurveOf, pnlSeries, windowSpan, type PnlCurve, type WindowSpan } from './pnl-curve';
+import { PNL_WINDOWS, type OpenPositionNow, type PnlWindow, type PortfolioInput } from './portfolio-input';
 import { realized24hCheck, type Realized24hCheck } from './realized-24h-check';
 import type { TradingFigures } from './trading-figures';
 
@@ -55,6 +56,11 @@ function mismatches(ledger: Ledger, input: PortfolioInput): PositionMismatch[] {
   return out;
 }
 
+/** A window's figures and per-market figures; the totals' drawdown is that of its PnL curve as drawn (unrealized last). */
+export function windowFigures(ledger: Ledger, span: WindowSpan, unrealized: bigint, positions: readonly OpenPositionNow[], series = pnlSeries(ledger, span, unrealized)) {
+  return tallyWindow(ledger, span, maxDrawdown(series.at, series.values, span.start), positions);
+}
+
 /** Mismatches are only checked when `openPositions` is given. */
 export function summarizePortfolio(input: PortfolioInput): PortfolioSummary {
   const ledger = buildLedger(input);
@@ -63,10 +69,11 @@ export function summarizePortfolio(input: PortfolioInput): PortfolioSummary {
   const windows = {} as Record<PnlWindow, WindowSummary>;
   for (const w of PNL_WINDOWS) {
     const span = windowSpan(ledger, w, input.now);
-    const { totals, markets } = tallyWindow(ledger, span, upnl, positions);
+    const series = pnlSeries(ledger, span, upnl);
+    const { totals, markets } = windowFigures(ledger, span, upnl, positions, series);
     windows[w] = {
       window: w, start: span.start, end: span.end,
-      pnl: pnlCurve(ledger, span, upnl),
+      pnl: pnlCurveOf(series, ledger.scale),
       value: accountValueCurve(ledger, span, input),
       totals, markets,
     };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildLedger, isClosingFill } from './ledger';
-import { tallyWindow } from './market-figures';
 import { windowSpan } from './pnl-curve';
+import { windowFigures } from './portfolio-summary';
 import { handHistory, inputOf, MIN, T0 } from './testing/history-builders';
 
 const m = (k: number) => T0 + k * MIN;
@@ -10,7 +10,7 @@ function figuresOf(unrealizedPnl = '0', openPositions: { symbol: string; qty: st
   const h = handHistory();
   const input = inputOf(h.trades, h.funding, { unrealizedPnl, openPositions });
   const ledger = buildLedger(input);
-  return { ledger, ...tallyWindow(ledger, windowSpan(ledger, 'all', input.now), BigInt(0), openPositions) };
+  return { ledger, ...windowFigures(ledger, windowSpan(ledger, 'all', input.now), 0n, openPositions) };
 }
 
 describe('figures of a hand-checked history (testing/history-builders.ts handHistory)', () => {
@@ -72,7 +72,7 @@ describe('figures of a hand-checked history (testing/history-builders.ts handHis
     const ledger = buildLedger(input);
     const span = windowSpan(ledger, 'all', input.now);
     // −5.135 then −30 unrealized: −35.135, drawdown 7.365 + 35.135 = 42.5, at now
-    const { totals } = tallyWindow(ledger, span, BigInt(-30) * 10n ** BigInt(ledger.scale), []);
+    const { totals } = windowFigures(ledger, span, -30n * 10n ** BigInt(ledger.scale), []);
     expect(totals.maxDrawdown).toEqual({ amount: '42.5', peakAt: m(3), troughAt: input.now });
   });
 

@@ -2,7 +2,7 @@
 // by asset, funding paid and received, volume, trades, wins and losses per closing trade, largest win
 // and loss, max drawdown. Tallied in one pass in time order, returned as decimal strings.
 import { D } from '../decimal';
-import { DrawdownTracker } from './drawdown';
+import { DrawdownTracker, type DrawdownUnits } from './drawdown';
 import { fromUnits } from './exact-amount';
 import { isClosingFill, type LedgerEvent } from './ledger';
 
@@ -121,11 +121,39 @@ export class FiguresTally {
     }
   }
 
-  /** The figures; `unrealized` (units, at a time) is the curve's last point for the drawdown. */
-  finish(unrealized?: { at: number; units: bigint }): TradingFigures {
+  /**
+   * Adds another tally's sums and counts into this one (the totals are the markets' sum). Its drawdown
+   * is not mergeable: finish the total with the whole curve's (see finish).
+   */
+  absorb(o: FiguresTally): void {
+    this.realized += o.realized;
+    this.fees += o.fees;
+    for (const [asset, paid] of o.otherFees) this.otherFees.set(asset, (this.otherFees.get(asset) ?? 0n) + paid);
+    this.fundingPaid += o.fundingPaid;
+    this.fundingReceived += o.fundingReceived;
+    this.volume += o.volume;
+    this.trades += o.trades;
+    this.fundingPayments += o.fundingPayments;
+    this.closing += o.closing;
+    this.wins += o.wins;
+    this.losses += o.losses;
+    this.winSum += o.winSum;
+    this.lossSum += o.lossSum;
+    const earlier = (a: { e: LedgerEvent } | null, b: { e: LedgerEvent }) => a === null || b.e.at < a.e.at || (b.e.at === a.e.at && b.e.id < a.e.id);
+    // Of equal results the earliest, as one pass in time order would keep.
+    if (o.bestWin !== null && (this.bestWin === null || o.bestWin.pnl > this.bestWin.pnl || (o.bestWin.pnl === this.bestWin.pnl && earlier(this.bestWin, o.bestWin)))) this.bestWin = o.bestWin;
+    if (o.worstLoss !== null && (this.worstLoss === null || o.worstLoss.pnl < this.worstLoss.pnl || (o.worstLoss.pnl === this.worstLoss.pnl && earlier(this.worstLoss, o.worstLoss)))) this.worstLoss = o.worstLoss;
+    this.net += o.net;
+  }
+
+  /**
+   * The figures; `unrealized` (units, at a time) is the curve's last point for the drawdown, or
+   * `drawdown` is the whole curve's, computed elsewhere (a merged tally has none of its own).
+   */
+  finish(unrealized?: { at: number; units: bigint }, drawdown?: DrawdownUnits): TradingFigures {
     const s = this.scale;
     if (unrealized !== undefined && unrealized.units !== 0n) this.drawdown.see(unrealized.at, this.net + unrealized.units);
-    const dd = this.drawdown.result();
+    const dd = drawdown ?? this.drawdown.result();
     const result = (r: { pnl: bigint; e: LedgerEvent } | null): TradeResult | null =>
       r === null ? null : { pnl: fromUnits(r.pnl, s), tradeId: r.e.id, symbol: r.e.symbol, at: r.e.at };
     return {
