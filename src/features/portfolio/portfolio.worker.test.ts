@@ -7,13 +7,16 @@ describe('portfolio.worker', () => {
     vi.unstubAllGlobals();
   });
 
-  it('answers each request with its id', async () => {
+  it('holds the history it is sent and answers each request with its id', async () => {
     const posted: FromPortfolioWorker[] = [];
     vi.stubGlobal('postMessage', (m: FromPortfolioWorker) => posted.push(m));
     await import('./portfolio.worker');
     const onmessage = (globalThis as unknown as { onmessage: (e: { data: unknown }) => void }).onmessage;
     const h = handHistory();
-    onmessage({ data: { id: 7, kind: 'summary', input: inputOf(h.trades, h.funding) } });
+    const { trades, funding, ...state } = inputOf(h.trades, h.funding);
+    onmessage({ data: { kind: 'history', reset: true, trades, funding } });
+    expect(posted).toHaveLength(0);
+    onmessage({ data: { id: 7, kind: 'summary', state } });
     expect(posted).toHaveLength(1);
     expect(posted[0]!.id).toBe(7);
     const answer = posted[0]!;
