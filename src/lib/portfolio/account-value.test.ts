@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountValueCurve } from './account-value';
+import { accountValueCurve, valueSeries } from './account-value';
 import { buildLedger } from './ledger';
 import { windowSpan } from './pnl-curve';
 import type { KnownMove } from './portfolio-input';
@@ -16,7 +16,7 @@ function valueOf(w: '24h' | 'all', moves?: KnownMove[], feeAsset = 'DUSD') {
     { now: NOW, unrealizedPnl: '4', balance: { equity: '104', pnl_freeze: '0' }, ...(moves ? { moves } : {}) },
   );
   const ledger = buildLedger(input);
-  return accountValueCurve(ledger, windowSpan(ledger, w, NOW), input);
+  return accountValueCurve(valueSeries(ledger, input), windowSpan(ledger, w, NOW), ledger.scale);
 }
 
 describe('account value: today\'s equity walked back by the PnL and the known moves', () => {

@@ -1,11 +1,11 @@
 // Account value over time, where it can be known: today's equity walked back by the PnL events and the
 // moves of money the app knows of. The past unrealized PnL is not known, so every point but the last is
 // the realized value then; the last is today's equity. What the curve includes is stated as codes.
-import { downsampleIndices, MAX_DRAWN_POINTS } from './downsample';
+import { downsampleRange, MAX_DRAWN_POINTS } from './downsample';
 import { fromUnits, toUnits } from './exact-amount';
 import type { Ledger } from './ledger';
 import type { KnownMove, PortfolioInput } from './portfolio-input';
-import type { CurvePoint, WindowSpan } from './pnl-curve';
+import { firstAfter, type CurvePoint, type WindowSpan } from './pnl-curve';
 
 /** What the account value curve includes, for the page to say in words. */
 export type AccountValueBasis =
@@ -40,56 +40,69 @@ export interface AccountValueCurve {
   basis: AccountValueBasis[];
 }
 
+/** The whole history's realized value series (before the final equity point), built once for every window. */
+export interface ValueSeries {
+  at: number[];
+  values: bigint[];
+  /** Index in the series of each known move's point, and the step it makes. */
+  steps: { index: number; step: ValueStep }[];
+  equity: bigint;
+  basis: AccountValueBasis[];
+}
+
 /**
- * Realized value V before now: V_end = equity − upnl now; V(t) = V_end − Σ(PnL changes and moves after t).
- * In a window: a first point at its start, each event and move, then (now, equity).
+ * V_end = equity − upnl now; V(t) = V_end − Σ(PnL changes and moves after t). Index 0 is the value
+ * before everything (at the first event or move), then one point per event and per move, in time order
+ * (a move at the same ms as an event comes first).
  */
-export function accountValueCurve(ledger: Ledger, span: WindowSpan, input: PortfolioInput, maxPoints = MAX_DRAWN_POINTS): AccountValueCurve {
+export function valueSeries(ledger: Ledger, input: PortfolioInput): ValueSeries {
   const s = ledger.scale;
   const moves = [...(input.moves ?? [])].sort((a, b) => a.at - b.at);
+  const moveUnits = moves.map((m) => toUnits(m.amount, s));
   const equity = toUnits(input.balance.equity, s);
-  const realizedEnd = equity - toUnits(input.unrealizedPnl, s);
-  // Walk back from the end: value before the window's first event or move.
-  const { events } = ledger;
-  const lastCum = events.length > 0 ? ledger.cumulative[events.length - 1]! : 0n;
-  let startValue = realizedEnd - (lastCum - span.base);
-  const inWindow = moves.filter((m) => m.at > span.start || span.window === 'all');
-  const moveUnits = inWindow.map((m) => toUnits(m.amount, s));
-  for (const u of moveUnits) startValue -= u;
-  // Before "all" starts, moves earlier than the first event still count: the curve starts before them.
-  const start = span.window === 'all' ? Math.min(span.start, inWindow[0]?.at ?? span.start) : span.start;
-  const at: number[] = [start];
-  const values: bigint[] = [startValue];
-  const keep: number[] = [];
-  const steps: ValueStep[] = [];
-  let v = startValue;
-  let belowZero = startValue < 0n;
+  const { events, cumulative } = ledger;
+  let v = equity - toUnits(input.unrealizedPnl, s) - (events.length > 0 ? cumulative[events.length - 1]! : 0n);
+  for (const u of moveUnits) v -= u;
+  const at: number[] = [Math.min(ledger.at[0] ?? input.now, moves[0]?.at ?? input.now)];
+  const values: bigint[] = [v];
+  const steps: ValueSeries['steps'] = [];
+  let belowZero = v < 0n;
   let j = 0;
   const pushMove = () => {
-    const m = inWindow[j]!;
+    const m = moves[j]!;
     const before = v;
     v += moveUnits[j++]!;
     if (v < 0n) belowZero = true;
     at.push(m.at);
     values.push(v);
-    keep.push(values.length - 1);
-    steps.push({ at: m.at, kind: m.kind, amount: m.amount, before: fromUnits(before, s), after: fromUnits(v, s) });
+    steps.push({ index: values.length - 1, step: { at: m.at, kind: m.kind, amount: m.amount, before: fromUnits(before, s), after: fromUnits(v, s) } });
   };
-  for (let i = span.first; i < events.length; i++) {
+  for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
-    while (j < inWindow.length && inWindow[j]!.at <= e.at) pushMove();
+    while (j < moves.length && moves[j]!.at <= e.at) pushMove();
     if (e.change !== 0n) v += e.change;
     if (v < 0n) belowZero = true;
     at.push(e.at);
     values.push(v);
   }
-  while (j < inWindow.length) pushMove();
-  at.push(Math.max(input.now, at[at.length - 1]!));
-  values.push(equity);
+  while (j < moves.length) pushMove();
   const basis: AccountValueBasis[] = ['last-point-is-equity-now', 'past-points-realized-only', moves.length > 0 ? 'known-moves-as-steps' : 'no-moves-known'];
   if (ledger.otherAssetFees) basis.push('other-asset-fees-excluded');
   if (ledger.unexplainedPnlFills > 0) basis.push('history-starts-mid-position');
   if (belowZero) basis.push('unknown-moves-likely');
-  const drawn = downsampleIndices(at, values, maxPoints, keep);
-  return { points: drawn.map((i) => ({ at: at[i]!, value: fromUnits(values[i]!, s) })), steps, basis };
+  return { at, values, steps, equity, basis };
+}
+
+/** A window of the series: (start, value then), the points after the start thinned, (now, equity). */
+export function accountValueCurve(series: ValueSeries, span: WindowSpan, scale: number, maxPoints = MAX_DRAWN_POINTS): AccountValueCurve {
+  const { at, values } = series;
+  const all = span.window === 'all';
+  const first = all ? 0 : firstAfter(at, span.start);
+  const steps = series.steps.filter((x) => x.index >= first);
+  const kept = downsampleRange(at, values, first, values.length, maxPoints - 2, steps.map((x) => x.index));
+  const point = (i: number): CurvePoint => ({ at: at[i]!, value: fromUnits(values[i]!, scale) });
+  const points = all ? [] : [{ at: span.start, value: fromUnits(values[Math.max(first - 1, 0)]!, scale) }];
+  for (const i of kept) points.push(point(i));
+  points.push({ at: Math.max(span.end, at[at.length - 1]!), value: fromUnits(series.equity, scale) });
+  return { points, steps: steps.map((x) => x.step), basis: series.basis };
 }

@@ -12,20 +12,26 @@ export const MAX_DRAWN_POINTS = 2000;
  * `keep` indices (steps that must show) are added on top.
  */
 export function downsampleIndices(at: readonly number[], values: readonly bigint[], max = MAX_DRAWN_POINTS, keep: readonly number[] = []): number[] {
-  const n = values.length;
-  if (n <= Math.max(max, 2)) return values.map((_, i) => i);
+  return downsampleRange(at, values, 0, values.length, max, keep);
+}
+
+/** downsampleIndices of the slice [from, to) of the series, without copying it; indices into the series. */
+export function downsampleRange(at: readonly number[], values: readonly bigint[], from: number, to: number, max: number, keep: readonly number[] = []): number[] {
+  const n = to - from;
+  if (n <= 0) return [];
+  if (n <= Math.max(max, 2)) return Array.from({ length: n }, (_, i) => from + i);
   const buckets = Math.max(1, Math.floor((max - 2) / 2));
-  const t0 = at[0]!;
-  const span = at[n - 1]! - t0;
+  const t0 = at[from]!;
+  const span = at[to - 1]! - t0;
   const lo = new Int32Array(buckets).fill(-1);
   const hi = new Int32Array(buckets).fill(-1);
-  for (let i = 1; i < n - 1; i++) {
-    const b = span > 0 ? Math.min(buckets - 1, Math.floor(((at[i]! - t0) / span) * buckets)) : Math.floor(((i - 1) / (n - 2)) * buckets);
+  for (let i = from + 1; i < to - 1; i++) {
+    const b = span > 0 ? Math.min(buckets - 1, Math.floor(((at[i]! - t0) / span) * buckets)) : Math.floor(((i - from - 1) / (n - 2)) * buckets);
     const v = values[i]!;
     if (lo[b] === -1 || v < values[lo[b]!]!) lo[b] = i;
     if (hi[b] === -1 || v > values[hi[b]!]!) hi[b] = i;
   }
-  const chosen = new Set<number>([0, n - 1, ...keep]);
+  const chosen = new Set<number>([from, to - 1, ...keep]);
   for (let b = 0; b < buckets; b++) {
     if (lo[b] !== -1) chosen.add(lo[b]!);
     if (hi[b] !== -1) chosen.add(hi[b]!);

@@ -44,6 +44,8 @@ export interface Ledger {
   qtyScale: number;
   /** Time-ordered (ties: fills first, then by id). */
   events: LedgerEvent[];
+  /** at[i] = events[i].at: the series' times, for searching and thinning. */
+  at: number[];
   /** cumulative[i] = Σ change of events[0..i]. */
   cumulative: bigint[];
   /** Each symbol's replayed position after the last fill (qty units). */
@@ -118,13 +120,15 @@ export function buildLedger(input: PortfolioInput): Ledger {
   const funding: LedgerEvent[] = input.funding.map((f, i) => fundingEvent(f, i, scale));
   const events = mergeByTime(fills, funding);
   const cumulative = new Array<bigint>(events.length);
+  const at = new Array<number>(events.length);
   let sum = 0n;
   for (let i = 0; i < events.length; i++) {
+    at[i] = events[i]!.at;
     const change = events[i]!.change;
     if (change !== 0n) sum += change;
     cumulative[i] = sum;
   }
-  return { scale, qtyScale, events, cumulative, replayed: walk.positions, unexplainedPnlFills, otherAssetFees };
+  return { scale, qtyScale, events, at, cumulative, replayed: walk.positions, unexplainedPnlFills, otherAssetFees };
 }
 
 /** A closing fill: it reduced a position, or the exchange booked PnL on it (then it closed one opened before the history). */

@@ -1,6 +1,9 @@
 // Cumulative PnL over a window: realized pnl − fees (settlement asset) + funding, summed event by event,
 // starting at 0 at the window's start and ending with today's unrealized PnL added as the last point.
-import { downsampleIndices, MAX_DRAWN_POINTS } from './downsample';
+// Every window reads the ledger's one cumulative series in place (a window's curve is that series
+// minus its value at the window's start; thinning and drawdown do not change under such a shift).
+import { DrawdownTracker, type DrawdownUnits } from './drawdown';
+import { downsampleRange, MAX_DRAWN_POINTS } from './downsample';
 import { fromUnits } from './exact-amount';
 import type { Ledger } from './ledger';
 import { WINDOW_MS, type PnlWindow } from './portfolio-input';
@@ -22,13 +25,13 @@ export interface WindowSpan {
   base: bigint;
 }
 
-/** First index with at > t (binary search on the time-ordered events). */
-function firstAfter(ledger: Ledger, t: number): number {
+/** First index with at > t (binary search on the time-ordered times). */
+export function firstAfter(at: readonly number[], t: number): number {
   let lo = 0;
-  let hi = ledger.events.length;
+  let hi = at.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (ledger.events[mid]!.at > t) hi = mid;
+    if (at[mid]! > t) hi = mid;
     else lo = mid + 1;
   }
   return lo;
@@ -36,9 +39,9 @@ function firstAfter(ledger: Ledger, t: number): number {
 
 /** Window start = now − length (24 h, 7 d, 30 d), events strictly after it; "all" from the first event. */
 export function windowSpan(ledger: Ledger, window: PnlWindow, now: number): WindowSpan {
-  if (window === 'all') return { window, start: ledger.events[0]?.at ?? now, end: now, first: 0, base: 0n };
+  if (window === 'all') return { window, start: ledger.at[0] ?? now, end: now, first: 0, base: 0n };
   const start = now - WINDOW_MS[window];
-  const first = firstAfter(ledger, start);
+  const first = firstAfter(ledger.at, start);
   return { window, start, end: now, first, base: first > 0 ? ledger.cumulative[first - 1]! : 0n };
 }
 
@@ -53,39 +56,33 @@ export interface PnlCurve {
   withUnrealized: string;
 }
 
-/** The window's full series in units: at[0] = start with 0, then each event, then now with upnl added. */
-export function pnlSeries(ledger: Ledger, span: WindowSpan, unrealized: bigint): PnlSeries {
-  const n = ledger.events.length - span.first;
-  const at = new Array<number>(n + 2);
-  const values = new Array<bigint>(n + 2);
-  at[0] = span.start;
-  values[0] = 0n;
-  for (let i = 0; i < n; i++) {
-    at[i + 1] = ledger.events[span.first + i]!.at;
-    const c = ledger.cumulative[span.first + i]!;
-    values[i + 1] = span.base === 0n ? c : c - span.base;
-  }
-  at[n + 1] = Math.max(span.end, at[n]!);
-  values[n + 1] = values[n]! + unrealized;
-  return { at, values };
+/** The window's last cumulative value (base when it has no event) and the time of its last point. */
+function endOf(ledger: Ledger, span: WindowSpan): { last: bigint; endAt: number } {
+  const n = ledger.at.length;
+  return n > span.first ? { last: ledger.cumulative[n - 1]!, endAt: Math.max(span.end, ledger.at[n - 1]!) } : { last: span.base, endAt: Math.max(span.end, span.start) };
 }
 
-export interface PnlSeries {
-  at: number[];
-  values: bigint[];
-}
-
+/** Points: (start, 0); each event's cumulative − base, thinned; (now, realized + unrealized). */
 export function pnlCurve(ledger: Ledger, span: WindowSpan, unrealized: bigint, maxPoints = MAX_DRAWN_POINTS): PnlCurve {
-  return pnlCurveOf(pnlSeries(ledger, span, unrealized), ledger.scale, maxPoints);
+  const s = ledger.scale;
+  const n = ledger.at.length;
+  const rel = (v: bigint) => fromUnits(span.base === 0n ? v : v - span.base, s);
+  const { last, endAt } = endOf(ledger, span);
+  const kept = downsampleRange(ledger.at, ledger.cumulative, span.first, n, maxPoints - 2);
+  const withUnrealized = rel(last + unrealized);
+  return {
+    points: [{ at: span.start, value: '0' }, ...kept.map((i) => ({ at: ledger.at[i]!, value: rel(ledger.cumulative[i]!) })), { at: endAt, value: withUnrealized }],
+    fullLength: n - span.first + 2,
+    realized: rel(last),
+    withUnrealized,
+  };
 }
 
-/** The curve to draw from a window's full series (pnlSeries). */
-export function pnlCurveOf({ at, values }: PnlSeries, s: number, maxPoints = MAX_DRAWN_POINTS): PnlCurve {
-  const keep = downsampleIndices(at, values, maxPoints);
-  return {
-    points: keep.map((i) => ({ at: at[i]!, value: fromUnits(values[i]!, s) })),
-    fullLength: values.length,
-    realized: fromUnits(values[values.length - 2]!, s),
-    withUnrealized: fromUnits(values[values.length - 1]!, s),
-  };
+/** Max drawdown of the window's curve as drawn: from 0 at the start, the unrealized last point included. */
+export function windowDrawdown(ledger: Ledger, span: WindowSpan, unrealized: bigint): DrawdownUnits {
+  const t = new DrawdownTracker(span.start, span.base);
+  for (let i = span.first; i < ledger.at.length; i++) t.see(ledger.at[i]!, ledger.cumulative[i]!);
+  const { last, endAt } = endOf(ledger, span);
+  if (unrealized !== 0n) t.see(endAt, last + unrealized);
+  return t.result();
 }

@@ -2,12 +2,11 @@
 // window (24 h, 7 d, 30 d, all) the PnL curve, the account value curve, the figures and the figures per
 // market; the 24 h check against the balance; and whether the replayed positions match the open ones.
 // Plain data (strings and numbers): it crosses from the worker by postMessage as is.
-import { accountValueCurve, type AccountValueCurve } from './account-value';
+import { accountValueCurve, valueSeries, type AccountValueCurve } from './account-value';
 import { fromUnits, toUnits } from './exact-amount';
 import { buildLedger, type Ledger } from './ledger';
 import { tallyWindow, type MarketFigures } from './market-figures';
-import { maxDrawdown } from './drawdown';
-import { pnlCurveOf, pnlSeries, windowSpan, type PnlCurve, type WindowSpan } from './pnl-curve';
+import { pnlCurve, windowDrawdown, windowSpan, type PnlCurve, type WindowSpan } from './pnl-curve';
 import { PNL_WINDOWS, type OpenPositionNow, type PnlWindow, type PortfolioInput } from './portfolio-input';
 import { realized24hCheck, type Realized24hCheck } from './realized-24h-check';
 import type { TradingFigures } from './trading-figures';
@@ -57,8 +56,8 @@ function mismatches(ledger: Ledger, input: PortfolioInput): PositionMismatch[] {
 }
 
 /** A window's figures and per-market figures; the totals' drawdown is that of its PnL curve as drawn (unrealized last). */
-export function windowFigures(ledger: Ledger, span: WindowSpan, unrealized: bigint, positions: readonly OpenPositionNow[], series = pnlSeries(ledger, span, unrealized)) {
-  return tallyWindow(ledger, span, maxDrawdown(series.at, series.values, span.start), positions);
+export function windowFigures(ledger: Ledger, span: WindowSpan, unrealized: bigint, positions: readonly OpenPositionNow[]) {
+  return tallyWindow(ledger, span, windowDrawdown(ledger, span, unrealized), positions);
 }
 
 /** Mismatches are only checked when `openPositions` is given. */
@@ -66,15 +65,15 @@ export function summarizePortfolio(input: PortfolioInput): PortfolioSummary {
   const ledger = buildLedger(input);
   const upnl = toUnits(input.unrealizedPnl, ledger.scale);
   const positions = input.openPositions ?? [];
+  const values = valueSeries(ledger, input);
   const windows = {} as Record<PnlWindow, WindowSummary>;
   for (const w of PNL_WINDOWS) {
     const span = windowSpan(ledger, w, input.now);
-    const series = pnlSeries(ledger, span, upnl);
-    const { totals, markets } = windowFigures(ledger, span, upnl, positions, series);
+    const { totals, markets } = windowFigures(ledger, span, upnl, positions);
     windows[w] = {
       window: w, start: span.start, end: span.end,
-      pnl: pnlCurveOf(series, ledger.scale),
-      value: accountValueCurve(ledger, span, input),
+      pnl: pnlCurve(ledger, span, upnl),
+      value: accountValueCurve(values, span, ledger.scale),
       totals, markets,
     };
   }
