@@ -79,7 +79,7 @@ function fillEvent(t: HistoryTrade, index: number, walk: PositionWalk, scale: nu
   const split = walk.apply(t.symbol, t.side, toUnits(t.qty, qtyScale));
   return {
     kind: 'fill', at: Date.parse(t.created_at), symbol: t.symbol, index, id: t.id, side: t.side,
-    pnl, fee, feeAsset: t.fee_asset, feeCounted, value: toUnits(t.value, scale), split, change: feeCounted ? pnl - fee : pnl,
+    pnl, fee, feeAsset: t.fee_asset, feeCounted, value: toUnits(t.value, scale), split, change: feeCounted && fee !== 0n ? pnl - fee : pnl,
   };
 }
 

@@ -1,8 +1,6 @@
 // Which part of each fill closes the position and which opens one, replaying the account's fills of a
 // symbol in order (buy +qty, sell −qty), as the exchange books them (devnet/engine/positions.ts
 // applyFill): a fill against the position first closes up to its size, the rest opens the other way.
-import { absUnits } from './exact-amount';
-
 type Side = 'buy' | 'sell';
 
 /** How one fill changed the position, in quantity units (10^-qtyScale). */
@@ -22,11 +20,11 @@ export interface FillSplit {
  * after = before ± qty. A flip is closed > 0 and opened > 0 (one fill closes the long and opens a short).
  */
 export function splitFill(before: bigint, side: Side, qty: bigint): FillSplit {
-  const signed = side === 'buy' ? qty : -qty;
-  const against = before !== 0n && (before > 0n) !== (signed > 0n);
-  const size = absUnits(before);
-  const closed = against ? (qty < size ? qty : size) : 0n;
-  return { before, after: before + signed, closed, opened: qty - closed };
+  const buy = side === 'buy';
+  const after = buy ? before + qty : before - qty;
+  if (before === 0n || before > 0n === buy) return { before, after, closed: 0n, opened: qty };
+  const size = before > 0n ? before : -before;
+  return qty <= size ? { before, after, closed: qty, opened: 0n } : { before, after, closed: size, opened: qty - size };
 }
 
 export function isFlip(s: FillSplit): boolean {
