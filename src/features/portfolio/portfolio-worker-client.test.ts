@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HISTORY_CSV_KEYS, type HistoryCsvKey } from '../../lib/portfolio/portfolio-csv';
-import type { HistoryTrade } from '../../lib/portfolio/portfolio-input';
+import type { FundingTransaction, Trade } from '../../api/schemas';
+import type { HistoryFunding, HistoryTrade } from '../../lib/portfolio/portfolio-input';
 import { fill, handHistory, inputOf, MIN, T0 } from '../../lib/portfolio/testing/history-builders';
 import { PortfolioWorkerCore, type FromPortfolioWorker, type ToPortfolioWorker } from '../../lib/portfolio/worker-protocol';
 import { portfolioWorkerClient, ROWS_PER_CHUNK, type PortfolioWorkerHandle } from './portfolio-worker-client';
@@ -48,6 +49,12 @@ function setup() {
 }
 
 describe('portfolio worker client', () => {
+  it('takes the api\'s trade and funding records as they are (type check)', () => {
+    const asTrade = (t: Trade): HistoryTrade => t;
+    const asFunding = (f: FundingTransaction): HistoryFunding => f;
+    expect([asTrade, asFunding]).toHaveLength(2);
+  });
+
   it('starts the worker on the first request and returns the summary', async () => {
     const { client, workers, input } = setup();
     expect(workers).toHaveLength(0);

@@ -50,7 +50,3 @@ export function fromUnits(units: bigint, scale: number): string {
   const s = end > int.length ? `${int}.${digits.slice(int.length, end)}` : int;
   return neg ? `-${s}` : s;
 }
-
-export function absUnits(v: bigint): bigint {
-  return v < 0n ? -v : v;
-}
