@@ -105,9 +105,25 @@ function mergeByTime(fills: LedgerEvent[], funding: LedgerEvent[]): LedgerEvent[
   return out;
 }
 
+/**
+ * The exchange's amounts have at most 18 fraction digits (its 1e-18 unit), so the ledger is first
+ * built at that scale without scanning 400,000 strings for it; an amount finer than that (another
+ * service) makes it scan for the scale and start again.
+ */
+const USUAL_SCALE = 18;
+
 /** Fills are replayed per symbol in the order given (by id, as the exchange numbers them). */
 export function buildLedger(input: PortfolioInput): Ledger {
-  const { scale, qtyScale } = scalesOf(input);
+  try {
+    return ledgerAt(input, USUAL_SCALE, USUAL_SCALE);
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    const { scale, qtyScale } = scalesOf(input);
+    return ledgerAt(input, Math.max(scale, USUAL_SCALE), Math.max(qtyScale, USUAL_SCALE));
+  }
+}
+
+function ledgerAt(input: PortfolioInput, scale: number, qtyScale: number): Ledger {
   const walk = new PositionWalk();
   let unexplainedPnlFills = 0;
   let otherAssetFees = false;

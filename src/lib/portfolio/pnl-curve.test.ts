@@ -52,7 +52,7 @@ describe('cumulative PnL per window: 0 at the window start, the unrealized PnL a
   it('an empty history is a flat line to the unrealized PnL', () => {
     const input = inputOf([], [], { now: NOW, unrealizedPnl: '-3' });
     const ledger = buildLedger(input);
-    expect(pnlCurve(ledger, windowSpan(ledger, 'all', NOW), -3n).points).toEqual([
+    expect(pnlCurve(ledger, windowSpan(ledger, 'all', NOW), -3n * 10n ** BigInt(ledger.scale)).points).toEqual([
       { at: NOW, value: '0' },
       { at: NOW, value: '-3' },
     ]);

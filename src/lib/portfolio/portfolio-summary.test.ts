@@ -97,6 +97,13 @@ describe('the whole summary', () => {
     expect(s.windows.all.totals.closingTrades).toBe(4);
   });
 
+  it('takes amounts finer than the exchange\'s 18 places exactly', () => {
+    const h = handHistory();
+    // 1e-20 of funding: the ledger starts again at 20 places
+    const s = summarizePortfolio(inputOf(h.trades, [...h.funding, { id: 9, symbol: 'BTC-USD', qty: '0.00000000000000000001', transact_time: h.funding[1]!.transact_time }]));
+    expect(s.windows.all.totals.netPnl).toBe('-5.13499999999999999999');
+  });
+
   it('is plain data that survives structured cloning (it crosses from the worker)', () => {
     const h = handHistory();
     const s = summarizePortfolio(inputOf(h.trades, h.funding));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fromUnits } from './exact-amount';
 import { buildLedger, isClosingFill } from './ledger';
 import { windowSpan } from './pnl-curve';
 import { windowFigures } from './portfolio-summary';
@@ -17,15 +18,15 @@ describe('figures of a hand-checked history (testing/history-builders.ts handHis
   it('splits every fill into its closing and opening parts', () => {
     const { ledger } = figuresOf();
     const fills = ledger.events.filter((e) => e.kind === 'fill');
-    // qty scale 1 (0.5, 1.5): 1 = 10 units
-    expect(fills.map((e) => [e.split.closed, e.split.opened, e.split.after])).toEqual([
-      [0n, 10n, 10n], // buy 1: opens
-      [0n, 10n, 20n], // buy 1: adds
-      [5n, 0n, 15n], // sell 0.5: partial close
-      [15n, 15n, -15n], // sell 3: closes 1.5, opens 1.5 short
-      [15n, 0n, 0n], // liquidation buy 1.5: closes the short
-      [0n, 20n, -20n], // ETH sell 2: opens short
-      [20n, 0n, 0n], // ETH buy 2: closes
+    const q = (v: bigint) => fromUnits(v, ledger.qtyScale);
+    expect(fills.map((e) => [q(e.split.closed), q(e.split.opened), q(e.split.after)])).toEqual([
+      ['0', '1', '1'], // buy 1: opens
+      ['0', '1', '2'], // buy 1: adds
+      ['0.5', '0', '1.5'], // sell 0.5: partial close
+      ['1.5', '1.5', '-1.5'], // sell 3: closes 1.5, opens 1.5 short
+      ['1.5', '0', '0'], // liquidation buy 1.5: closes the short
+      ['0', '2', '-2'], // ETH sell 2: opens short
+      ['2', '0', '0'], // ETH buy 2: closes
     ]);
     expect(fills.map(isClosingFill)).toEqual([false, false, true, true, true, false, true]);
     expect(ledger.unexplainedPnlFills).toBe(0);
