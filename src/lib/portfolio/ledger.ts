@@ -56,20 +56,24 @@ export interface Ledger {
   otherAssetFees: boolean;
 }
 
+/** Most fraction digits of the amounts beside the history (balance, positions, moves): a few strings. */
+function scalesBeside(input: PortfolioInput): { scale: number; qtyScale: number } {
+  const { balance } = input;
+  const money = [balance.equity, balance.pnl_freeze, balance.pnl_24h ?? '0', input.unrealizedPnl];
+  for (const p of input.openPositions ?? []) money.push(p.upnl);
+  for (const m of input.moves ?? []) money.push(m.amount);
+  return { scale: scaleFor(money), qtyScale: scaleFor((input.openPositions ?? []).map((p) => p.qty)) };
+}
+
 /** Most fraction digits of any amount (money) and of any quantity: the two exact scales. */
 function scalesOf(input: PortfolioInput): { scale: number; qtyScale: number } {
-  let scale = 0;
-  let qtyScale = 0;
+  let { scale, qtyScale } = scalesBeside(input);
   for (const t of input.trades) {
     scale = Math.max(scale, fractionDigits(t.pnl), fractionDigits(t.fee_qty), fractionDigits(t.value));
     qtyScale = Math.max(qtyScale, fractionDigits(t.qty));
   }
   for (const f of input.funding) scale = Math.max(scale, fractionDigits(f.qty));
-  const { balance } = input;
-  const rest = [balance.equity, balance.pnl_freeze, balance.pnl_24h ?? '0', input.unrealizedPnl];
-  for (const p of input.openPositions ?? []) rest.push(p.upnl);
-  for (const m of input.moves ?? []) rest.push(m.amount);
-  return { scale: scaleFor(rest, scale), qtyScale: scaleFor((input.openPositions ?? []).map((p) => p.qty), qtyScale) };
+  return { scale, qtyScale };
 }
 
 function fillEvent(t: HistoryTrade, index: number, walk: PositionWalk, scale: number, qtyScale: number, settlement: string): FillEvent {
@@ -114,13 +118,16 @@ const USUAL_SCALE = 18;
 
 /** Fills are replayed per symbol in the order given (by id, as the exchange numbers them). */
 export function buildLedger(input: PortfolioInput): Ledger {
-  try {
-    return ledgerAt(input, USUAL_SCALE, USUAL_SCALE);
-  } catch (e) {
-    if (!(e instanceof RangeError)) throw e;
-    const { scale, qtyScale } = scalesOf(input);
-    return ledgerAt(input, Math.max(scale, USUAL_SCALE), Math.max(qtyScale, USUAL_SCALE));
+  const beside = scalesBeside(input);
+  if (beside.scale <= USUAL_SCALE && beside.qtyScale <= USUAL_SCALE) {
+    try {
+      return ledgerAt(input, USUAL_SCALE, USUAL_SCALE);
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+    }
   }
+  const { scale, qtyScale } = scalesOf(input);
+  return ledgerAt(input, Math.max(scale, USUAL_SCALE), Math.max(qtyScale, USUAL_SCALE));
 }
 
 function ledgerAt(input: PortfolioInput, scale: number, qtyScale: number): Ledger {

@@ -102,6 +102,9 @@ describe('the whole summary', () => {
     // 1e-20 of funding: the ledger starts again at 20 places
     const s = summarizePortfolio(inputOf(h.trades, [...h.funding, { id: 9, symbol: 'BTC-USD', qty: '0.00000000000000000001', transact_time: h.funding[1]!.transact_time }]));
     expect(s.windows.all.totals.netPnl).toBe('-5.13499999999999999999');
+    // and an unrealized PnL that fine (read after the history)
+    const u = summarizePortfolio(inputOf(h.trades, h.funding, { unrealizedPnl: '0.000000000000000000001' }));
+    expect(u.windows.all.pnl.withUnrealized).toBe('-5.134999999999999999999');
   });
 
   it('is plain data that survives structured cloning (it crosses from the worker)', () => {
