@@ -27,6 +27,7 @@ export class DrawdownTracker {
     this.floor = startValue;
   }
 
+  /** One point: a new peak moves the floor up; a value below the floor is the deepest fall so far (peak − value). */
   see(at: number, value: bigint): void {
     if (value > this.peak) {
       this.peak = value;

@@ -76,6 +76,7 @@ function scalesOf(input: PortfolioInput): { scale: number; qtyScale: number } {
   return { scale, qtyScale };
 }
 
+/** A fill parsed: change = pnl − fee when the fee is in the settlement asset, else pnl; its split replayed. */
 function fillEvent(t: HistoryTrade, index: number, walk: PositionWalk, scale: number, qtyScale: number, settlement: string): FillEvent {
   const pnl = toUnits(t.pnl, scale);
   const fee = toUnits(t.fee_qty, scale);
@@ -87,10 +88,12 @@ function fillEvent(t: HistoryTrade, index: number, walk: PositionWalk, scale: nu
   };
 }
 
+/** A funding payment parsed: change = qty (+ received, − paid). */
 function fundingEvent(f: HistoryFunding, index: number, scale: number): FundingEvent {
   return { kind: 'funding', at: Date.parse(f.transact_time), symbol: f.symbol, index, id: f.id, change: toUnits(f.qty, scale) };
 }
 
+/** Time order; at the same ms fills before funding, then by id. */
 function byTime(a: LedgerEvent, b: LedgerEvent): number {
   return a.at - b.at || (a.kind === b.kind ? a.id - b.id : a.kind === 'fill' ? -1 : 1);
 }
@@ -130,6 +133,7 @@ export function buildLedger(input: PortfolioInput): Ledger {
   return ledgerAt(input, Math.max(scale, USUAL_SCALE), Math.max(qtyScale, USUAL_SCALE));
 }
 
+/** The ledger at given scales; cumulative[i] = cumulative[i − 1] + events[i].change. */
 function ledgerAt(input: PortfolioInput, scale: number, qtyScale: number): Ledger {
   const walk = new PositionWalk();
   let unexplainedPnlFills = 0;

@@ -49,6 +49,7 @@ export type MarketColumn =
   | 'volume' | 'trades' | 'closingTrades' | 'winRate' | 'averageWin' | 'averageLoss' | 'largestWin' | 'largestLoss' | 'maxDrawdown';
 export type SortDirection = 'asc' | 'desc';
 
+/** The value a column sorts by: a count, a decimal string, the symbol, or null when empty. */
 function cell(m: MarketFigures, c: MarketColumn): string | number | null {
   switch (c) {
     case 'symbol': return m.symbol;
@@ -61,6 +62,7 @@ function cell(m: MarketFigures, c: MarketColumn): string | number | null {
   }
 }
 
+/** Counts as numbers, the symbol as text, amounts exactly as decimals. */
 function compareCells(a: string | number, b: string | number, c: MarketColumn): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (c === 'symbol') return a < b ? -1 : a > b ? 1 : 0;

@@ -43,6 +43,7 @@ export interface PortfolioSummary {
   unexplainedPnlFills: number;
 }
 
+/** Symbols where the replayed size (Σ ±qty of its fills) differs from the open position's qty. */
 function mismatches(ledger: Ledger, input: PortfolioInput): PositionMismatch[] {
   const open = new Map((input.openPositions ?? []).map((p) => [p.symbol, toUnits(p.qty, ledger.qtyScale)]));
   const symbols = new Set([...open.keys(), ...ledger.replayed.keys()]);

@@ -27,6 +27,7 @@ export function splitFill(before: bigint, side: Side, qty: bigint): FillSplit {
   return qty <= size ? { before, after, closed: qty, opened: 0n } : { before, after, closed: size, opened: qty - size };
 }
 
+/** One fill closed the position and opened the other way: closed > 0 and opened > 0. */
 export function isFlip(s: FillSplit): boolean {
   return s.closed > 0n && s.opened > 0n;
 }
@@ -35,6 +36,7 @@ export function isFlip(s: FillSplit): boolean {
 export class PositionWalk {
   readonly positions = new Map<string, bigint>();
 
+  /** position[symbol] ← splitFill(position[symbol], side, qty).after */
   apply(symbol: string, side: Side, qty: bigint): FillSplit {
     const split = splitFill(this.positions.get(symbol) ?? 0n, side, qty);
     this.positions.set(symbol, split.after);

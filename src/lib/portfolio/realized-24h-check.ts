@@ -26,11 +26,13 @@ export interface Realized24hCheck {
   net: FigureCheck | null;
 }
 
+/** difference = reported − computed; agrees when it is exactly 0. */
 function check(computed: bigint, reported: string, scale: number): FigureCheck {
   const r = toUnits(reported, scale);
   return { computed: fromUnits(computed, scale), reported, difference: fromUnits(r - computed, scale), agrees: r === computed };
 }
 
+/** realized = Σ pnl of fills with at ≥ now − 24 h; net = Σ change of events with at > now − 24 h. */
 export function realized24hCheck(ledger: Ledger, now: number, pnlFreeze: string, pnl24h: string | undefined): Realized24hCheck {
   const since = now - DAY_MS;
   let realized = 0n;

@@ -91,6 +91,10 @@ export class FiguresTally {
     this.drawdown = new DrawdownTracker(startAt);
   }
 
+  /**
+   * One event in time order: net += change (drawdown seen); funding → paid (−) or received (+); a fill →
+   * realized += pnl, volume += value, fees (by asset) += fee; a closing fill → a win (pnl > 0) or loss (< 0).
+   */
   add(e: LedgerEvent): void {
     if (e.change !== 0n) {
       this.net += e.change;

@@ -35,6 +35,7 @@ export class PortfolioWorkerCore {
   private trades: HistoryTrade[] = [];
   private funding: HistoryFunding[] = [];
 
+  /** history → held += rows (no answer); a request → its answer from the rows held. */
   handle(msg: ToPortfolioWorker): FromPortfolioWorker | null {
     if (msg.kind === 'history') {
       if (msg.reset) {
