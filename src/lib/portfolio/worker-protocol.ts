@@ -17,7 +17,7 @@ export type PortfolioState = Omit<PortfolioInput, 'trades' | 'funding'>;
 
 export type ToPortfolioWorker =
   /** Rows to add after those held (`reset`: drop those first). No answer. */
-  | { kind: 'history'; reset: boolean; trades: HistoryTrade[]; funding: HistoryFunding[] }
+  | { kind: 'history'; reset: boolean; trades: readonly HistoryTrade[]; funding: readonly HistoryFunding[] }
   | { id: number; kind: 'summary'; state: PortfolioState }
   | { id: number; kind: 'history-csv'; state: PortfolioState; words: CsvWordMaps<HistoryCsvKey> }
   | { id: number; kind: 'figures-csv'; state: PortfolioState; window: PnlWindow; words: CsvWordMaps<FiguresCsvKey> };
