@@ -48,8 +48,13 @@ export interface Ledger {
   at: number[];
   /** cumulative[i] = Σ change of events[0..i]. */
   cumulative: bigint[];
-  /** Each symbol's replayed position after the last fill (qty units). */
+  /** Each symbol's replayed position after the last fill (qty units): walk.positions. */
   replayed: Map<string, bigint>;
+  walk: PositionWalk;
+  settlementAsset: string;
+  /** How many trades and funding rows of the history it holds (extendLedger adds the rest). */
+  trades: number;
+  funding: number;
   /** Closing fills whose pnl ≠ 0 although the replay had no position to close: history starts mid-position. */
   unexplainedPnlFills: number;
   /** Some fill's fee is in an asset other than the settlement asset. */
@@ -57,7 +62,7 @@ export interface Ledger {
 }
 
 /** Most fraction digits of the amounts beside the history (balance, positions, moves): a few strings. */
-function scalesBeside(input: PortfolioInput): { scale: number; qtyScale: number } {
+export function scalesBeside(input: PortfolioInput): { scale: number; qtyScale: number } {
   const { balance } = input;
   const money = [balance.equity, balance.pnl_freeze, balance.pnl_24h ?? '0', input.unrealizedPnl];
   for (const p of input.openPositions ?? []) money.push(p.upnl);
@@ -76,15 +81,17 @@ function scalesOf(input: PortfolioInput): { scale: number; qtyScale: number } {
   return { scale, qtyScale };
 }
 
-/** A fill parsed: change = pnl − fee when the fee is in the settlement asset, else pnl; its split replayed. */
-function fillEvent(t: HistoryTrade, index: number, walk: PositionWalk, scale: number, qtyScale: number, settlement: string): FillEvent {
+/** Before a fill is replayed (extendLedger replays only once every new row has parsed). */
+const NOT_REPLAYED: FillSplit = { before: 0n, after: 0n, closed: 0n, opened: 0n };
+
+/** A fill parsed: change = pnl − fee when the fee is in the settlement asset, else pnl; split replayed later. */
+function fillEvent(t: HistoryTrade, index: number, scale: number, settlement: string): FillEvent {
   const pnl = toUnits(t.pnl, scale);
   const fee = toUnits(t.fee_qty, scale);
   const feeCounted = t.fee_asset === settlement;
-  const split = walk.apply(t.symbol, t.side, toUnits(t.qty, qtyScale));
   return {
     kind: 'fill', at: Date.parse(t.created_at), symbol: t.symbol, index, id: t.id, side: t.side,
-    pnl, fee, feeAsset: t.fee_asset, feeCounted, value: toUnits(t.value, scale), split, change: feeCounted && fee !== 0n ? pnl - fee : pnl,
+    pnl, fee, feeAsset: t.fee_asset, feeCounted, value: toUnits(t.value, scale), split: NOT_REPLAYED, change: feeCounted && fee !== 0n ? pnl - fee : pnl,
   };
 }
 
@@ -133,29 +140,53 @@ export function buildLedger(input: PortfolioInput): Ledger {
   return ledgerAt(input, Math.max(scale, USUAL_SCALE), Math.max(qtyScale, USUAL_SCALE));
 }
 
-/** The ledger at given scales; cumulative[i] = cumulative[i − 1] + events[i].change. */
+/** The ledger at given scales: empty, then extended by the whole history. */
 function ledgerAt(input: PortfolioInput, scale: number, qtyScale: number): Ledger {
-  const walk = new PositionWalk();
-  let unexplainedPnlFills = 0;
-  let otherAssetFees = false;
-  const fills: LedgerEvent[] = input.trades.map((t, i) => {
-    const e = fillEvent(t, i, walk, scale, qtyScale, input.settlementAsset);
-    if (e.pnl !== 0n && e.split.closed === 0n) unexplainedPnlFills++;
-    if (!e.feeCounted) otherAssetFees = true;
-    return e;
-  });
-  const funding: LedgerEvent[] = input.funding.map((f, i) => fundingEvent(f, i, scale));
-  const events = mergeByTime(fills, funding);
-  const cumulative = new Array<bigint>(events.length);
-  const at = new Array<number>(events.length);
-  let sum = 0n;
-  for (let i = 0; i < events.length; i++) {
-    at[i] = events[i]!.at;
-    const change = events[i]!.change;
-    if (change !== 0n) sum += change;
-    cumulative[i] = sum;
+  const ledger: Ledger = {
+    scale, qtyScale, settlementAsset: input.settlementAsset, events: [], at: [], cumulative: [], walk: new PositionWalk(),
+    replayed: new Map(), trades: 0, funding: 0, unexplainedPnlFills: 0, otherAssetFees: false,
+  };
+  ledger.replayed = ledger.walk.positions;
+  if (!extendLedger(ledger, input.trades, input.funding)) throw new RangeError('history-out-of-order');
+  return ledger;
+}
+
+/**
+ * Adds trades[ledger.trades..] and funding[ledger.funding..] (rows that came since) in place:
+ * cumulative[i] = cumulative[i − 1] + events[i].change. Returns false and leaves the ledger as it was
+ * when a new row is finer than its scale or earlier than its last event: then build it again.
+ */
+export function extendLedger(ledger: Ledger, trades: readonly HistoryTrade[], funding: readonly HistoryFunding[]): boolean {
+  const { scale, qtyScale } = ledger;
+  let fills: FillEvent[];
+  let payments: LedgerEvent[];
+  let qty: bigint[];
+  try {
+    fills = trades.slice(ledger.trades).map((t, i) => fillEvent(t, ledger.trades + i, scale, ledger.settlementAsset));
+    qty = trades.slice(ledger.trades).map((t) => toUnits(t.qty, qtyScale));
+    payments = funding.slice(ledger.funding).map((f, i) => fundingEvent(f, ledger.funding + i, scale));
+  } catch (e) {
+    if (e instanceof RangeError) return false;
+    throw e;
   }
-  return { scale, qtyScale, events, at, cumulative, replayed: walk.positions, unexplainedPnlFills, otherAssetFees };
+  const n = ledger.at.length;
+  const lastAt = n > 0 ? ledger.at[n - 1]! : -Infinity;
+  if (n > 0 && (fills.some((e) => e.at < lastAt) || payments.some((e) => e.at < lastAt))) return false;
+  fills.forEach((e, i) => {
+    e.split = ledger.walk.apply(e.symbol, e.side, qty[i]!);
+    if (e.pnl !== 0n && e.split.closed === 0n) ledger.unexplainedPnlFills++;
+    if (!e.feeCounted) ledger.otherAssetFees = true;
+  });
+  let sum = n > 0 ? ledger.cumulative[n - 1]! : 0n;
+  for (const e of mergeByTime(fills, payments)) {
+    ledger.events.push(e);
+    ledger.at.push(e.at);
+    if (e.change !== 0n) sum += e.change;
+    ledger.cumulative.push(sum);
+  }
+  ledger.trades = trades.length;
+  ledger.funding = funding.length;
+  return true;
 }
 
 /** A closing fill: it reduced a position, or the exchange booked PnL on it (then it closed one opened before the history). */

@@ -61,9 +61,11 @@ export function windowFigures(ledger: Ledger, span: WindowSpan, unrealized: bigi
   return tallyWindow(ledger, span, windowDrawdown(ledger, span, unrealized), positions);
 }
 
-/** Mismatches are only checked when `openPositions` is given. */
-export function summarizePortfolio(input: PortfolioInput): PortfolioSummary {
-  const ledger = buildLedger(input);
+/**
+ * Mismatches are only checked when `openPositions` is given. `ledger`: one already built from this
+ * input's history (the worker keeps it and extends it with new rows).
+ */
+export function summarizePortfolio(input: PortfolioInput, ledger: Ledger = buildLedger(input)): PortfolioSummary {
   const upnl = toUnits(input.unrealizedPnl, ledger.scale);
   const positions = input.openPositions ?? [];
   const values = valueSeries(ledger, input);

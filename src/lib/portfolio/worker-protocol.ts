@@ -3,6 +3,7 @@
 // The history is not sent whole with every request: serializing 100,000 trades for postMessage takes
 // the page ~100 ms. The worker keeps the rows it was sent; the page sends only what is new, in chunks.
 import { figuresCsv, historyCsv, type CsvRowKind, type FiguresCsvKey, type HistoryCsvKey } from './portfolio-csv';
+import { buildLedger, extendLedger, scalesBeside, type Ledger } from './ledger';
 import type { HistoryFunding, HistoryTrade, PnlWindow, PortfolioInput } from './portfolio-input';
 import { summarizePortfolio, type PortfolioSummary } from './portfolio-summary';
 
@@ -34,6 +35,8 @@ export type FromPortfolioWorker =
 export class PortfolioWorkerCore {
   private trades: HistoryTrade[] = [];
   private funding: HistoryFunding[] = [];
+  /** The ledger of the rows held, kept between requests and extended with new rows (a fill arriving). */
+  private ledger: Ledger | null = null;
 
   /** history → held += rows (no answer); a request → its answer from the rows held. */
   handle(msg: ToPortfolioWorker): FromPortfolioWorker | null {
@@ -41,6 +44,7 @@ export class PortfolioWorkerCore {
       if (msg.reset) {
         this.trades = [];
         this.funding = [];
+        this.ledger = null;
       }
       for (const t of msg.trades) this.trades.push(t);
       for (const f of msg.funding) this.funding.push(f);
@@ -49,16 +53,25 @@ export class PortfolioWorkerCore {
     return this.answer(msg);
   }
 
+  /** The held ledger extended by the rows since, or built again (first time, reset, a row out of order or finer). */
+  private ledgerFor(input: PortfolioInput): Ledger {
+    const l = this.ledger;
+    const beside = scalesBeside(input);
+    const fits = l !== null && l.settlementAsset === input.settlementAsset && beside.scale <= l.scale && beside.qtyScale <= l.qtyScale;
+    if (fits && extendLedger(l, input.trades, input.funding)) return l;
+    return (this.ledger = buildLedger(input));
+  }
+
   private answer(req: PortfolioRequest): FromPortfolioWorker {
     const input: PortfolioInput = { ...req.state, trades: this.trades, funding: this.funding };
     try {
       switch (req.kind) {
         case 'summary':
-          return { id: req.id, kind: 'summary', summary: summarizePortfolio(input) };
+          return { id: req.id, kind: 'summary', summary: summarizePortfolio(input, this.ledgerFor(input)) };
         case 'history-csv':
           return { id: req.id, kind: 'csv', text: historyCsv(input, { header: (k) => req.words.headers[k], kind: (k) => req.words.kinds[k] }) };
         case 'figures-csv': {
-          const w = summarizePortfolio(input).windows[req.window];
+          const w = summarizePortfolio(input, this.ledgerFor(input)).windows[req.window];
           const words = { header: (k: FiguresCsvKey) => req.words.headers[k], kind: (k: CsvRowKind) => req.words.kinds[k] };
           return { id: req.id, kind: 'csv', text: figuresCsv(w.totals, input.unrealizedPnl, w.markets, words) };
         }
