@@ -4,6 +4,7 @@
 // compute should take well under that. Run: npx tsx bench/portfolio-figures.ts [trades] [funding]
 import type { FundingTransaction, Trade } from '../src/api/schemas';
 import { dec } from '../src/lib/decimal';
+import { buildLedger, extendLedger } from '../src/lib/portfolio/ledger';
 import { summarizePortfolio } from '../src/lib/portfolio/portfolio-summary';
 import type { PortfolioInput } from '../src/lib/portfolio/portfolio-input';
 import { ROWS_PER_CHUNK } from '../src/features/portfolio/portfolio-worker-client';
@@ -83,6 +84,16 @@ console.log(
     `then median ${median(warm.map((r) => r.wall)).toFixed(0)} ms wall / ${median(warm.map((r) => r.cpu)).toFixed(0)} ms CPU, ` +
     `best ${Math.min(...warm.map((r) => r.wall)).toFixed(0)} ms`,
 );
+
+// A fill arriving afterwards: the worker extends its ledger by one row and summarizes again.
+{
+  const held = buildLedger({ ...input, trades: trades.slice(0, -1) });
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  extendLedger(held, trades, funding);
+  summarizePortfolio(input, held);
+  console.log(`one new fill: ledger extended and summary again in ${(performance.now() - t0).toFixed(0)} ms wall / ${cpuMs(process.cpuUsage(c0)).toFixed(0)} ms CPU`);
+}
 
 // The page's side (main thread): sending the history in the client's chunks (postMessage serializes
 // with the structured clone algorithm, as v8.serialize), and reading the summary back.
