@@ -1,6 +1,7 @@
 // The account's history as one time-ordered list of PnL events: every fill (its realized pnl, fee and
 // how it moved the position) and every funding payment, each with its change to the cumulative PnL.
 // Parsed once; the curves, figures and CSV all read this list.
+import { eventTime } from './event-time';
 import { fractionDigits, scaleFor, toUnits } from './exact-amount';
 import type { HistoryFunding, HistoryTrade, PortfolioInput } from './portfolio-input';
 import { PositionWalk, type FillSplit } from './position-walk';
@@ -90,14 +91,14 @@ function fillEvent(t: HistoryTrade, index: number, scale: number, settlement: st
   const fee = toUnits(t.fee_qty, scale);
   const feeCounted = t.fee_asset === settlement;
   return {
-    kind: 'fill', at: Date.parse(t.created_at), symbol: t.symbol, index, id: t.id, side: t.side,
+    kind: 'fill', at: eventTime(t.created_at), symbol: t.symbol, index, id: t.id, side: t.side,
     pnl, fee, feeAsset: t.fee_asset, feeCounted, value: toUnits(t.value, scale), split: NOT_REPLAYED, change: feeCounted && fee !== 0n ? pnl - fee : pnl,
   };
 }
 
 /** A funding payment parsed: change = qty (+ received, − paid). */
 function fundingEvent(f: HistoryFunding, index: number, scale: number): FundingEvent {
-  return { kind: 'funding', at: Date.parse(f.transact_time), symbol: f.symbol, index, id: f.id, change: toUnits(f.qty, scale) };
+  return { kind: 'funding', at: eventTime(f.transact_time), symbol: f.symbol, index, id: f.id, change: toUnits(f.qty, scale) };
 }
 
 /** Time order; at the same ms fills before funding, then by id. */
