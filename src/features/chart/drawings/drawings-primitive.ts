@@ -1,0 +1,242 @@
+import type {
+  IPrimitivePaneRenderer,
+  IPrimitivePaneView,
+  ISeriesPrimitive,
+  ISeriesPrimitiveAxisView,
+  PrimitiveHoveredItem,
+  SeriesAttachedParameter,
+  Time,
+} from 'lightweight-charts';
+import { rangeChange, type ChartPoint, type Drawing, type DrawingTool } from '../../../lib/chart-drawing';
+import { hitDrawing, type DrawingShape, type Px } from '../../../lib/chart-drawing-hit';
+import { showSigned } from '../../../lib/display';
+import { faded, palette } from '../chart-theme';
+import { timeToLogical, type BarIndex } from './bar-axis';
+
+/** What the layer draws: the drawings as shown now, the one selected, and a point being placed. */
+export interface DrawingScene {
+  drawings: readonly Drawing[];
+  selected: string | null;
+  placing: { tool: DrawingTool; first: ChartPoint | null } | null;
+  cursor: ChartPoint | null;
+  decimals: number;
+}
+
+type Preview = { kind: 'horizontal'; y: number } | { kind: 'trend'; a: Px; b: Px } | { kind: 'range'; y1: number; y2: number };
+
+interface Frame {
+  shapes: DrawingShape[];
+  selected: string | null;
+  /** A range's label per id ("+1,000.0 (+1.05%)"): the sign in words, not the colour alone. */
+  labels: Map<string, string>;
+  cursor: Px | null;
+  preview: Preview | null;
+}
+
+const HANDLE = 7;
+
+type Target = Parameters<IPrimitivePaneRenderer['draw']>[0];
+
+class Renderer implements IPrimitivePaneRenderer {
+  constructor(private readonly frame: Frame) {}
+
+  draw(target: Target): void {
+    const f = this.frame;
+    if (f.shapes.length === 0 && !f.cursor && !f.preview) return;
+    target.useMediaCoordinateSpace(({ context: c, mediaSize }) => {
+      const colour = palette.warn;
+      const handles: Px[] = [];
+      for (const s of f.shapes) {
+        const on = s.id === f.selected;
+        c.strokeStyle = colour;
+        c.lineWidth = on ? 2 : 1;
+        c.setLineDash([]);
+        c.beginPath();
+        if (s.kind === 'horizontal') {
+          c.moveTo(0, s.y);
+          c.lineTo(mediaSize.width, s.y);
+          if (on) handles.push({ x: mediaSize.width / 2, y: s.y });
+        } else if (s.kind === 'trend') {
+          c.moveTo(s.a.x, s.a.y);
+          c.lineTo(s.b.x, s.b.y);
+          if (on) handles.push(s.a, s.b);
+        } else {
+          c.fillStyle = faded(colour, on ? 0.16 : 0.1);
+          c.fillRect(0, Math.min(s.y1, s.y2), mediaSize.width, Math.abs(s.y2 - s.y1));
+          c.moveTo(0, s.y1);
+          c.lineTo(mediaSize.width, s.y1);
+          c.moveTo(0, s.y2);
+          c.lineTo(mediaSize.width, s.y2);
+          if (on) handles.push({ x: mediaSize.width / 2, y: s.y1 }, { x: mediaSize.width / 2, y: s.y2 });
+          const label = f.labels.get(s.id);
+          if (label) {
+            // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS font
+            c.font = '11px ui-monospace, Menlo, monospace';
+            c.fillStyle = colour;
+            c.textBaseline = 'bottom';
+            c.fillText(label, 8, s.y2 + (s.y2 < s.y1 ? -3 : 14));
+          }
+        }
+        c.stroke();
+      }
+      // Handles: squares at the ends of the selected drawing, what a pointer takes to move one end.
+      for (const h of handles) {
+        c.fillStyle = palette.panel;
+        c.fillRect(h.x - HANDLE / 2, h.y - HANDLE / 2, HANDLE, HANDLE);
+        c.lineWidth = 1.5;
+        c.strokeStyle = palette.accent;
+        c.strokeRect(h.x - HANDLE / 2, h.y - HANDLE / 2, HANDLE, HANDLE);
+      }
+      const p = f.preview;
+      if (p) {
+        c.strokeStyle = colour;
+        c.lineWidth = 1;
+        c.setLineDash([4, 3]);
+        c.beginPath();
+        if (p.kind === 'horizontal') {
+          c.moveTo(0, p.y);
+          c.lineTo(mediaSize.width, p.y);
+        } else if (p.kind === 'trend') {
+          c.moveTo(p.a.x, p.a.y);
+          c.lineTo(p.b.x, p.b.y);
+        } else {
+          c.moveTo(0, p.y1);
+          c.lineTo(mediaSize.width, p.y1);
+          c.moveTo(0, p.y2);
+          c.lineTo(mediaSize.width, p.y2);
+        }
+        c.stroke();
+        c.setLineDash([]);
+      }
+      // Where the next point goes: a ring (the keyboard's cursor, or the pointer's place).
+      if (f.cursor) {
+        c.strokeStyle = palette.accent;
+        c.lineWidth = 2;
+        c.beginPath();
+        c.arc(f.cursor.x, f.cursor.y, 5, 0, Math.PI * 2);
+        c.stroke();
+      }
+    });
+  }
+}
+
+class AxisLabel implements ISeriesPrimitiveAxisView {
+  constructor(
+    private readonly y: number,
+    private readonly label: string,
+  ) {}
+  coordinate = () => this.y;
+  text = () => this.label;
+  textColor = () => palette.panel;
+  backColor = () => palette.warn;
+}
+
+/**
+ * The drawings as a series primitive on the candles: coordinates worked out once per repaint
+ * (`updateAllViews`, a handful of lines: nothing when there are none), painted on the candles' pane,
+ * prices labelled on the price scale, and the chart's own cursor over them (`hitTest`).
+ */
+export class DrawingsPrimitive implements ISeriesPrimitive<Time> {
+  private param: SeriesAttachedParameter<Time> | null = null;
+  private scene: DrawingScene = { drawings: [], selected: null, placing: null, cursor: null, decimals: 2 };
+  private frame: Frame = { shapes: [], selected: null, labels: new Map(), cursor: null, preview: null };
+  private views: IPrimitivePaneView[] = [];
+  /** The one pane view, the same object every frame (the chart caches by reference). */
+  private readonly view: IPrimitivePaneView = { zOrder: () => 'top', renderer: () => new Renderer(this.frame) };
+  private axis: ISeriesPrimitiveAxisView[] = [];
+
+  constructor(private readonly bars: BarIndex) {}
+
+  attached(param: SeriesAttachedParameter<Time>): void {
+    this.param = param;
+  }
+
+  detached(): void {
+    this.param = null;
+  }
+
+  /** A new scene (the drawings changed, a drag moved, the cursor moved): repainted on the next frame. */
+  show(scene: DrawingScene): void {
+    this.scene = scene;
+    this.param?.requestUpdate();
+  }
+
+  /** The drawings' places on screen now (hit-testing a press uses the frame last painted). */
+  shapes(): readonly DrawingShape[] {
+    return this.frame.shapes;
+  }
+
+  updateAllViews(): void {
+    const s = this.scene;
+    const param = this.param;
+    if (!param || (s.drawings.length === 0 && !s.cursor && !s.placing)) {
+      if (this.views.length > 0 || this.axis.length > 0) {
+        this.frame = { shapes: [], selected: null, labels: new Map(), cursor: null, preview: null };
+        this.views = [];
+        this.axis = [];
+      }
+      return;
+    }
+    const y = (price: string) => param.series.priceToCoordinate(Number(price));
+    const x = (time: number) => {
+      const l = timeToLogical(time, this.bars);
+      return l === null ? null : param.chart.timeScale().logicalToCoordinate(l as never);
+    };
+    const at = (p: ChartPoint): Px | null => {
+      const px = x(p.time);
+      const py = y(p.price);
+      return px === null || py === null ? null : { x: px, y: py };
+    };
+    const shapes: DrawingShape[] = [];
+    const labels = new Map<string, string>();
+    const axis: ISeriesPrimitiveAxisView[] = [];
+    const fmt = (price: string) => param.series.priceFormatter().format(Number(price));
+    for (const d of s.drawings) {
+      if (d.kind === 'horizontal') {
+        const py = y(d.price);
+        if (py === null) continue;
+        shapes.push({ id: d.id, kind: 'horizontal', y: py });
+        axis.push(new AxisLabel(py, fmt(d.price)));
+      } else if (d.kind === 'trend') {
+        const a = at(d.a);
+        const b = at(d.b);
+        if (a && b) shapes.push({ id: d.id, kind: 'trend', a, b });
+      } else {
+        const y1 = y(d.from);
+        const y2 = y(d.to);
+        if (y1 === null || y2 === null) continue;
+        shapes.push({ id: d.id, kind: 'range', y1, y2 });
+        const { diff, percent } = rangeChange(d);
+        labels.set(d.id, `${showSigned(diff, s.decimals)} (${showSigned(percent, 2)}%)`);
+        axis.push(new AxisLabel(y1, fmt(d.from)), new AxisLabel(y2, fmt(d.to)));
+      }
+    }
+    const cursor = s.cursor ? at(s.cursor) : null;
+    let preview: Preview | null = null;
+    if (s.placing && s.cursor && cursor) {
+      const first = s.placing.first ? at(s.placing.first) : null;
+      if (s.placing.tool === 'horizontal') preview = { kind: 'horizontal', y: cursor.y };
+      else if (first && s.placing.tool === 'trend') preview = { kind: 'trend', a: first, b: cursor };
+      else if (first) preview = { kind: 'range', y1: first.y, y2: cursor.y };
+      axis.push(new AxisLabel(cursor.y, fmt(s.cursor.price)));
+    }
+    this.frame = { shapes, selected: s.selected, labels, cursor: s.placing ? cursor : null, preview };
+    if (this.views.length === 0) this.views = [this.view];
+    this.axis = axis;
+  }
+
+  paneViews(): readonly IPrimitivePaneView[] {
+    return this.views;
+  }
+
+  priceAxisViews(): readonly ISeriesPrimitiveAxisView[] {
+    return this.axis;
+  }
+
+  hitTest(x: number, y: number): PrimitiveHoveredItem | null {
+    if (this.scene.placing) return { externalId: 'drawing-placing', zOrder: 'top', cursorStyle: 'crosshair' };
+    const hit = hitDrawing(this.frame.shapes, { x, y });
+    if (!hit) return null;
+    return { externalId: `drawing-${hit.id}`, zOrder: 'top', cursorStyle: hit.part === 'body' ? 'move' : 'grab' };
+  }
+}
