@@ -222,8 +222,9 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
           className={`absolute inset-0 ${drag.hover !== null || drag.dragging ? '[&_*]:cursor-ns-resize!' : ''}`}
           data-testid="chart-canvas"
           title={t`Alt+click (Option+click): use that price in the order form`}
-          // Focusable for drawing by keyboard (drawings/use-drawing-layer.ts): arrows, Enter, Tab, Delete, Esc.
-          tabIndex={0}
+          // Focused by a drawing tool or a drawing's Select, for drawing by keyboard (drawings/use-drawing-layer.ts):
+          // arrows, Enter, Tab, Delete, Esc. Not a Tab stop of its own: the tools are the way in.
+          tabIndex={-1}
           role="application"
           aria-label={t`Chart: with a drawing tool, arrow keys move the cursor and Enter places a point; Tab selects a drawing, arrows move it, Delete removes it`}
           data-hover-order={drag.hover ?? undefined}

@@ -33,7 +33,7 @@ export function DrawingOverlay(a: { layer: DrawingLayer; symbol: string; decimal
         </p>
         {selected && (
           <>
-            <span className="text-muted">
+            <span className="hidden text-muted md:inline">
               <Trans>Arrows move it · Esc lets go</Trans>
             </span>
             {selected.kind === 'horizontal' && (
@@ -89,7 +89,7 @@ function DrawingList({ layer, decimals, listButton, onSelected }: { layer: Drawi
     <div
       ref={box}
       id="chart-drawings-list"
-      className="absolute right-16 top-1 z-20 max-h-[calc(100%-3rem)] w-72 max-w-[calc(100%-5rem)] overflow-y-auto rounded border border-line bg-panel p-1.5 text-[11px] shadow-xl"
+      className="absolute right-16 top-1 z-20 max-h-[calc(100%-3rem)] w-[26rem] max-w-[calc(100%-5rem)] overflow-y-auto rounded border border-line bg-panel p-1.5 text-[11px] shadow-xl"
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.preventDefault();

@@ -72,9 +72,14 @@ class Renderer implements IPrimitivePaneRenderer {
           if (label) {
             // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS font
             c.font = '11px ui-monospace, Menlo, monospace';
+            c.textBaseline = 'middle';
+            // Beside the second price, outside the band, on the panel's colour: legible over candles.
+            const ly = s.y2 + (s.y2 < s.y1 ? -9 : 9);
+            const w = c.measureText(label).width;
+            c.fillStyle = palette.panel;
+            c.fillRect(4, ly - 7, w + 8, 14);
             c.fillStyle = colour;
-            c.textBaseline = 'bottom';
-            c.fillText(label, 8, s.y2 + (s.y2 < s.y1 ? -3 : 14));
+            c.fillText(label, 8, ly);
           }
         }
         c.stroke();
