@@ -49,6 +49,18 @@ test('a trend line drawn with two clicks is listed, kept across a reload, select
   await canvas(page).click({ position: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } });
   await expect(status(page)).toHaveText(name);
   await expect(canvas(page)).toBeFocused();
+  // Dragged up by its middle: both ends to higher prices, a new name.
+  const mid = { x: box.x + (a.x + b.x) / 2, y: box.y + (a.y + b.y) / 2 };
+  await page.mouse.move(mid.x, mid.y);
+  await page.mouse.down();
+  await page.mouse.move(mid.x + 10, mid.y - 30, { steps: 5 });
+  await page.mouse.up();
+  await expect(status(page)).not.toHaveText(name);
+  const ends = (text: string) => [...text.matchAll(/[\d,]+\.\d+/g)].map((m) => Number(m[0].replace(/,/g, '')));
+  const [fromBefore, toBefore] = ends(name);
+  const [fromAfter, toAfter] = ends((await status(page).textContent())!);
+  expect(fromAfter).toBeGreaterThan(fromBefore!);
+  expect(toAfter).toBeGreaterThan(toBefore!);
   await page.keyboard.press('Delete');
   await expect(drawingsButton(page)).toHaveText('Drawings (0)');
   await expect(status(page)).toHaveText('');
@@ -124,6 +136,11 @@ test('screenshots: a trend line and a selected horizontal line, desktop and phon
   await drawingsButton(page).click();
   await page.screenshot({ path: 'docs/chart-drawings.png' });
   const stored = await page.evaluate(() => localStorage.getItem('perps.chart-drawings'));
+  // A Delete in the list: the focus goes to the next row's Select, never to the page.
+  const list = page.getByTestId('drawings-list');
+  await list.getByRole('button', { name: /^Delete Price range/ }).click();
+  await expect(list.getByRole('button', { name: /^Select Horizontal line/ })).toBeFocused();
+  await expect(drawingsButton(page)).toHaveText('Drawings (2)');
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const phone = await context.newPage();
