@@ -163,8 +163,12 @@ export class DrawingsPrimitive implements ISeriesPrimitive<Time> {
   /** A new scene (the drawings changed, a drag moved, the cursor moved): repainted on the next frame. */
   show(scene: DrawingScene): void {
     this.scene = scene;
+    this.placed = '';
     this.param?.requestUpdate();
   }
+
+  /** The scene and the chart's places the frame was worked out for: a live tick that moves neither reuses it. */
+  private placed = '';
 
   /** The drawings' places on screen now (hit-testing a press uses the frame last painted). */
   shapes(): readonly DrawingShape[] {
@@ -182,6 +186,11 @@ export class DrawingsPrimitive implements ISeriesPrimitive<Time> {
       }
       return;
     }
+    // Where the chart puts two prices and two bars, and its last bar: what every drawing's place follows.
+    const scale = param.chart.timeScale();
+    const placed = `${param.series.priceToCoordinate(1)}|${param.series.priceToCoordinate(2)}|${scale.logicalToCoordinate(0 as never)}|${scale.logicalToCoordinate(1 as never)}|${this.bars.last()}`;
+    if (placed === this.placed) return;
+    this.placed = placed;
     const y = (price: string) => param.series.priceToCoordinate(Number(price));
     const x = (time: number) => {
       const l = timeToLogical(time, this.bars);
