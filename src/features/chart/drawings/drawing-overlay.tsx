@@ -23,7 +23,8 @@ export function DrawingOverlay(a: { layer: DrawingLayer; symbol: string; decimal
   let status = '';
   if (layer.full) status = t`At most ${max} drawings on a market: delete one to draw another`;
   else if (v.kind === 'placing') status = placingText(v, i18n) + (v.cursor ? ` · ${cursorText(v.cursor, decimals, i18n)}` : '');
-  else if (selected) status = drawingText(selected, decimals, i18n);
+  const text = selected ? drawingText(selected, decimals, i18n) : '';
+  if (!status && selected) status = text;
 
   return (
     <>
@@ -44,6 +45,7 @@ export function DrawingOverlay(a: { layer: DrawingLayer; symbol: string; decimal
             <button
               type="button"
               className={buttonClassName}
+              aria-label={t`Delete ${text}`}
               onClick={() => {
                 layer.remove(selected.id);
                 focusChart();
