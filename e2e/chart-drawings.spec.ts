@@ -135,12 +135,12 @@ test('screenshots: a trend line and a selected horizontal line, desktop and phon
   await expect(drawingsButton(page)).toHaveText('Drawings (3)');
   await drawingsButton(page).click();
   await page.screenshot({ path: 'docs/chart-drawings.png' });
-  const stored = await page.evaluate(() => localStorage.getItem('perps.chart-drawings'));
   // A Delete in the list: the focus goes to the next row's Select, never to the page.
   const list = page.getByTestId('drawings-list');
   await list.getByRole('button', { name: /^Delete Price range/ }).click();
   await expect(list.getByRole('button', { name: /^Select Horizontal line/ })).toBeFocused();
   await expect(drawingsButton(page)).toHaveText('Drawings (2)');
+  const stored = await page.evaluate(() => localStorage.getItem('perps.chart-drawings'));
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const phone = await context.newPage();
@@ -148,6 +148,15 @@ test('screenshots: a trend line and a selected horizontal line, desktop and phon
   await phone.evaluate((s) => localStorage.setItem('perps.chart-drawings', s!), stored);
   await phone.reload();
   await phone.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name: 'Chart' }).tap();
+  await expect(phone.getByTestId('drawings-button')).toHaveText('Drawings (2)');
+  // By touch: a tool, then two taps.
+  const phoneCanvas = phone.getByTestId('chart-canvas');
+  const pbox = (await phoneCanvas.boundingBox())!;
+  await phone.getByRole('button', { name: 'Trend line', exact: true }).tap();
+  await phoneCanvas.tap({ position: { x: pbox.width * 0.2, y: pbox.height * 0.7 } });
+  await expect(phone.getByTestId('drawing-status')).toHaveText('Click the second point — Esc cancels');
+  await phoneCanvas.tap({ position: { x: pbox.width * 0.6, y: pbox.height * 0.6 } });
+  await expect(phone.getByTestId('drawing-status')).toHaveText(new RegExp(`^Trend line ${PRICE} → ${PRICE}$`));
   await expect(phone.getByTestId('drawings-button')).toHaveText('Drawings (3)');
   await phone.getByTestId('drawings-button').tap();
   await phone.getByRole('button', { name: /^Select Horizontal line/ }).tap();

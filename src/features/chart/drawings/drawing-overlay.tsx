@@ -110,7 +110,7 @@ function DrawingList({ layer, decimals, listButton, onSelected }: { layer: Drawi
             const text = drawingText(d, decimals, i18n);
             return (
               <li key={d.id} data-drawing-id={d.id} className="flex items-center gap-1" data-testid="drawing-row">
-                <span className="num min-w-0 flex-1 truncate text-text" title={text}>
+                <span className="num min-w-0 flex-1 text-text">
                   {text}
                 </span>
                 <button type="button" aria-label={t`Select ${text}`} className="rounded px-1 text-accent hover:underline" onClick={() => {
