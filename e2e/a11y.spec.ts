@@ -276,6 +276,18 @@ const STATES: State[] = [
     },
   },
   {
+    name: 'chart with a drawing selected, and the Drawings list',
+    device: 'desktop',
+    setup: async (page) => {
+      await signedOut(page);
+      await page.getByRole('button', { name: 'Horizontal line', exact: true }).click();
+      await page.getByTestId('chart-canvas').click({ position: { x: 200, y: 120 } });
+      await expect(page.getByTestId('drawing-alert')).toBeVisible();
+      await page.getByTestId('drawings-button').click();
+      await expect(page.getByTestId('drawing-row')).toHaveCount(1);
+    },
+  },
+  {
     name: 'wallets, transfer confirm',
     device: 'desktop',
     setup: async (page) => {
@@ -354,6 +366,7 @@ const LIGHT_PASS: Record<string, 'green-up' | 'red-up' | 'colour-blind'> = {
   'market picker open': 'red-up',
   'settings dialog': 'colour-blind',
   'chart with indicators, and the Indicators dialog': 'green-up',
+  'chart with a drawing selected, and the Drawings list': 'colour-blind',
   'wallets, withdraw error': 'green-up',
   'phone order sheet': 'red-up',
 };

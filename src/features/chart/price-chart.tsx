@@ -27,6 +27,10 @@ import { usePriceAlerts } from '../../stores/price-alerts';
 import { IndicatorLayer } from './indicators/indicator-layer';
 import { IndicatorLegend } from './indicators/indicator-legend';
 import { IndicatorsDialog } from './indicators/indicators-dialog';
+import { resolutionSeconds } from './kline-buckets';
+import { DrawingOverlay } from './drawings/drawing-overlay';
+import { DrawingTools } from './drawings/drawing-tools';
+import { useDrawingLayer } from './drawings/use-drawing-layer';
 
 interface Legend {
   open: number;
@@ -158,6 +162,9 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
   const [drop, setDrop] = useState<LineDrop | null>(null);
   const drag = useOrderLineDrag({ container, parts, orders: draggable, priceDecimals: decimals, onDrop: setDrop, i18n });
   const closeDrop = useCallback(() => setDrop(null), []);
+  // The trader's drawings (after the order lines' drag: a press on an order's line is the order's).
+  const drawingsButton = useRef<HTMLButtonElement>(null);
+  const drawings = useDrawingLayer({ container, parts, symbol, decimals, interval: resolutionSeconds(resolution) });
   // The lines change in place (price-line-set.ts): a mark tick re-prices the mark's line only. Leaving
   // the page removes the chart and its lines with it; nothing here may touch a removed chart
   // (a removal would schedule a repaint of a disposed chart, "Object is disposed").
@@ -202,6 +209,7 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
         >
           <Trans>Alert</Trans>
         </button>
+        <DrawingTools layer={drawings} listButton={drawingsButton} />
         {asOf && (
           <span className="num ml-auto shrink-0 text-warn" data-testid="chart-as-of" title={t`Market data ${state}: the candles are not updating`}>
             <Trans>as of {asOf}</Trans>
@@ -214,6 +222,11 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
           className={`absolute inset-0 ${drag.hover !== null || drag.dragging ? '[&_*]:cursor-ns-resize!' : ''}`}
           data-testid="chart-canvas"
           title={t`Alt+click (Option+click): use that price in the order form`}
+          // Focused by a drawing tool or a drawing's Select, for drawing by keyboard (drawings/use-drawing-layer.ts):
+          // arrows, Enter, Tab, Delete, Esc. Not a Tab stop of its own: the tools are the way in.
+          tabIndex={-1}
+          role="application"
+          aria-label={t`Chart: with a drawing tool, arrow keys move the cursor and Enter places a point; Tab selects a drawing, arrows move it, Delete removes it`}
           data-hover-order={drag.hover ?? undefined}
         />
         {drag.dragging && (
@@ -237,6 +250,7 @@ export function PriceChart({ symbol, info, marketStream }: { symbol: string; inf
           )}
           <IndicatorLegend layer={layer} at={crosshairAt} decimals={{ price: decimals, qty: qtyDecimals }} onRemoved={() => indicatorsButton.current?.focus()} />
         </div>
+        <DrawingOverlay layer={drawings} symbol={symbol} decimals={decimals} chart={container} listButton={drawingsButton} />
         {drop && <LineDropConfirm drop={drop} decimals={{ price: decimals, qty: qtyDecimals }} onClose={closeDrop} />}
         {/* The canvas cannot be read by a screen reader: the same lines as text. */}
         <ul className="sr-only" aria-label={t`Price lines`} data-testid="chart-lines">

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
 /** A key as the list shows it: a letter, an arrow or a key's name, never translated. */
-export type ShortcutKey = 'B' | 'S' | 'F' | 'P' | 'O' | '?' | 'Shift+1' | 'Shift+2' | 'Shift+3' | 'Shift+R' | 'Enter' | 'Esc' | '↑' | '↓' | '←' | '→' | 'Home' | 'End' | 'Alt+click';
+export type ShortcutKey = 'B' | 'S' | 'F' | 'P' | 'O' | '?' | 'Shift+1' | 'Shift+2' | 'Shift+3' | 'Shift+R' | 'Enter' | 'Esc' | '↑' | '↓' | '←' | '→' | 'Home' | 'End' | 'Alt+click' | 'Tab' | 'Delete';
 
 /** Every key the app answers to, as the help overlay (`?`) and the README list them. */
 export interface Shortcut {
@@ -59,6 +59,8 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: ['Enter'], does: msg`Open orders, modify editor: save (cancel and replace)` },
       { keys: ['Esc'], does: msg`Modify editor, or dragging an order line on the chart: drop it, nothing is sent` },
       { keys: ['Alt+click'], does: msg`On the price chart: that price into the order form's limit price (Option+click on a Mac)` },
+      { keys: ['↑', '↓', '←', '→', 'Enter'], does: msg`Price chart, a drawing tool chosen: move the cursor a tick or a bar (×10 with Shift); Enter places a point` },
+      { keys: ['Tab', 'Delete', 'Esc'], does: msg`Price chart: Tab selects a drawing, the arrows move it, Delete removes it, Esc lets go` },
     ],
   },
 ];
