@@ -10,6 +10,8 @@ const PANELS = [
   '<rootDir>/src/features/funding-rates',
   '<rootDir>/src/features/depth-chart',
   '<rootDir>/src/features/price-alerts',
+  '<rootDir>/src/features/portfolio',
+  '<rootDir>/src/app/portfolio-page.tsx',
   '<rootDir>/src/features/wallets',
   '<rootDir>/src/trading',
   '<rootDir>/src/app/wallets-page.tsx',

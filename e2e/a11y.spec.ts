@@ -326,6 +326,28 @@ const STATES: State[] = [
     },
   },
   {
+    name: 'portfolio with a round trip, account value curve',
+    device: 'desktop',
+    setup: async (page) => {
+      await withPositionAndOrder(page);
+      await page.getByTestId('portfolio-link').click();
+      await expect(page.getByTestId('history-status')).toHaveAttribute('data-status', 'complete');
+      await expect(page.getByTestId('market-row-BTC-USD')).toBeVisible();
+      await page.getByTestId('portfolio').getByRole('tab', { name: 'Account value' }).click();
+      await expect(page.getByTestId('value-basis')).toBeVisible();
+    },
+  },
+  {
+    name: 'phone portfolio',
+    device: 'phone',
+    setup: async (page) => {
+      await signInFunded(page, 'ETH-USD');
+      await page.goto('/portfolio');
+      await expect(page.getByTestId('history-status')).toHaveAttribute('data-status', 'complete');
+      await expect(page.getByTestId('portfolio-figures')).toBeVisible();
+    },
+  },
+  {
     name: 'phone trade page',
     device: 'phone',
     setup: async (page) => {
@@ -368,6 +390,7 @@ const LIGHT_PASS: Record<string, 'green-up' | 'red-up' | 'colour-blind'> = {
   'chart with indicators, and the Indicators dialog': 'green-up',
   'chart with a drawing selected, and the Drawings list': 'colour-blind',
   'wallets, withdraw error': 'green-up',
+  'portfolio with a round trip, account value curve': 'red-up',
   'phone order sheet': 'red-up',
 };
 

@@ -10,6 +10,8 @@ import { withPanelWords } from '../i18n/activate';
 
 // Wallet SDKs (wagmi, viem, the Solana adapters) load with this page or the sign-in dialog only.
 const WalletsPage = lazy(() => withPanelWords(import('./wallets-page')));
+// The portfolio's history walk, figures and curves load with their page only.
+const PortfolioPage = lazy(() => withPanelWords(import('./portfolio-page')));
 
 function ReturnToMarket() {
   return <Navigate to={`/trade/${lastSymbol()}`} replace />;
@@ -54,6 +56,20 @@ function AppRoutes() {
               }
             >
               <WalletsPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/portfolio"
+          element={
+            <Suspense
+              fallback={
+                <div className="p-6 text-muted">
+                  <Trans>Loading portfolio…</Trans>
+                </div>
+              }
+            >
+              <PortfolioPage />
             </Suspense>
           }
         />

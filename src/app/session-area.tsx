@@ -10,7 +10,7 @@ import { useNotifications } from './use-notifications';
 const testBeep = () => beep('test');
 
 /**
- * The header's session corner: the Wallets link, the "Acting as vault" label, the sign-in button /
+ * The header's session corner: the Portfolio and Wallets links, the "Acting as vault" label, the sign-in button /
  * account menu (which also answers "Sign in to trade" requests and prompts re-sign-in), the geo notice,
  * the settings gear; and the notifications that come from no single order push (health, withdrawals).
  */
@@ -18,10 +18,17 @@ export function SessionArea() {
   const { t } = useLingui();
   const vault = useSessionStore((s) => s.vault);
   const session = useSessionStore((s) => s.session);
-  const onWallets = useLocation().pathname.startsWith('/wallets');
+  const path = useLocation().pathname;
+  const onWallets = path.startsWith('/wallets');
+  const onPortfolio = path.startsWith('/portfolio');
   useNotifications();
   return (
     <div className="flex items-center gap-2" data-testid="session-area">
+      {!onPortfolio && (
+        <Link to="/portfolio" className="rounded px-2 py-1 text-muted hover:text-text" data-testid="portfolio-link">
+          <Trans>Portfolio</Trans>
+        </Link>
+      )}
       {!onWallets && (
         <Link to="/wallets" className="rounded px-2 py-1 text-muted hover:text-text" data-testid="wallets-link">
           <Trans>Wallets</Trans>

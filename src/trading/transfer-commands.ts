@@ -6,6 +6,7 @@ import { useApi } from '../api/react';
 import { queryKeys } from '../api/query-keys';
 import { formatFixed } from '../lib/format';
 import { toast } from '../stores/toasts';
+import { useTransferLog } from '../stores/transfer-log';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
 import { mutationKeys } from './mutation-keys';
 
@@ -18,11 +19,14 @@ export interface Transfer {
 
 /**
  * The one mutation function of every Cash ↔ Perps move: the transfer form, and the withdraw when
- * Cash is short (spec §4.3, signed, HTTP only).
+ * Cash is short (spec §4.3, signed, HTTP only). A confirmed move is logged for `account`: the service
+ * keeps no transfer history, and the Portfolio's account value marks the moves it knows of.
  */
-export function sendTransfer(api: ApiClient, t: Transfer): Promise<unknown> {
+export async function sendTransfer(api: ApiClient, t: Transfer, account: string | null): Promise<unknown> {
   const body = { amount: t.amount, token: 'DUSD' };
-  return t.to === 'perps' ? api.wallet.transferToPerps(body) : api.wallet.transferToSpot(body);
+  const answer = await (t.to === 'perps' ? api.wallet.transferToPerps(body) : api.wallet.transferToSpot(body));
+  if (account) useTransferLog.getState().logged({ account, at: api.transport.now(), to: t.to, amount: t.amount });
+  return answer;
 }
 
 /**
@@ -37,7 +41,7 @@ export function useTransfer() {
   const reread = () => (account ? qc.invalidateQueries({ queryKey: queryKeys.user.walletRows(account) }) : Promise.resolve());
   return useMutation({
     mutationKey: mutationKeys.transfer,
-    mutationFn: (t: Transfer) => sendTransfer(api, t),
+    mutationFn: (t: Transfer) => sendTransfer(api, t, account),
     onSuccess: async (_, t) => {
       // Toasts are written when they are raised, in the language of that moment.
       const amount = formatFixed(t.amount, 2);

@@ -53,7 +53,7 @@ function withdrawEffects({ api, config, account, signedIn, token, reread, record
   };
   return {
     moveToCash: async (amount) => {
-      await sendTransfer(api, { to: 'spot', amount });
+      await sendTransfer(api, { to: 'spot', amount }, account);
       await reread();
     },
     request: (amount) => api.wallet.withdraw({ amount, chain: 'bsc', token: 'DUSD' }),

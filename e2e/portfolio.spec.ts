@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import Decimal from 'decimal.js';
+import { signInFunded } from './support/session';
+
+// The Portfolio (issue 32) against the devnet: after two round trips its realized PnL is what Trade
+// history shows, its figures count the fills, and a reload reads the history from this browser's
+// cache (screenshots docs/portfolio.png, docs/portfolio-phone.png).
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+const form = (page: Page) => page.getByTestId('order-form');
+
+/** A market order of the form, waited for until order history lists it filled. */
+async function marketOrder(page: Page, side: 'Buy / Long' | 'Sell / Short', size: string) {
+  await form(page).getByRole('tab', { name: 'Market' }).click();
+  await form(page).getByRole('radio', { name: side }).click();
+  await page.locator('#order-size').fill(size);
+  await page.getByTestId('submit-order').click();
+  await page.getByRole('tab', { name: 'Order history' }).click();
+  const newest = page.getByTestId('order-history-row').first();
+  await expect(newest).toContainText(side === 'Buy / Long' ? 'Buy' : 'Sell');
+  await expect(newest).toContainText('Filled');
+}
+
+/** Trade history's export: every fill's exact realized PnL and fee, summed (the wire's decimals). */
+async function tradeHistoryTotals(page: Page) {
+  await page.getByRole('tab', { name: 'Trade history' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('csv-export').getByRole('button', { name: 'Export CSV' }).click();
+  const lines = (await readFile((await (await download).path())!, 'utf8')).trim().split('\r\n');
+  const header = lines[0]!.split(',');
+  const rows = lines.slice(1).map((l) => l.split(','));
+  const sum = (column: string) => rows.reduce((s, r) => s.plus(r[header.indexOf(column)]!), new Decimal(0));
+  return { fills: rows.length, realized: sum('realized_pnl'), fees: sum('fee') };
+}
+
+/** A figure as the page shows it: cents with separators and an explicit sign. */
+const cents = (d: Decimal) => {
+  const s = d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).abs().toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return d.gt(0) ? `+${s}` : d.lt(0) ? `-${s}` : s;
+};
+
+test('after two round trips the Portfolio realized PnL equals Trade history, fills counted; a reload reads the cache', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInFunded(page, 'BTC-USD');
+  for (let i = 0; i < 2; i++) {
+    await marketOrder(page, 'Buy / Long', '0.05');
+    await marketOrder(page, 'Sell / Short', '0.05');
+  }
+  const expected = await tradeHistoryTotals(page);
+  expect(expected.fills).toBeGreaterThanOrEqual(4);
+
+  await page.getByTestId('portfolio-link').click();
+  await expect(page).toHaveURL(/\/portfolio$/);
+  await expect(page.getByRole('heading', { name: 'Portfolio' })).toBeFocused();
+  await expect(page.getByTestId('history-status')).toHaveAttribute('data-status', 'complete');
+  const portfolio = page.getByTestId('portfolio');
+  await portfolio.getByRole('radio', { name: 'All' }).click();
+  await expect(page.getByTestId('figure-realized-pnl')).toContainText(cents(expected.realized));
+  await expect(page.getByTestId('figure-fees')).toContainText(cents(expected.fees).replace('+', ''));
+  await expect(page.getByTestId('figure-trades')).toContainText(String(expected.fills));
+  await expect(page.getByTestId('figure-trades')).toContainText('2 closing');
+  await expect(page.getByTestId('market-row-BTC-USD')).toContainText(cents(expected.realized));
+  // Both round trips closed: the 24 h realized figure from the history is the exchange's.
+  await expect(page.getByTestId('realized-check')).toHaveAttribute('data-agrees', 'true');
+  await expect(page.getByTestId('pnl-curve').getByRole('img')).toHaveAttribute('aria-label', /^Cumulative PnL: from 0\.00 on .* to [+-]?[\d,]+\.\d\d on /);
+  await page.screenshot({ path: 'docs/portfolio.png', fullPage: true });
+
+  // The account value curve says what it includes.
+  await portfolio.getByRole('tab', { name: 'Account value' }).click();
+  await expect(page.getByTestId('value-basis')).toContainText('The last point is your equity now');
+  await page.getByTestId('value-curve').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'docs/portfolio-value.png' });
+
+  // A reload reads the history from this browser: complete, the same figure.
+  await page.reload();
+  await expect(page.getByTestId('history-status')).toHaveAttribute('data-status', 'complete');
+  await portfolio.getByRole('radio', { name: 'All' }).click();
+  await expect(page.getByTestId('figure-realized-pnl')).toContainText(cents(expected.realized));
+
+  // Sorting the markets by a heading says so to a screen reader.
+  const heading = page.getByTestId('portfolio-markets').getByRole('columnheader', { name: 'Volume' });
+  await heading.getByRole('button').click();
+  await expect(heading).toHaveAttribute('aria-sort', 'descending');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'docs/portfolio-phone.png' });
+});

@@ -1,0 +1,105 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useAccountHistory } from '../../api/account-history';
+import { userQueries } from '../../api/queries';
+import { useApi } from '../../api/react';
+import { PNL_WINDOWS, type PnlWindow } from '../../lib/portfolio/portfolio-input';
+import { useSignInRequest } from '../../stores/sign-in-request';
+import { useTransferLog } from '../../stores/transfer-log';
+import { Segmented } from '../../ui/segmented';
+import { actingAccount, useSessionStore } from '../../wallet/session-store';
+import { HistoryStatus } from './history-status';
+import { MarketTable } from './market-table';
+import { PortfolioCurves } from './portfolio-curves';
+import { PortfolioExport } from './portfolio-export';
+import { PortfolioFigures } from './portfolio-figures';
+import { portfolioInputOf } from './portfolio-input-of';
+import { WINDOW_LABEL } from './portfolio-words';
+import { RealizedCheck } from './realized-check';
+import { usePortfolioSummary } from './use-portfolio-summary';
+
+function SignInFirst() {
+  const { t } = useLingui();
+  const request = useSignInRequest((s) => s.request);
+  return (
+    <div className="flex flex-col items-center gap-2 p-10 text-center" data-testid="portfolio-sign-in">
+      <p className="text-muted">
+        <Trans>Sign in with your wallet to see how your trading is doing: PnL over time, fees, funding and figures by market.</Trans>
+      </p>
+      <button type="button" onClick={() => request(t`Sign in to see your portfolio`)} className="rounded bg-accent px-3 py-1.5 font-semibold text-bg hover:bg-accent/90">
+        <Trans>Sign in</Trans>
+      </button>
+    </div>
+  );
+}
+
+/** The Portfolio: how the account (or the vault acted as) is doing, from its whole history. */
+export function PortfolioPanel() {
+  const account = useSessionStore(actingAccount);
+  return account ? <AccountPortfolio account={account} /> : <SignInFirst />;
+}
+
+function AccountPortfolio({ account }: { account: string }) {
+  const { t, i18n } = useLingui();
+  const api = useApi();
+  const history = useAccountHistory(account);
+  const balance = useQuery(userQueries.balance(api, account));
+  const positions = useQuery(userQueries.positions(api, account));
+  const transfers = useTransferLog((s) => s.transfers);
+  const [window, setWindow] = useState<PnlWindow>('30d');
+  const input = useMemo(
+    () =>
+      balance.data && positions.data
+        ? portfolioInputOf({ trades: history.trades, funding: history.funding, balance: balance.data, positions: positions.data, transfers, account, now: api.transport.now() })
+        : null,
+    [history.trades, history.funding, balance.data, positions.data, transfers, account, api],
+  );
+  const settled = history.status === 'complete' || history.status === 'failed';
+  const { summary, computing, failed, client } = usePortfolioSummary(input, settled);
+  const w = summary?.windows[window];
+
+  return (
+    <div className="mx-auto flex max-w-[1400px] flex-col gap-3 p-3" data-testid="portfolio" aria-busy={computing || history.status === 'loading'}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Segmented
+          kind="choice"
+          look="joined"
+          label={t`Period`}
+          value={window}
+          onChange={setWindow}
+          choices={PNL_WINDOWS.map((p) => ({ value: p, label: i18n._(WINDOW_LABEL[p]) }))}
+        />
+        <PortfolioExport client={client} input={input} window={window} account={account} complete={history.status === 'complete'} />
+      </div>
+      <HistoryStatus history={history} />
+      {failed && (
+        <p role="alert" className="text-error">
+          <Trans>The figures could not be computed. Reload the page to try again.</Trans>
+        </p>
+      )}
+      {(balance.isError || positions.isError) && (
+        <p role="alert" className="text-error">
+          <Trans>Your balance or positions could not be read: the figures wait for them.</Trans>
+        </p>
+      )}
+      {!w ? (
+        <p className="text-muted" role="status">
+          <Trans>Computing your figures…</Trans>
+        </p>
+      ) : (
+        <>
+          <PortfolioFigures f={w.totals} unrealized={summary.unrealizedPnl} />
+          {summary.realized24h && <RealizedCheck check={summary.realized24h} />}
+          <PortfolioCurves w={w} />
+          <section className="rounded border border-line bg-panel" aria-labelledby="portfolio-markets-title">
+            <h2 id="portfolio-markets-title" className="px-3 pt-2 text-muted">
+              <Trans>By market</Trans>
+            </h2>
+            <MarketTable markets={w.markets} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
