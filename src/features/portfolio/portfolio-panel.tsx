@@ -9,6 +9,7 @@ import { useSignInRequest } from '../../stores/sign-in-request';
 import { useTransferLog } from '../../stores/transfer-log';
 import { Segmented } from '../../ui/segmented';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
+import { HistoryGaps } from './history-gaps';
 import { HistoryStatus } from './history-status';
 import { MarketTable } from './market-table';
 import { PortfolioCurves } from './portfolio-curves';
@@ -89,6 +90,7 @@ function AccountPortfolio({ account }: { account: string }) {
         </p>
       ) : (
         <>
+          {history.status === 'complete' && <HistoryGaps summary={summary} />}
           <PortfolioFigures f={w.totals} unrealized={summary.unrealizedPnl} />
           {summary.realized24h && <RealizedCheck check={summary.realized24h} />}
           <PortfolioCurves w={w} />
