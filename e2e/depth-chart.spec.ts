@@ -20,3 +20,30 @@ test('the depth view shows both sides of the book summed from the mid, and the d
   await expect(depth.getByTestId('depth-hover')).toContainText(/Asks at [\d,]+\.\d{2} or better/);
   await page.locator('[data-area=chart]').screenshot({ path: 'docs/depth-chart.png' });
 });
+
+test('on a phone the depth view fills the chart tab, and an alert is set from the chart', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  try {
+    await page.goto('/trade/BTC-USD');
+    await expect(page.getByTestId('book-asks-row').first()).toContainText(/\d/);
+    await page.getByRole('tablist', { name: 'Chart view' }).getByRole('tab', { name: 'Depth' }).tap();
+    const depth = page.getByTestId('depth-chart');
+    await expect(depth.getByTestId('depth-bids')).toContainText(/[\d,]+\.\d{3} BTC/);
+    await expect(depth.getByTestId('depth-asks')).toContainText(/[\d,]+\.\d{3} BTC/);
+    expect((await depth.locator('svg').boundingBox())!.width).toBeGreaterThan(300);
+    await page.screenshot({ path: 'docs/depth-chart-phone.png' });
+
+    // The chart's Alert: the alerts dialog, its price field taking the focus, fits the phone.
+    await page.getByRole('tablist', { name: 'Chart view' }).getByRole('tab', { name: 'Price' }).tap();
+    await page.getByTestId('chart-alert-button').tap();
+    const dialog = page.getByTestId('price-alerts-dialog');
+    await expect(dialog.getByLabel('Alert price')).toBeFocused();
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: 'docs/price-alerts-phone.png' });
+  } finally {
+    await context.close();
+  }
+});
