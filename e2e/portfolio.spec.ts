@@ -79,6 +79,16 @@ test('after two round trips the Portfolio realized PnL equals Trade history, fil
   await portfolio.getByRole('radio', { name: 'All' }).click();
   await expect(page.getByTestId('figure-realized-pnl')).toContainText(cents(expected.realized));
 
+  // The history CSV: every fill once, and its last cumulative PnL is the net PnL (realized − fees).
+  const download = page.waitForEvent('download');
+  await page.getByTestId('portfolio-export').getByRole('button', { name: 'History CSV' }).click();
+  const csv = (await readFile((await (await download).path())!, 'utf8')).trim().split('\r\n');
+  const columns = csv[0]!.split(',');
+  const fills = csv.slice(1).filter((l) => l.split(',')[columns.indexOf('kind')] === 'fill');
+  expect(fills).toHaveLength(expected.fills);
+  const last = csv.at(-1)!.split(',');
+  expect(new Decimal(last[columns.indexOf('cumulative_pnl')]!).eq(expected.realized.minus(expected.fees))).toBe(true);
+
   // Sorting the markets by a heading says so to a screen reader.
   const heading = page.getByTestId('portfolio-markets').getByRole('columnheader', { name: 'Volume' });
   await heading.getByRole('button').click();
