@@ -2,7 +2,8 @@
 // realized PnL is on its closed part only, so its entry and ROE must be worked out on that part —
 // found from the position now walked back over the later fills of the symbol.
 import { describe, expect, it } from 'vitest';
-import { closedPartOf, closedQtyOfFill, closedTradeCard, type FillReader } from '../../src/lib/share-card';
+import { closedCardLeverage, closedPartOf, closedQtyOfFill, closedTradeCard, type FillReader } from '../../src/lib/share-card';
+import { order } from '../test-support/engine-fixtures.js';
 import { A, B, D, fund, limit, market, place, quiet, T0 } from '../test-support/engine-fixtures.js';
 
 const btc = { price: 1 };
@@ -58,5 +59,25 @@ describe('share card of a fill the engine made', () => {
     };
     expect((await closedPartOf(user, trades[1]!))?.toFixed()).toBe('0.1');
     expect((await closedPartOf(user, trades[2]!))?.toFixed()).toBe('0.05');
+  });
+
+  it('leverage: the closing order’s own (20×), not the setting changed since (5×): +50 % ROE, not +12.5 %', () => {
+    const ex = quiet();
+    fund(ex, A, '100000');
+    fund(ex, D, '100000');
+    ex.changeLeverage(D, 'BTC-USD', 20, T0);
+    place(ex, A, limit('sell', '0.1', '95000'));
+    place(ex, D, market('buy', '0.1'));
+    ex.setIndexPrice('BTC-USD', '97375', T0 + 1);
+    place(ex, A, limit('buy', '0.1', '97375'), T0 + 2);
+    place(ex, D, market('sell', '0.1'), T0 + 3); // pnl 0.1 × 2375 = 237.5 on 0.1 × 95000 / 20 = 475 margin
+    ex.changeLeverage(D, 'BTC-USD', 5, T0 + 4); // the trader's setting since
+    const close = [...ex.queryTrades(D, { limit: 500 }).result].sort((a, b) => a.id - b.id)[1]!;
+    expect(close.pnl).toBe('237.5');
+    const setting = ex.queryPositionConfig(D, 'BTC-USD');
+    expect(setting).toMatchObject({ ok: true, value: { leverage: 5 } });
+    const lev = closedCardLeverage(order(ex, D, close.order_id), setting.ok ? setting.value.leverage : undefined);
+    const card = closedTradeCard(close, lev.value, btc, undefined, lev.is);
+    expect(card).toMatchObject({ leverage: '20', leverageIs: 'order', roe: '+50.00%', entry: '95,000.0' });
   });
 });

@@ -16,10 +16,11 @@ export interface ShareCard {
   /** "10" (shown as 10×). */
   leverage: string;
   /**
-   * `position`: the position's own leverage. `setting`: a fill records no leverage, so a closed
-   * trade's is the symbol's leverage setting now — the card labels it as such (see closedTradeCard).
+   * `position`: the position's own leverage. `order`: a closed trade's, the closing order's leverage
+   * (closedCardLeverage). `setting`: that order could not be read, so the symbol's leverage setting
+   * now — the card labels it as such (see closedTradeCard).
    */
-  leverageIs: 'position' | 'setting';
+  leverageIs: 'position' | 'order' | 'setting';
   entry: string;
   /** The mark (position) or the fill's price (closed). */
   price: string;
@@ -92,11 +93,10 @@ export function entryOfClose(side: 'buy' | 'sell', exit: Dec, qty: Dec, pnl: Dec
  * A fill that closed (part of) a position: a sell closes a long, a buy a short; exit = the fill's
  * price, entry from its realized pnl (entryOfClose), PnL = that pnl.
  *
- * Leverage: a fill records none. The card uses the symbol's leverage setting now, and says so
- * ("Leverage setting"), with ROE = pnl / initial margin at it, |qty| × entry / leverage — the
- * exchange's initial_margin. A trader who changed the setting since the trade sees the setting
- * named rather than a figure passed off as the trade's own; without a setting (not loaded) there is
- * no ROE rather than a guess.
+ * Leverage: a fill records none; its order does (closedCardLeverage: `leverageIs` 'order'), else the
+ * symbol's setting now is used and named ('setting'), with ROE = pnl / initial margin at it,
+ * |qty| × entry / leverage — the exchange's initial_margin. Without either there is no ROE rather
+ * than a guess.
  *
  * No card (null): pnl 0 — the fill opened or added, or there is no telling it from one (a close at
  * exactly the entry) — or a derived entry that is not a price (≤ 0).
@@ -112,6 +112,7 @@ export function closedTradeCard(
   leverageSetting: number | string | undefined,
   places: Places,
   closedQty?: Dec,
+  leverageIs: 'order' | 'setting' = 'setting',
 ): ShareCard | null {
   const pnl = dec(fill.pnl);
   const filled = dec(fill.qty).abs();
@@ -127,7 +128,7 @@ export function closedTradeCard(
     symbol: fill.symbol,
     side: fill.side === 'sell' ? 'long' : 'short',
     leverage: leverage ? leverage.toFixed() : '',
-    leverageIs: 'setting',
+    leverageIs,
     entry: show(entry, places.price),
     price: show(exit, places.price),
     roe: roeText(roe),
@@ -208,4 +209,18 @@ export async function closedPartOf(reader: FillReader, fill: SizedFill & { id: n
     return closedQtyOfFill(fill, position?.qty ?? '0', later);
   }
   return undefined;
+}
+
+/**
+ * The leverage a closed trade's card is at: the closing order's own (an order records the leverage it
+ * was placed at, which a reduce must match: the position's then), else — the order no longer readable —
+ * the symbol's setting now, named as such. The setting alone would misstate the ROE of a trade closed
+ * before the trader changed it (20× closed, set to 5× since: a quarter of the ROE).
+ */
+export function closedCardLeverage(
+  order: { leverage: string } | undefined,
+  setting: number | string | undefined,
+): { value: number | string | undefined; is: 'order' | 'setting' } {
+  const own = order === undefined ? null : dec(order.leverage);
+  return own !== null && own.gt(0) ? { value: order!.leverage, is: 'order' } : { value: setting, is: 'setting' };
 }

@@ -7,7 +7,7 @@ import { queryKeys } from '../../api/query-keys';
 import { useApi } from '../../api/react';
 import type { Position, Trade } from '../../api/schemas';
 import { dec, type Dec } from '../../lib/decimal';
-import { closedPartOf, closedTradeCard, positionCard, type ShareCard } from '../../lib/share-card';
+import { closedCardLeverage, closedPartOf, closedTradeCard, positionCard, type ShareCard } from '../../lib/share-card';
 import { Button } from '../../ui/button';
 import { chosenAccountTab } from '../../ui/use-focus-keeper';
 import { usePnlCardWords } from './pnl-card-words';
@@ -66,7 +66,7 @@ export function tradeHasCard(trade: Trade): boolean {
   return closedTradeCard(trade, undefined, { price: 0 }) !== null;
 }
 
-/** The closed trade's card, once the symbol's leverage setting is read (a failure: no ROE, said so). */
+/** The closed trade's card, once its order (its leverage) and the symbol's setting are read (neither: no ROE, said so). */
 function TradeCard({ trade, account, priceDecimals, onClose }: { trade: Trade; account: string; priceDecimals: number; onClose: () => void }) {
   const api = useApi();
   const config = useQuery(userQueries.positionConfig(api, account, trade.symbol));
@@ -77,9 +77,12 @@ function TradeCard({ trade, account, priceDecimals, onClose }: { trade: Trade; a
     staleTime: 0,
     retry: false,
   });
-  if (config.isPending || closed.isPending) return null;
+  // The closing order records the leverage the trade was at; the setting now only when it cannot be read.
+  const order = useQuery({ ...userQueries.order(api, account, { order_id: trade.order_id }), retry: false });
+  if (config.isPending || closed.isPending || order.isPending) return null;
   const closedQty = closed.data ? dec(closed.data) : undefined;
-  const card = closedTradeCard(trade, config.data?.leverage, { price: priceDecimals }, closedQty);
+  const leverage = closedCardLeverage(order.data, config.data?.leverage);
+  const card = closedTradeCard(trade, leverage.value, { price: priceDecimals }, closedQty, leverage.is);
   return card && <CardDialog card={card} onClose={onClose} />;
 }
 
