@@ -48,7 +48,7 @@ describe('portfolio figures on random engine-made histories', () => {
             now += s.ms;
             ex.advance(now);
           } else if (s.k === 'lev') ex.changeLeverage(D, 'BTC-USD', s.lev, now);
-          else ex.changeMarginMode(D, 'BTC-USD', s.iso ? 'isolated' : 'cross', now);
+          else if (s.k === 'mode') ex.changeMarginMode(D, 'BTC-USD', s.iso ? 'isolated' : 'cross', now);
         }
         now += 1;
         ex.advance(now);
