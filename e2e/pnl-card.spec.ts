@@ -104,9 +104,10 @@ test('Share a position and the trade that closed it: a PNG download, alt with sy
   const closed = page.getByRole('dialog', { name: 'Share PnL: BTC-USD' });
   const closedPreview = closed.getByTestId('pnl-card-preview');
   // The entry worked out from the fill's realized PnL is the position's own (the engine's books agree).
-  await expect(closedPreview).toHaveAttribute('alt', /^PnL card of a closed trade: BTC-USD Long \d+×, ROE [+-][\d,]+\.\d\d% at the \d+× leverage setting, realized PnL [+-]?[\d,]+\.\d\d USD, entry /);
+  // Its leverage is the closing order's own (the position's), not the setting.
+  await expect(closedPreview).toHaveAttribute('alt', /^PnL card of a closed trade: BTC-USD Long \d+×, ROE [+-][\d,]+\.\d\d%, realized PnL [+-]?[\d,]+\.\d\d USD, entry /);
   expect(await closedPreview.getAttribute('alt')).toContain(`entry ${entry}, exit `);
-  await expect(closed).toContainText('A fill records no leverage');
+  await expect(closed).toContainText('leverage of the closing order');
   // The order detail did not open behind it (the row's own click).
   await expect(page.getByRole('dialog')).toHaveCount(1);
   await downloadsPng(page, closed, 'BTC-USD-long-pnl.png');

@@ -16,10 +16,11 @@ export interface ShareCard {
   /** "10" (shown as 10×). */
   leverage: string;
   /**
-   * `position`: the position's own leverage. `setting`: a fill records no leverage, so a closed
-   * trade's is the symbol's leverage setting now — the card labels it as such (see closedTradeCard).
+   * `position`: the position's own leverage. `order`: a closed trade's, the closing order's leverage
+   * (closedCardLeverage). `setting`: that order could not be read, so the symbol's leverage setting
+   * now — the card labels it as such (see closedTradeCard).
    */
-  leverageIs: 'position' | 'setting';
+  leverageIs: 'position' | 'order' | 'setting';
   entry: string;
   /** The mark (position) or the fill's price (closed). */
   price: string;
@@ -92,25 +93,31 @@ export function entryOfClose(side: 'buy' | 'sell', exit: Dec, qty: Dec, pnl: Dec
  * A fill that closed (part of) a position: a sell closes a long, a buy a short; exit = the fill's
  * price, entry from its realized pnl (entryOfClose), PnL = that pnl.
  *
- * Leverage: a fill records none. The card uses the symbol's leverage setting now, and says so
- * ("Leverage setting"), with ROE = pnl / initial margin at it, |qty| × entry / leverage — the
- * exchange's initial_margin. A trader who changed the setting since the trade sees the setting
- * named rather than a figure passed off as the trade's own; without a setting (not loaded) there is
- * no ROE rather than a guess.
+ * Leverage: a fill records none; its order does (closedCardLeverage: `leverageIs` 'order'), else the
+ * symbol's setting now is used and named ('setting'), with ROE = pnl / initial margin at it,
+ * |qty| × entry / leverage — the exchange's initial_margin. Without either there is no ROE rather
+ * than a guess.
  *
  * No card (null): pnl 0 — the fill opened or added, or there is no telling it from one (a close at
- * exactly the entry) — or a derived entry that is not a price (≤ 0). A fill that flips a position
- * (closes it and opens the other side in one) realizes pnl on its closed part only, which the fill
- * does not state: its entry and ROE read as if all of it closed.
+ * exactly the entry) — or a derived entry that is not a price (≤ 0).
+ *
+ * `closedQty`: the part of the fill that closed a position (closedQtyOfFill). A fill that flips a
+ * position (closes it and opens the other side in one) realizes pnl on its closed part only, which
+ * the fill does not state: entry and ROE are worked out on that part (pnl over the whole fill would
+ * put the entry between entry and exit, and the ROE a fraction of the real one). Without it (or when
+ * it is not a part of the fill) the whole fill is taken as closed.
  */
 export function closedTradeCard(
   fill: { symbol: string; side: 'buy' | 'sell'; price: string; qty: string; pnl: string; user: string },
   leverageSetting: number | string | undefined,
   places: Places,
+  closedQty?: Dec,
+  leverageIs: 'order' | 'setting' = 'setting',
 ): ShareCard | null {
   const pnl = dec(fill.pnl);
-  const qty = dec(fill.qty).abs();
-  if (pnl.isZero() || qty.isZero()) return null;
+  const filled = dec(fill.qty).abs();
+  if (pnl.isZero() || filled.isZero()) return null;
+  const qty = closedQty !== undefined && closedQty.gt(0) && closedQty.lte(filled) ? closedQty : filled;
   const exit = dec(fill.price);
   const entry = entryOfClose(fill.side, exit, qty, pnl);
   if (!entry.gt(0)) return null;
@@ -121,7 +128,7 @@ export function closedTradeCard(
     symbol: fill.symbol,
     side: fill.side === 'sell' ? 'long' : 'short',
     leverage: leverage ? leverage.toFixed() : '',
-    leverageIs: 'setting',
+    leverageIs,
     entry: show(entry, places.price),
     price: show(exit, places.price),
     roe: roeText(roe),
@@ -139,4 +146,81 @@ export function shareCardFilename(card: Pick<ShareCard, 'symbol' | 'side'>): str
 /** An account as the card prints it when asked: its start and end (bsc_0x25dcd5…f0b8). */
 export function shortAccount(account: string): string {
   return account.length <= 16 ? account : `${account.slice(0, 12)}…${account.slice(-4)}`;
+}
+
+/** A fill's side and size: buy +qty, sell −qty to the position. */
+type SizedFill = { side: 'buy' | 'sell'; qty: string };
+
+const signed = (f: SizedFill): Dec => (f.side === 'buy' ? dec(f.qty).abs() : dec(f.qty).abs().neg());
+
+/**
+ * The part of `fill` that closed a position, worked back from the position now (signed `qty` of the
+ * symbol's open position, '0' when none) over `later`, every fill of the symbol after it: the position
+ * just after the fill = now − Σ later (buy +, sell −); before it = that − the fill. The fill closed
+ * min(|qty|, |before|) when it went against the position before it, else nothing (it opened or added).
+ * A flip is the case this exists for: its pnl is on the closed part only (devnet applyFill).
+ */
+export function closedQtyOfFill(fill: SizedFill, positionNow: string, later: readonly SizedFill[]): Dec {
+  let after = dec(positionNow);
+  for (const f of later) after = after.minus(signed(f));
+  const before = after.minus(signed(fill));
+  const qty = dec(fill.qty).abs();
+  if (before.isZero() || before.gt(0) === (fill.side === 'buy')) return dec(0);
+  return before.abs().lt(qty) ? before.abs() : qty;
+}
+
+/** The reads closedPartOf makes (the api's UserApi fits): a symbol's fills newest first, and its position. */
+export interface FillReader {
+  queryTrades(q: { symbol: string; last_id?: number; limit: number }): Promise<{ result: readonly (SizedFill & { id: number })[] }>;
+  queryPositions(symbol: string): Promise<readonly { symbol: string; qty: string }[]>;
+}
+
+/** Pages of later fills read to find a fill's closed part; a fill further back is taken as closed whole. */
+const LATER_FILL_PAGES = 4;
+const PAGE = 500;
+
+/**
+ * The part of `fill` that closed a position, from the service: the symbol's position now walked back
+ * over its fills after this one (closedQtyOfFill). The newest fill is read again after the position,
+ * so a fill landing between the reads cannot skew it (then it is tried once more). Undefined when it
+ * cannot be told (too far back, or fills kept arriving): the card then takes the whole fill as closed.
+ */
+export async function closedPartOf(reader: FillReader, fill: SizedFill & { id: number; symbol: string }): Promise<Dec | undefined> {
+  const symbol = fill.symbol;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const later: SizedFill[] = [];
+    let newest: number | undefined;
+    let lastId: number | undefined;
+    let reached = false;
+    for (let page = 0; page < LATER_FILL_PAGES && !reached; page++) {
+      const { result } = await reader.queryTrades(lastId === undefined ? { symbol, limit: PAGE } : { symbol, last_id: lastId, limit: PAGE });
+      newest ??= result[0]?.id;
+      for (const t of result) {
+        if (t.id <= fill.id) reached = true;
+        else later.push(t);
+      }
+      if (result.length < PAGE) reached = true;
+      lastId = result.at(-1)?.id;
+    }
+    if (!reached) return undefined;
+    const position = (await reader.queryPositions(symbol)).find((p) => p.symbol === symbol);
+    const check = await reader.queryTrades({ symbol, limit: 1 });
+    if (check.result[0]?.id !== newest) continue;
+    return closedQtyOfFill(fill, position?.qty ?? '0', later);
+  }
+  return undefined;
+}
+
+/**
+ * The leverage a closed trade's card is at: the closing order's own (an order records the leverage it
+ * was placed at, which a reduce must match: the position's then), else — the order no longer readable —
+ * the symbol's setting now, named as such. The setting alone would misstate the ROE of a trade closed
+ * before the trader changed it (20× closed, set to 5× since: a quarter of the ROE).
+ */
+export function closedCardLeverage(
+  order: { leverage: string } | undefined,
+  setting: number | string | undefined,
+): { value: number | string | undefined; is: 'order' | 'setting' } {
+  const own = order === undefined ? null : dec(order.leverage);
+  return own !== null && own.gt(0) ? { value: order!.leverage, is: 'order' } : { value: setting, is: 'setting' };
 }

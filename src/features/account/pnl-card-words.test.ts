@@ -39,3 +39,11 @@ describe('the share card in words', () => {
     expect(cardText(i18n, open, { showPnl: true, showAccount: true }).account).toBe('bsc_0x25dcd5…f0b8');
   });
 });
+
+describe('a closed trade at its order’s leverage', () => {
+  const atOrder = closedTradeCard({ symbol: 'SOL-USD', side: 'buy', price: '103.5', qty: '2', pnl: '-7', user }, '5', { price: 3 }, undefined, 'order')!;
+  it('says Leverage (not the setting) and the alt gives the side with it', () => {
+    expect(cardText(i18n, atOrder, { showPnl: true, showAccount: false }).rows[2]).toEqual({ label: 'Leverage', value: '5×' });
+    expect(cardAlt(i18n, atOrder, { showPnl: false, showAccount: false })).toBe('PnL card of a closed trade: SOL-USD Short 5×, ROE -17.50%, entry 100.000, exit 103.500');
+  });
+});

@@ -20,8 +20,8 @@ export function cardText(i18n: I18n, card: ShareCard, options: CardOptions): Car
   const rows = [
     { label: i18n._(msg({ message: 'Entry', context: 'share card: entry price' })), value: card.entry },
     { label: closed ? i18n._(msg({ message: 'Exit', context: 'share card: the closing fill’s price' })) : i18n._(msg({ message: 'Mark', context: 'share card: mark price' })), value: card.price },
-    // A fill records no leverage: a closed trade's is the symbol's setting now, and says so.
-    { label: closed ? i18n._(msg`Leverage setting`) : i18n._(msg`Leverage`), value: leverage ? i18n._(msg`${leverage}×`) : '—' },
+    // A fill records no leverage: a closed trade's is its order's, else the symbol's setting now, and says so.
+    { label: card.leverageIs === 'setting' ? i18n._(msg`Leverage setting`) : i18n._(msg`Leverage`), value: leverage ? i18n._(msg`${leverage}×`) : '—' },
   ];
   const pnl = card.pnl;
   return {
@@ -52,6 +52,10 @@ export function cardAlt(i18n: I18n, card: ShareCard, options: CardOptions): stri
     alt = options.showPnl
       ? i18n._(msg`PnL card: ${symbol} ${side}, ROE ${roe}, unrealized PnL ${pnl} USD, entry ${entry}, mark ${price}`)
       : i18n._(msg`PnL card: ${symbol} ${side}, ROE ${roe}, entry ${entry}, mark ${price}`);
+  else if (card.leverageIs === 'order')
+    alt = options.showPnl
+      ? i18n._(msg`PnL card of a closed trade: ${symbol} ${side}, ROE ${roe}, realized PnL ${pnl} USD, entry ${entry}, exit ${price}`)
+      : i18n._(msg`PnL card of a closed trade: ${symbol} ${side}, ROE ${roe}, entry ${entry}, exit ${price}`);
   else
     alt = options.showPnl
       ? i18n._(msg`PnL card of a closed trade: ${symbol} ${side}, ROE ${roe} at the ${leverage}× leverage setting, realized PnL ${pnl} USD, entry ${entry}, exit ${price}`)
@@ -64,6 +68,7 @@ export function cardAlt(i18n: I18n, card: ShareCard, options: CardOptions): stri
 function note(i18n: I18n, card: ShareCard): string | null {
   if (card.kind !== 'closed') return null;
   const { symbol, leverage } = card;
+  if (card.leverageIs === 'order') return i18n._(msg`ROE is the PnL over the margin at the ${leverage}× leverage of the closing order. The entry is worked out from the fill’s realized PnL.`);
   return leverage
     ? i18n._(msg`A fill records no leverage: ROE is the PnL over the margin at your ${leverage}× ${symbol} leverage setting now. The entry is worked out from the fill’s realized PnL.`)
     : i18n._(msg`A fill records no leverage and your ${symbol} leverage setting could not be read: no ROE. The entry is worked out from the fill’s realized PnL.`);

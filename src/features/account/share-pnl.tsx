@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { userQueries } from '../../api/queries';
+import { queryKeys } from '../../api/query-keys';
 import { useApi } from '../../api/react';
 import type { Position, Trade } from '../../api/schemas';
-import type { Dec } from '../../lib/decimal';
-import { closedTradeCard, positionCard, type ShareCard } from '../../lib/share-card';
+import { dec, type Dec } from '../../lib/decimal';
+import { closedCardLeverage, closedPartOf, closedTradeCard, positionCard, type ShareCard } from '../../lib/share-card';
 import { Button } from '../../ui/button';
 import { chosenAccountTab } from '../../ui/use-focus-keeper';
 import { usePnlCardWords } from './pnl-card-words';
@@ -65,12 +66,23 @@ export function tradeHasCard(trade: Trade): boolean {
   return closedTradeCard(trade, undefined, { price: 0 }) !== null;
 }
 
-/** The closed trade's card, once the symbol's leverage setting is read (a failure: no ROE, said so). */
+/** The closed trade's card, once its order (its leverage) and the symbol's setting are read (neither: no ROE, said so). */
 function TradeCard({ trade, account, priceDecimals, onClose }: { trade: Trade; account: string; priceDecimals: number; onClose: () => void }) {
   const api = useApi();
   const config = useQuery(userQueries.positionConfig(api, account, trade.symbol));
-  if (config.isPending) return null;
-  const card = closedTradeCard(trade, config.data?.leverage, { price: priceDecimals });
+  // A flip's pnl is on its closed part only: entry and ROE are worked out on that part.
+  const closed = useQuery({
+    queryKey: [...queryKeys.user.trades(account, { symbol: trade.symbol }), 'closed-part', trade.id],
+    queryFn: () => closedPartOf(api.user, trade).then((q) => q?.toFixed() ?? null),
+    staleTime: 0,
+    retry: false,
+  });
+  // The closing order records the leverage the trade was at; the setting now only when it cannot be read.
+  const order = useQuery({ ...userQueries.order(api, account, { order_id: trade.order_id }), retry: false });
+  if (config.isPending || closed.isPending || order.isPending) return null;
+  const closedQty = closed.data ? dec(closed.data) : undefined;
+  const leverage = closedCardLeverage(order.data, config.data?.leverage);
+  const card = closedTradeCard(trade, leverage.value, { price: priceDecimals }, closedQty, leverage.is);
   return card && <CardDialog card={card} onClose={onClose} />;
 }
 

@@ -26,7 +26,9 @@ type Status = { tone: 'ok' | 'error'; text: string } | null;
  */
 export default function PnlCardDialog({ card, words, onClose, fallbackFocus }: PnlCardDialogProps) {
   const [options, setOptions] = useState<CardOptions>({ showPnl: true, showAccount: false });
-  const [png, setPng] = useState<{ blob: Blob; url: string } | null | 'failed'>(null);
+  // The picture with what it was drawn from: Download and Copy take it only while that is what the
+  // boxes say (a box just unticked must not let the picture with the address or PnL out while redrawn).
+  const [png, setPng] = useState<{ blob: Blob; url: string; card: ShareCard; options: CardOptions; look: string } | null | 'failed'>(null);
   const [status, setStatus] = useState<Status>(null);
   // The theme and colour convention: a change redraws the card as the screen now looks.
   const theme = useDisplaySettings((s) => s.theme);
@@ -39,7 +41,7 @@ export default function PnlCardDialog({ card, words, onClose, fallbackFocus }: P
       if (!live) return;
       if (!blob) return setPng('failed');
       url = URL.createObjectURL(blob);
-      setPng({ blob, url });
+      setPng({ blob, url, card, options, look: `${theme}|${upDown}` });
     });
     return () => {
       live = false;
@@ -47,7 +49,8 @@ export default function PnlCardDialog({ card, words, onClose, fallbackFocus }: P
     };
   }, [card, options, words, theme, upDown]);
 
-  const ready = png !== null && png !== 'failed' ? png : null;
+  const shown = png !== null && png !== 'failed' ? png : null;
+  const ready = shown && shown.card === card && shown.options === options && shown.look === `${theme}|${upDown}` ? shown : null;
   const download = () => {
     if (!ready) return;
     const filename = shareCardFilename(card);
@@ -71,8 +74,8 @@ export default function PnlCardDialog({ card, words, onClose, fallbackFocus }: P
   return (
     <Modal title={words.title(card)} onClose={onClose} testId="pnl-card-dialog" width="max-w-[640px]" {...(fallbackFocus ? { fallbackFocus } : {})}>
       <div className="overflow-hidden rounded border border-line" style={{ aspectRatio: `${CARD_WIDTH} / ${CARD_HEIGHT}` }}>
-        {ready ? (
-          <img src={ready.url} alt={words.alt(card, options)} width={CARD_WIDTH} height={CARD_HEIGHT} className="block h-auto w-full" data-testid="pnl-card-preview" />
+        {shown ? (
+          <img src={shown.url} alt={words.alt(shown.card, shown.options)} width={CARD_WIDTH} height={CARD_HEIGHT} className="block h-auto w-full" data-testid="pnl-card-preview" />
         ) : (
           <p className="flex h-full items-center justify-center text-muted" role="status">
             {png === 'failed' ? words.drawFailed : words.drawing}
