@@ -60,7 +60,13 @@ function AccountPortfolio({ account }: { account: string }) {
   const w = summary?.windows[window];
 
   return (
-    <div className="mx-auto flex max-w-[1400px] flex-col gap-3 p-3" data-testid="portfolio" aria-busy={computing || history.status === 'loading'}>
+    <div
+      className="mx-auto flex max-w-[1400px] flex-col gap-3 p-3"
+      data-testid="portfolio"
+      aria-busy={computing || history.status === 'loading'}
+      // For tests and the bench (figure 8): the figures and curves are on the page.
+      data-ready={w ? 'true' : undefined}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Segmented
           kind="choice"
