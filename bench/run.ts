@@ -234,22 +234,22 @@ if (browserFigures) {
       );
     }
     if (!skip.has(8)) {
-      log('figure 8a: the Portfolio page over 100,000 cached trades + 10,000 funding payments (3 visits)');
+      log('figure 8a: the Portfolio page over 100,000 cached trades + 10,000 funding payments (4 visits)');
       const r = await portfolioPage(browser, app.url, `http://127.0.0.1:${PORTS.devnet}`);
       results.portfolio = r;
       const f = '8 portfolio';
-      const each = (pick: (v: (typeof r.visits)[number]) => number) => r.visits.map((v) => pick(v).toFixed(0)).join(' / ');
-      const kept = r.visits.some((v) => v.firstDrawn === 'kept');
+      const [first, ...later] = r.visits;
+      const each = (vs: typeof r.visits, pick: (v: (typeof r.visits)[number]) => number) => vs.map((v) => pick(v).toFixed(0)).join(' / ');
       row(
         f,
-        `${(r.trades / 1000).toFixed(0)}k trades + ${(r.funding / 1000).toFixed(0)}k funding cached: navigation → figures and curves painted (median of ${r.visits.length})`,
-        `${ms(r.readyPaintMs, 0)} (visits ${each((v) => v.readyPaintMs)}${kept ? `: ${r.visits.map((v) => v.firstDrawn).join(' / ')}` : ''})`,
+        `${(r.trades / 1000).toFixed(0)}k trades + ${(r.funding / 1000).toFixed(0)}k funding cached: navigation → figures and curves painted (median of visits 2–${r.visits.length})`,
+        `${ms(r.readyPaintMs, 0)} (${each(later, (v) => v.readyPaintMs)}; drawn first: ${later.map((v) => v.firstDrawn).join(' / ')})`,
         '≤ 300 ms',
         r.readyPaintMs <= 300,
       );
-      if (kept) row(f, "navigation → this visit's figures painted (info)", `${ms(r.freshPaintMs, 0)} (visits ${each((v) => v.freshPaintMs)})`, '—', null);
-      const worst = Math.max(...r.visits.map((v) => v.longestTaskMs));
-      row(f, 'longest main-thread task until drawn (trace)', `${ms(worst, 0)} (visits ${each((v) => v.longestTaskMs)})`, '≤ 50 ms', worst <= 50);
+      row(f, "navigation → this visit's own figures painted (info)", `${ms(r.freshPaintMs, 0)} (${each(later, (v) => v.freshPaintMs)})`, '—', null);
+      row(f, 'first visit after the rows were cached, no figures kept yet: navigation → painted (info)', ms(first!.freshPaintMs, 0), '—', null);
+      row(f, 'longest main-thread task, navigation → own figures painted (trace, every visit)', `${ms(r.longestTaskMs, 0)} (${each(r.visits, (v) => v.longestTaskMs)})`, '≤ 50 ms', r.longestTaskMs <= 50);
       row(f, 'history requests a visit sends (cache whole; info)', r.visits.map((v) => v.historyRequests).join(' / '), '—', null);
     }
   } finally {
