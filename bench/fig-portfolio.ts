@@ -22,6 +22,17 @@ import { median } from './lib/stats';
 export const SYNTHETIC_FIRST_ID = 1_000_000_000;
 
 export interface PortfolioVisit {
+  /** navigation start → the Portfolio's frame in the DOM (the app started, the session read, the page's code loaded) */
+  mountMs: number;
+  /** navigation start → the app's header (the shell rendered) */
+  shellMs: number;
+  /** navigation start → "sign in" shown (the session not restored yet), if ever */
+  signInMs: number | null;
+  /** navigation start → the app's first element; → the "Loading portfolio…" fallback, if shown */
+  rootMs: number | null;
+  fallbackMs: number | null;
+  /** What the visit fetched: "start–end path" (ms after navigation start). */
+  resources: string[];
   /** navigation start → the page's `data-ready` (figures and curves in the DOM) */
   readyMs: number;
   /** navigation start → the paint after it */
@@ -65,6 +76,11 @@ const READY_PROBE = `(() => {
     window.__bench.afterNextPaint((t) => { marks[name + 'Paint'] = t; });
   };
   new MutationObserver(() => {
+    if (marks.mount === undefined && document.querySelector('[data-testid="portfolio"]')) marks.mount = performance.now();
+    if (marks.signIn === undefined && document.querySelector('[data-testid="portfolio-sign-in"]')) marks.signIn = performance.now();
+    if (marks.shell === undefined && document.querySelector('header')) marks.shell = performance.now();
+    if (marks.root === undefined && document.getElementById('root')?.firstElementChild) marks.root = performance.now();
+    if (marks.fallback === undefined && document.body?.textContent?.includes('Loading portfolio')) marks.fallback = performance.now();
     const el = document.querySelector('[data-testid="portfolio"][data-ready]');
     if (!el) return;
     mark('ready');
@@ -240,9 +256,18 @@ export async function portfolioPage(browser: Browser, appUrl: string, baseUrl: s
         for (let j = 0; j < l.length; j += 2) if ((l[j] as number) <= until) o.push([l[j] as number, l[j + 1] as number]);
         return o;
       }, freshPaint);
+      const resources = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => `${Math.round(e.startTime)}–${Math.round((e as PerformanceResourceTiming).responseEnd)} ${e.name.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)}`),
+      );
       out.push({
+        mountMs: marks.mount as number,
+        shellMs: marks.shell as number,
+        signInMs: (marks.signIn as number | undefined) ?? null,
+        rootMs: (marks.root as number | undefined) ?? null,
+        fallbackMs: (marks.fallback as number | undefined) ?? null,
+        resources,
         observedLongTasks: observed,
-        tasksOver10: within.filter((t) => t.ms > 10).map((t) => [Math.round((t.ts - navStart) / 1000), Math.round(t.ms)]),
+        tasksOver10: within.filter((t) => t.ms > 5).map((t) => [Math.round((t.ts - navStart) / 1000), Math.round(t.ms)]),
         readyMs: marks.ready as number,
         readyPaintMs: marks.readyPaint as number,
         firstDrawn: marks.kept === true ? 'kept' : 'fresh',
