@@ -26,7 +26,10 @@ export function usePortfolioSummary(input: PortfolioInput | null, settled: boole
   const [state, setState] = useState<SummaryState>({ summary: null, of: null, computing: false, failed: false });
   const lastSent = useRef(0);
 
-  useEffect(() => () => client.dispose(), [client]);
+  useEffect(() => {
+    client.warm();
+    return () => client.dispose();
+  }, [client]);
 
   useEffect(() => {
     if (!input) return;
