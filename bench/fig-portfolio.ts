@@ -49,6 +49,10 @@ export interface PortfolioVisit {
   observedLongTasks: [number, number][];
   /** Main-thread tasks in the trace over 10 ms: [ms after navigation start, duration] (where the time goes). */
   tasksOver10: [number, number][];
+  /** The "Trades" figure of the whole period once drawn (every cached trade counted). */
+  tradesShown: string;
+  /** The "Trades" figure (30 d, the page's default period) when this visit's own figures were first drawn. */
+  tradesAtFirstFresh: string;
   /** History requests this visit sent (query_trades, query_funding_history). */
   historyRequests: number;
 }
@@ -84,8 +88,11 @@ const READY_PROBE = `(() => {
     const el = document.querySelector('[data-testid="portfolio"][data-ready]');
     if (!el) return;
     mark('ready');
-    if (el.getAttribute('data-ready') === 'true') mark('fresh');
-    else marks.kept = true;
+    if (el.getAttribute('data-ready') === 'true' && marks.fresh === undefined) {
+      mark('fresh');
+      marks.freshTrades = document.querySelector('[data-testid="figure-trades"]')?.textContent ?? '';
+    }
+    else if (el.getAttribute('data-ready') === 'kept') marks.kept = true;
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready'] });
 })();`;
 
@@ -236,7 +243,7 @@ export async function portfolioPage(browser: Browser, appUrl: string, baseUrl: s
       const marks = await waitFor(
         'Portfolio figures drawn',
         () => page.evaluate(() => {
-          const m = (window as unknown as { __portfolio?: Record<string, number | boolean> }).__portfolio;
+          const m = (window as unknown as { __portfolio?: Record<string, number | boolean | string> }).__portfolio;
           return m?.freshPaint !== undefined && m.readyPaint !== undefined ? m : null;
         }),
         30_000,
@@ -244,6 +251,9 @@ export async function portfolioPage(browser: Browser, appUrl: string, baseUrl: s
       );
       // The history's walk of what is new (one page of each) has answered.
       await page.locator('[data-testid="history-status"][data-status="complete"]').waitFor({ timeout: 20_000 });
+      // The figures are of the cached rows: the whole period counts every trade.
+      await page.locator('[data-testid="portfolio"]').getByRole('radio', { name: 'All' }).click();
+      const tradesShown = (await page.getByTestId('figure-trades').textContent()) ?? '';
       // The figures this visit kept for the next (kept-summary.ts): the next visit is a trader coming back.
       keptAfter.push(await keptSummaryWritten(page, historyKey(baseUrl, account)));
       const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
@@ -260,6 +270,8 @@ export async function portfolioPage(browser: Browser, appUrl: string, baseUrl: s
         performance.getEntriesByType('resource').map((e) => `${Math.round(e.startTime)}–${Math.round((e as PerformanceResourceTiming).responseEnd)} ${e.name.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)}`),
       );
       out.push({
+        tradesShown,
+        tradesAtFirstFresh: String(marks.freshTrades),
         mountMs: marks.mount as number,
         shellMs: marks.shell as number,
         signInMs: (marks.signIn as number | undefined) ?? null,

@@ -75,10 +75,11 @@ function AccountFigures({ account, storeKey: key, kept }: { account: string; sto
   const [window, setWindow] = useState<PnlWindow>('30d');
   const input = useMemo(
     () =>
-      balance.data && positions.data
+      // Before the cache is read the history is empty, not known to be: no figures of nothing.
+      balance.data && positions.data && history.cacheRead
         ? portfolioInputOf({ trades: history.trades, funding: history.funding, balance: balance.data, positions: positions.data, transfers, account, now: api.transport.now() })
         : null,
-    [history.trades, history.funding, balance.data, positions.data, transfers, account, api],
+    [history.trades, history.funding, history.cacheRead, balance.data, positions.data, transfers, account, api],
   );
   const settled = history.status === 'complete' || history.status === 'failed';
   const { summary: latest, of, computing, failed, client } = usePortfolioSummary(input, settled);
