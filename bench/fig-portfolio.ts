@@ -279,7 +279,7 @@ export async function portfolioPage(browser: Browser, appUrl: string, baseUrl: s
         fallbackMs: (marks.fallback as number | undefined) ?? null,
         resources,
         observedLongTasks: observed,
-        tasksOver10: within.filter((t) => t.ms > 5).map((t) => [Math.round((t.ts - navStart) / 1000), Math.round(t.ms)]),
+        tasksOver10: within.filter((t) => t.ms > 10).map((t) => [Math.round((t.ts - navStart) / 1000), Math.round(t.ms)]),
         readyMs: marks.ready as number,
         readyPaintMs: marks.readyPaint as number,
         firstDrawn: marks.kept === true ? 'kept' : 'fresh',

@@ -251,6 +251,12 @@ if (browserFigures) {
       row(f, 'first visit after the rows were cached, no figures kept yet: navigation → painted (info)', ms(first!.freshPaintMs, 0), '—', null);
       row(f, 'longest main-thread task, navigation → own figures painted (trace, every visit)', `${ms(r.longestTaskMs, 0)} (${each(r.visits, (v) => v.longestTaskMs)})`, '≤ 50 ms', r.longestTaskMs <= 50);
       row(f, 'history requests a visit sends (cache whole; info)', r.visits.map((v) => v.historyRequests).join(' / '), '—', null);
+      // The figures drawn are of the cached rows (a cache the sync had refused would count none).
+      const counted = r.visits.every((v) => v.tradesShown.replace(/,/g, '').includes(String(r.trades)));
+      row(f, "the whole period's Trades figure, each visit", r.visits[0]!.tradesShown, `${r.trades.toLocaleString('en-US')} trades`, counted);
+      // The time above is to figures of the cache, not of an empty history before it was read.
+      const firstFresh = r.visits.map((v) => v.tradesAtFirstFresh);
+      row(f, "30 d Trades figure when this visit's own figures were first drawn", firstFresh.join(' / '), 'not 0', firstFresh.every((x) => !/^Trades0/.test(x)));
     }
   } finally {
     await browser.close();
