@@ -49,10 +49,14 @@ export interface PortfolioVisit {
   observedLongTasks: [number, number][];
   /** Main-thread tasks in the trace over 10 ms: [ms after navigation start, duration] (where the time goes). */
   tasksOver10: [number, number][];
+  /** The longest task's insides from the trace (what to look at next). */
+  longestTaskParts: string[];
   /** The "Trades" figure of the whole period once drawn (every cached trade counted). */
   tradesShown: string;
   /** The "Trades" figure (30 d, the page's default period) when this visit's own figures were first drawn. */
   tradesAtFirstFresh: string;
+  /** navigation start → figures of an empty history drawn (zeros before the cache was read), if ever */
+  emptyFiguresMs: number | null;
   /** History requests this visit sent (query_trades, query_funding_history). */
   historyRequests: number;
 }
@@ -87,13 +91,21 @@ const READY_PROBE = `(() => {
     if (marks.fallback === undefined && document.body?.textContent?.includes('Loading portfolio')) marks.fallback = performance.now();
     const el = document.querySelector('[data-testid="portfolio"][data-ready]');
     if (!el) return;
-    mark('ready');
-    if (el.getAttribute('data-ready') === 'true' && marks.fresh === undefined) {
-      mark('fresh');
-      marks.freshTrades = document.querySelector('[data-testid="figure-trades"]')?.textContent ?? '';
+    const state = el.getAttribute('data-ready');
+    if (state === 'kept') {
+      mark('ready');
+      marks.kept = true;
+    } else if (state === 'true' && marks.fresh === undefined) {
+      // Figures counting no trade are of a history not read yet (the cache holds 100,000): noted, not "drawn".
+      const trades = document.querySelector('[data-testid="figure-trades"]')?.textContent ?? '';
+      if (/^Trades0/.test(trades)) marks.emptyDrawn ??= performance.now();
+      else {
+        mark('ready');
+        mark('fresh');
+        marks.freshTrades = trades;
+      }
     }
-    else if (el.getAttribute('data-ready') === 'kept') marks.kept = true;
-  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready'] });
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-ready'] });
 })();`;
 
 interface TraceEvent {
@@ -116,6 +128,19 @@ function mainThreadTasks(trace: { traceEvents: TraceEvent[] }): { navStart: numb
     .filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && main.has(`${e.pid}:${e.tid}`) && e.ts >= navStart)
     .map((e) => ({ ts: e.ts, ms: (e.dur ?? 0) / 1000 }));
   return { navStart, tasks };
+}
+
+/** What a long task was made of: the trace's events inside it on that thread over 3 ms ("name args" ms). */
+function partsOf(trace: { traceEvents: TraceEvent[] }, task: { ts: number; ms: number }): string[] {
+  const end = task.ts + task.ms * 1000;
+  const ev = trace.traceEvents;
+  const main = new Set(ev.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  return ev
+    .filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`) && e.ts >= task.ts && e.ts < end && (e.dur ?? 0) > 3000 && !/RunTask/.test(e.name))
+    .map((e) => {
+      const d = (e.args as { data?: { functionName?: string; url?: string; type?: string } } | undefined)?.data;
+      return `${e.name}${d?.type ? ` ${d.type}` : ''}${d?.functionName ? ` ${d.functionName}` : ''}${d?.url ? ` ${d.url.replace(/^.*\//, '')}` : ''} ${((e.dur ?? 0) / 1000).toFixed(0)}`;
+    });
 }
 
 /** Writes the rows and meta exactly as idb-history-store.ts does (a walk's save), in the page. */
@@ -269,9 +294,12 @@ export async function portfolioPage(browser: Browser, appUrl: string, baseUrl: s
       const resources = await page.evaluate(() =>
         performance.getEntriesByType('resource').map((e) => `${Math.round(e.startTime)}–${Math.round((e as PerformanceResourceTiming).responseEnd)} ${e.name.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)}`),
       );
+      const longest = within.reduce<{ ts: number; ms: number } | null>((a, t) => (a === null || t.ms > a.ms ? t : a), null);
       out.push({
+        longestTaskParts: longest ? partsOf(trace, longest) : [],
         tradesShown,
         tradesAtFirstFresh: String(marks.freshTrades),
+        emptyFiguresMs: (marks.emptyDrawn as number | undefined) ?? null,
         mountMs: marks.mount as number,
         shellMs: marks.shell as number,
         signInMs: (marks.signIn as number | undefined) ?? null,
