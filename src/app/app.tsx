@@ -11,21 +11,22 @@ import { withPanelWords } from '../i18n/activate';
 // Wallet SDKs (wagmi, viem, the Solana adapters) load with this page or the sign-in dialog only.
 const WalletsPage = lazy(() => withPanelWords(import('./wallets-page')));
 // The portfolio's history walk, figures and curves load with their page only.
-let portfolioCode: Promise<unknown> | null = null;
-let PortfolioLoaded: ComponentType | null = null;
-const loadPortfolio = () =>
-  (portfolioCode ??= withPanelWords(import('./portfolio-page')).then((m) => {
-    PortfolioLoaded = m.default;
-    return m;
-  })) as Promise<{ default: ComponentType }>;
+let portfolioCode: Promise<{ default: ComponentType }> | null = null;
+const loadPortfolio = () => (portfolioCode ??= withPanelWords(import('./portfolio-page')));
 const PortfolioPage = lazy(loadPortfolio);
+/** Set before the first render only (never after: the route's element would change and remount the page). */
+let PortfolioLoaded: ComponentType | null = null;
 
 /**
  * Opened at /portfolio, the app waits for that page's code before its first render: a lazy page
  * shows its fallback first, and React holds a shown fallback at least 300 ms (issue 32's budget).
  */
 export function beforeFirstRender(): Promise<void> {
-  return window.location.pathname === '/portfolio' ? loadPortfolio().then(() => undefined, () => undefined) : Promise.resolve();
+  if (window.location.pathname !== '/portfolio') return Promise.resolve();
+  return loadPortfolio().then(
+    (m) => void (PortfolioLoaded = m.default),
+    () => undefined,
+  );
 }
 
 function ReturnToMarket() {
