@@ -2,8 +2,7 @@
 // curves, figures and per-market figures, the 24 h check) for 100,000 trades and 10,000 funding
 // payments over 90 days, as the worker computes it. The page's budget is 300 ms to interactive, so the
 // compute should take well under that. Run: npx tsx bench/portfolio-figures.ts [trades] [funding]
-import type { FundingTransaction, Trade } from '../src/api/schemas';
-import { dec } from '../src/lib/decimal';
+import { syntheticHistory } from './lib/synthetic-history';
 import { buildLedger, extendLedger } from '../src/lib/portfolio/ledger';
 import { summarizePortfolio } from '../src/lib/portfolio/portfolio-summary';
 import type { PortfolioInput } from '../src/lib/portfolio/portfolio-input';
@@ -13,53 +12,7 @@ import { deserialize, serialize } from 'node:v8';
 const TRADES = Number(process.argv[2] ?? 100_000);
 const FUNDING = Number(process.argv[3] ?? 10_000);
 const NOW = Date.parse('2026-11-29T00:00:00Z');
-const SPAN = 90 * 86_400_000;
-const SYMBOLS = [
-  { symbol: 'BTC-USD', price: 60_000, qd: 3 },
-  { symbol: 'ETH-USD', price: 3_000, qd: 2 },
-  { symbol: 'SOL-USD', price: 150, qd: 1 },
-  { symbol: 'DOGE-USD', price: 0.2, qd: 0 },
-];
-
-let seed = 7;
-function random(): number {
-  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-  return seed / 2_147_483_648;
-}
-
-function iso(ms: number): string {
-  return new Date(ms).toISOString();
-}
-
-function history(): { trades: Trade[]; funding: FundingTransaction[] } {
-  const trades: Trade[] = [];
-  for (let i = 0; i < TRADES; i++) {
-    const s = SYMBOLS[i % SYMBOLS.length]!;
-    const price = dec(s.price).times(0.9 + random() * 0.2).toDecimalPlaces(2);
-    const qty = dec(Math.floor(random() * 1000) + 1).div(10 ** s.qd);
-    const value = price.times(qty);
-    const closing = random() < 0.5;
-    const pnl = closing ? dec(random() - 0.5).times(value).div(7).toDecimalPlaces(18) : dec(0);
-    const at = iso(NOW - SPAN + Math.floor((i / TRADES) * SPAN));
-    trades.push({
-      id: i + 1, order_id: i + 1, user: '0xabc', symbol: s.symbol, side: random() < 0.5 ? 'buy' : 'sell',
-      price: price.toFixed(), qty: qty.toFixed(), value: value.toFixed(), fee_asset: 'DUSD',
-      fee_qty: value.times('0.0005').toFixed(), pnl: pnl.toFixed(), created_at: at, updated_at: at,
-    });
-  }
-  const funding: FundingTransaction[] = [];
-  for (let i = 0; i < FUNDING; i++) {
-    const at = iso(NOW - SPAN + Math.floor((i / FUNDING) * SPAN));
-    funding.push({
-      id: i + 1, user: '0xabc', asset: 'DUSD', symbol: SYMBOLS[i % SYMBOLS.length]!.symbol,
-      qty: dec(random() - 0.5).times(20).toDecimalPlaces(18).toFixed(), txn_type: 'funding_fee',
-      transact_time: at, created_at: at, updated_at: at,
-    });
-  }
-  return { trades, funding };
-}
-
-const { trades, funding } = history();
+const { trades, funding } = syntheticHistory({ trades: TRADES, funding: FUNDING, now: NOW });
 const input: PortfolioInput = {
   trades, funding, now: NOW, settlementAsset: 'DUSD',
   balance: { equity: '25000.5', pnl_freeze: '0' }, unrealizedPnl: '-120.25',

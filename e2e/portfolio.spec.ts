@@ -73,10 +73,25 @@ test('after two round trips the Portfolio realized PnL equals Trade history, fil
   await page.getByTestId('value-curve').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'docs/portfolio-value.png' });
 
-  // A reload reads the history from this browser: complete, the same figure.
+  // A reload reads the history from this browser: complete, the same figure. The figures of the
+  // visit before are drawn at once, said to be as of then (the figures' worker held back here so they
+  // stay long enough to see), until this visit's own replace them.
+  let releaseWorker = () => undefined as void;
+  const workerHeld = new Promise<void>((resolve) => (releaseWorker = resolve));
+  await page.context().route(/portfolio\.worker-[^/]*\.js$/, async (route) => {
+    await workerHeld;
+    await route.continue();
+  });
   await page.reload();
-  await expect(page.getByTestId('history-status')).toHaveAttribute('data-status', 'complete');
+  await expect(portfolio).toHaveAttribute('data-ready', 'kept');
+  await expect(page.getByTestId('kept-summary-note')).toContainText('Figures as of');
   await portfolio.getByRole('radio', { name: 'All' }).click();
+  await expect(page.getByTestId('figure-realized-pnl')).toContainText(cents(expected.realized));
+  await page.screenshot({ path: 'docs/portfolio-kept.png' });
+  releaseWorker();
+  await expect(page.getByTestId('history-status')).toHaveAttribute('data-status', 'complete');
+  await expect(portfolio).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('kept-summary-note')).toHaveCount(0);
   await expect(page.getByTestId('figure-realized-pnl')).toContainText(cents(expected.realized));
 
   // The history CSV: every fill once, and its last cumulative PnL is the net PnL (realized − fees).

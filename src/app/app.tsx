@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { Providers } from './providers';
 import { ScreenBoundary } from './screen-error-boundary';
@@ -11,7 +11,23 @@ import { withPanelWords } from '../i18n/activate';
 // Wallet SDKs (wagmi, viem, the Solana adapters) load with this page or the sign-in dialog only.
 const WalletsPage = lazy(() => withPanelWords(import('./wallets-page')));
 // The portfolio's history walk, figures and curves load with their page only.
-const PortfolioPage = lazy(() => withPanelWords(import('./portfolio-page')));
+let portfolioCode: Promise<{ default: ComponentType }> | null = null;
+const loadPortfolio = () => (portfolioCode ??= withPanelWords(import('./portfolio-page')));
+const PortfolioPage = lazy(loadPortfolio);
+/** Set before the first render only (never after: the route's element would change and remount the page). */
+let PortfolioLoaded: ComponentType | null = null;
+
+/**
+ * Opened at /portfolio, the app waits for that page's code before its first render: a lazy page
+ * shows its fallback first, and React holds a shown fallback at least 300 ms (issue 32's budget).
+ */
+export function beforeFirstRender(): Promise<void> {
+  if (window.location.pathname !== '/portfolio') return Promise.resolve();
+  return loadPortfolio().then(
+    (m) => void (PortfolioLoaded = m.default),
+    () => undefined,
+  );
+}
 
 function ReturnToMarket() {
   return <Navigate to={`/trade/${lastSymbol()}`} replace />;
@@ -62,15 +78,19 @@ function AppRoutes() {
         <Route
           path="/portfolio"
           element={
-            <Suspense
-              fallback={
-                <div className="p-6 text-muted">
-                  <Trans>Loading portfolio…</Trans>
-                </div>
-              }
-            >
-              <PortfolioPage />
-            </Suspense>
+            PortfolioLoaded ? (
+              <PortfolioLoaded />
+            ) : (
+              <Suspense
+                fallback={
+                  <div className="p-6 text-muted">
+                    <Trans>Loading portfolio…</Trans>
+                  </div>
+                }
+              >
+                <PortfolioPage />
+              </Suspense>
+            )
           }
         />
         <Route path="*" element={<ReturnToMarket />} />

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { activateLocale } from '../i18n/activate';
 import { initialLocale } from '../i18n/locales';
-import { App } from './app';
+import { App, beforeFirstRender } from './app';
 import { startDisplayAttributes } from './display-attributes';
 import './styles.css';
 
@@ -22,6 +22,7 @@ startDisplayAttributes();
 const locale = initialLocale(storage(), navigator.languages);
 void activateLocale(locale)
   .catch(() => activateLocale('en'))
+  .then(beforeFirstRender)
   .finally(() =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>

@@ -30,6 +30,11 @@ export interface AccountHistoryState {
   problem?: HistoryProblem;
   /** Where the rows are kept: IndexedDB, or this tab's memory only. */
   storage: 'persistent' | 'memory';
+  /**
+   * The cache has been read (or could not be): the rows are at least what this browser held. Before
+   * that they are none, which says nothing about the account (the page waits rather than show zeros).
+   */
+  cacheRead: boolean;
 }
 
 /** A failure's code for the page. */

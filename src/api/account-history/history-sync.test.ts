@@ -33,6 +33,32 @@ const sync = (key: string, deps: Partial<SyncDeps> & { user: SyncDeps['user'] })
   new AccountHistorySync(key, { openStore: () => Promise.resolve(keptStore()), pacer: new Pacer(10_000, 100), tabs: noTabs, notifyMs: 0, ...deps });
 
 describe('one account history in a tab', () => {
+  it('says when the cache has been read: before, its empty lists say nothing; after, they hold what the cache held', async () => {
+    const svc = service(10, 2);
+    const store = keptStore();
+    await store.save('k0', 'trades', [sampleTrade(1), sampleTrade(2)], [{ low: null, high: 2 }]);
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const s = sync('k0', { user: svc.user, openStore: () => gate.then(() => store) });
+    const seen: { cacheRead: boolean; trades: number }[] = [];
+    s.subscribe(() => seen.push({ cacheRead: s.state.cacheRead, trades: s.state.trades.length }));
+    const done = s.start();
+    expect(s.state).toMatchObject({ status: 'loading', cacheRead: false, trades: [] });
+    release();
+    await done;
+    expect(seen.find((x) => x.cacheRead)?.trades).toBeGreaterThanOrEqual(2);
+    expect(seen.filter((x) => !x.cacheRead).every((x) => x.trades === 0)).toBe(true);
+    expect(s.state).toMatchObject({ status: 'complete', cacheRead: true });
+    expect(s.state.trades.length).toBe(10);
+  });
+
+  it('where IndexedDB is refused the cache counts as read (nothing to wait for)', async () => {
+    const svc = service(3, 1);
+    const s = sync('k0b', { user: svc.user, openStore: () => Promise.reject(new DOMException('denied', 'InvalidStateError')) });
+    await s.start();
+    expect(s.state.cacheRead).toBe(true);
+  });
+
   it('where IndexedDB is refused (private mode) it works from memory and says so', async () => {
     const svc = service();
     const s = sync('k1', { user: svc.user, openStore: () => Promise.reject(new DOMException('denied', 'InvalidStateError')) });

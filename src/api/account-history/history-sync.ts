@@ -49,6 +49,7 @@ export class AccountHistorySync {
   private pages = 0;
   private fromCache = 0;
   private tradesTotal: number | null = null;
+  private cacheRead = false;
   /** Counts this sync's requests by kind (tests and the bench read it). */
   readonly requests = { trades: 0, funding: 0 };
 
@@ -129,6 +130,7 @@ export class AccountHistorySync {
     this.offChanged = this.deps.tabs.onChanged(this.key, () => void this.cacheHasMore().then((more) => (more ? this.reloadCache() : undefined)));
     await this.reloadCache();
     this.fromCache = this.rows.trades.size + this.rows.funding.size;
+    this.cacheRead = true;
     this.notify(true);
     await this.walkAll();
   }
@@ -280,6 +282,7 @@ export class AccountHistorySync {
         tradesTotal: this.tradesTotal,
       },
       storage: this.storage,
+      cacheRead: this.cacheRead,
       ...(problem ? { problem } : {}),
     };
   }

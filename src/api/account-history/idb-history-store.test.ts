@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sampleTrade, sampleFunding } from './testing-rows';
-import { HISTORY_DB, idbHistoryStore, openHistoryDb, RECORD_VERSION } from './idb-history-store';
+import { HISTORY_DB, idbHistoryStore, openHistoryDb, READ_BATCH, RECORD_VERSION } from './idb-history-store';
 import { historyKey } from './history-store';
 
 const A = historyKey('http://devnet', 'bsc_0xaaa');
@@ -28,6 +28,21 @@ describe('the history cache in IndexedDB', () => {
     const got = await store.load(A, 'trades');
     expect(got.rows.map((r) => r.id)).toEqual([1, 2, 3]);
     expect(got.ranges).toEqual([{ low: null, high: 3 }]);
+  });
+
+  it('reads a history longer than one read batch whole, in id order, and only that account\'s', async () => {
+    db = await freshDb();
+    const store = idbHistoryStore(db);
+    const n = READ_BATCH * 2 + 7;
+    const ids = Array.from({ length: n }, (_, i) => i * 3 + 1); // gaps between ids
+    await store.save(A, 'trades', ids.map(sampleTrade), [{ low: null, high: ids[n - 1]! }]);
+    await store.save(B, 'trades', [sampleTrade(2), sampleTrade(5)], [{ low: null, high: 5 }]);
+    const got = await store.load(A, 'trades');
+    expect(got.rows.map((r) => r.id)).toEqual(ids);
+    expect(got.ranges).toEqual([{ low: null, high: ids[n - 1] }]);
+    const exact = idbHistoryStore(db);
+    await exact.save(B, 'funding', Array.from({ length: READ_BATCH }, (_, i) => sampleFunding(i + 1)), [{ low: null, high: READ_BATCH }]);
+    expect((await exact.load(B, 'funding')).rows).toHaveLength(READ_BATCH);
   });
 
   it('keeps the union of what two tabs say they hold', async () => {

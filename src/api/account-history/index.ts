@@ -4,3 +4,4 @@
  */
 export { useAccountHistory, NEW_FILL_DEBOUNCE_MS, QUIET_REFRESH_MS, type AccountHistory } from './use-account-history';
 export type { AccountHistoryState, HistoryProblem, HistoryProgress, HistoryStatus } from './history-state';
+export { historyKey } from './history-store';

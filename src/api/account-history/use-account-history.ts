@@ -19,6 +19,7 @@ const IDLE: AccountHistoryState = {
   funding: [],
   progress: { trades: 0, funding: 0, pages: 0, fromCache: 0, tradesTotal: null },
   storage: 'persistent',
+  cacheRead: false,
 };
 
 /**

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useAccountHistory } from '../../api/account-history';
+import { historyKey, useAccountHistory } from '../../api/account-history';
 import { userQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
 import { PNL_WINDOWS, type PnlWindow } from '../../lib/portfolio/portfolio-input';
@@ -11,6 +11,7 @@ import { Segmented } from '../../ui/segmented';
 import { actingAccount, useSessionStore } from '../../wallet/session-store';
 import { HistoryGaps } from './history-gaps';
 import { HistoryStatus } from './history-status';
+import { KeptNote } from './kept-note';
 import { MarketTable } from './market-table';
 import { PortfolioCurves } from './portfolio-curves';
 import { PortfolioExport } from './portfolio-export';
@@ -18,6 +19,8 @@ import { PortfolioFigures } from './portfolio-figures';
 import { portfolioInputOf } from './portfolio-input-of';
 import { WINDOW_LABEL } from './portfolio-words';
 import { RealizedCheck } from './realized-check';
+import type { KeptSummary } from './kept-summary';
+import { useKeepSummary, useKeptSummary } from './use-kept-summary';
 import { usePortfolioSummary } from './use-portfolio-summary';
 
 function SignInFirst() {
@@ -41,7 +44,29 @@ export function PortfolioPanel() {
   return account ? <AccountPortfolio account={account} /> : <SignInFirst />;
 }
 
+function Computing() {
+  return (
+    <p className="text-muted" role="status">
+      <Trans>Computing your figures…</Trans>
+    </p>
+  );
+}
+
+/** The figures kept from the last visit are read first (drawn at once, said to be as of then); then the history. */
 function AccountPortfolio({ account }: { account: string }) {
+  const api = useApi();
+  const key = historyKey(api.transport.urls.baseUrl, account);
+  const kept = useKeptSummary(key);
+  return kept === undefined ? (
+    <div className="mx-auto flex max-w-[1400px] flex-col gap-3 p-3" data-testid="portfolio" aria-busy>
+      <Computing />
+    </div>
+  ) : (
+    <AccountFigures key={key} account={account} storeKey={key} kept={kept} />
+  );
+}
+
+function AccountFigures({ account, storeKey: key, kept }: { account: string; storeKey: string; kept: KeptSummary | null }) {
   const { t, i18n } = useLingui();
   const api = useApi();
   const history = useAccountHistory(account);
@@ -51,17 +76,30 @@ function AccountPortfolio({ account }: { account: string }) {
   const [window, setWindow] = useState<PnlWindow>('30d');
   const input = useMemo(
     () =>
-      balance.data && positions.data
+      // Before the cache is read the history is empty, not known to be: no figures of nothing.
+      balance.data && positions.data && history.cacheRead
         ? portfolioInputOf({ trades: history.trades, funding: history.funding, balance: balance.data, positions: positions.data, transfers, account, now: api.transport.now() })
         : null,
-    [history.trades, history.funding, balance.data, positions.data, transfers, account, api],
+    [history.trades, history.funding, history.cacheRead, balance.data, positions.data, transfers, account, api],
   );
   const settled = history.status === 'complete' || history.status === 'failed';
-  const { summary, computing, failed, client } = usePortfolioSummary(input, settled);
+  const { summary: latest, of, computing, failed, client } = usePortfolioSummary(input, settled);
+  // Figures of this visit's whole history are kept for the next visit, which draws them at once
+  // (said to be as of their time) while its own are computed.
+  const whole = latest !== null && of === input && history.status === 'complete' ? latest : null;
+  useKeepSummary(key, whole);
+  const showKept = latest === null && kept !== null;
+  const summary = latest ?? kept?.summary ?? null;
   const w = summary?.windows[window];
 
   return (
-    <div className="mx-auto flex max-w-[1400px] flex-col gap-3 p-3" data-testid="portfolio" aria-busy={computing || history.status === 'loading'}>
+    <div
+      className="mx-auto flex max-w-[1400px] flex-col gap-3 p-3"
+      data-testid="portfolio"
+      aria-busy={computing || history.status === 'loading'}
+      // For tests and the bench (figure 8): the figures and curves are on the page.
+      data-ready={w ? (showKept ? 'kept' : 'true') : undefined}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Segmented
           kind="choice"
@@ -84,10 +122,9 @@ function AccountPortfolio({ account }: { account: string }) {
           <Trans>Your balance or positions could not be read: the figures wait for them.</Trans>
         </p>
       )}
+      {showKept && w && <KeptNote asOf={kept.asOf} />}
       {!w ? (
-        <p className="text-muted" role="status">
-          <Trans>Computing your figures…</Trans>
-        </p>
+        <Computing />
       ) : (
         <>
           {history.status === 'complete' && <HistoryGaps summary={summary} />}

@@ -55,6 +55,39 @@ describe('portfolio worker client', () => {
     expect([asTrade, asFunding]).toHaveLength(2);
   });
 
+  it('warm() starts the worker before any request, and the first request uses that one', async () => {
+    const { client, workers, input } = setup();
+    client.warm();
+    client.warm();
+    expect(workers).toHaveLength(1);
+    const answer = client.summarize(input);
+    await settled();
+    workers[0]!.drain();
+    expect((await answer).status).toBe('done');
+    expect(workers).toHaveLength(1);
+  });
+
+  it('with the default pause between chunks (a message to itself), every chunk goes out, then the request', async () => {
+    const order: string[] = [];
+    const client = portfolioWorkerClient(() => {
+      const w = new HeldWorker();
+      const post = w.postMessage.bind(w);
+      w.postMessage = (m) => {
+        order.push(m.kind);
+        post(m);
+      };
+      return w;
+    });
+    const h = handHistory();
+    const many = Array.from({ length: ROWS_PER_CHUNK * 2 + 1 }, (_, i) => ({ ...h.trades[0]!, id: i + 1 }));
+    const started = performance.now();
+    void client.summarize(inputOf(many, []));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual(['history', 'history', 'history', 'summary']);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    client.dispose();
+  });
+
   it('starts the worker on the first request and returns the summary', async () => {
     const { client, workers, input } = setup();
     expect(workers).toHaveLength(0);

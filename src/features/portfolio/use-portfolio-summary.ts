@@ -8,6 +8,8 @@ export const RECOMPUTE_WHILE_LOADING_MS = 1_000;
 
 export interface SummaryState {
   summary: PortfolioSummary | null;
+  /** The input `summary` was computed from (the page keeps figures only of its whole history). */
+  of: PortfolioInput | null;
   /** A newer input is being computed (the figures shown are of the one before). */
   computing: boolean;
   failed: boolean;
@@ -21,10 +23,13 @@ export interface SummaryState {
 export function usePortfolioSummary(input: PortfolioInput | null, settled: boolean): SummaryState & { client: PortfolioWorkerClient } {
   // The worker starts on the first request; a remount (StrictMode) starts a fresh one.
   const [client] = useState<PortfolioWorkerClient>(() => portfolioWorkerClient());
-  const [state, setState] = useState<SummaryState>({ summary: null, computing: false, failed: false });
+  const [state, setState] = useState<SummaryState>({ summary: null, of: null, computing: false, failed: false });
   const lastSent = useRef(0);
 
-  useEffect(() => () => client.dispose(), [client]);
+  useEffect(() => {
+    client.warm();
+    return () => client.dispose();
+  }, [client]);
 
   useEffect(() => {
     if (!input) return;
@@ -34,7 +39,7 @@ export function usePortfolioSummary(input: PortfolioInput | null, settled: boole
       setState((s) => ({ ...s, computing: true }));
       void client.summarize(input).then((answer) => {
         if (!live || answer.status === 'stale') return;
-        if (answer.status === 'done') setState({ summary: answer.value, computing: false, failed: false });
+        if (answer.status === 'done') setState({ summary: answer.value, of: input, computing: false, failed: false });
         else {
           console.error('portfolio figures failed', answer.code, answer.detail);
           setState((s) => ({ ...s, computing: false, failed: true }));
