@@ -5,7 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 const NOT_ENGLISH_WORDS = new Set(
   [
     'BTC', 'ETH', 'XAU', 'XAG', 'USD', 'DUSD', 'USDT', 'BNB', 'SOL', 'BSC', 'EVM', 'Solana', 'Phantom', 'Solflare', 'MetaMask',
-    'WalletConnect', 'Devnet', 'GTC', 'IOC', 'ALO', 'FOK', 'TP', 'SL', 'PnL', 'ROE', 'UTC', 'Esc', 'Enter', 'Tab', 'Shift', 'Ctrl', 'Alt',
+    'WalletConnect', 'Devnet', 'GTC', 'IOC', 'ALO', 'FOK', 'TP', 'SL', 'PnL', 'ROE', 'UTC', 'Esc', 'Enter', 'Tab', 'Delete', 'Shift', 'Ctrl', 'Alt',
     'Option', 'Mac', 'English', 'ID', 'TradingView', 'CSV', 'API', 'ms', 'OHLC', 'EIP', 'PERPS', 'reqRemoteCall', 'JWT', 'Gas', 'Rabby',
     // Order and indicator names Chinese venues write as they are.
     'TWAP', 'MA', 'EMA', 'BB', 'VWAP', 'RSI', 'MACD', 'VOL',

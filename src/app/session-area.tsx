@@ -23,14 +23,14 @@ export function SessionArea() {
   const onPortfolio = path.startsWith('/portfolio');
   useNotifications();
   return (
-    <div className="flex items-center gap-2" data-testid="session-area">
+    <div className="flex items-center gap-1 sm:gap-2" data-testid="session-area">
       {!onPortfolio && (
-        <Link to="/portfolio" className="rounded px-2 py-1 text-muted hover:text-text" data-testid="portfolio-link">
+        <Link to="/portfolio" className="rounded px-1 py-1 text-muted hover:text-text sm:px-2" data-testid="portfolio-link">
           <Trans>Portfolio</Trans>
         </Link>
       )}
       {!onWallets && (
-        <Link to="/wallets" className="rounded px-2 py-1 text-muted hover:text-text" data-testid="wallets-link">
+        <Link to="/wallets" className="rounded px-1 py-1 text-muted hover:text-text sm:px-2" data-testid="wallets-link">
           <Trans>Wallets</Trans>
         </Link>
       )}
