@@ -12,6 +12,7 @@ const PANELS = [
   '<rootDir>/src/features/price-alerts',
   '<rootDir>/src/features/portfolio',
   '<rootDir>/src/app/portfolio-page.tsx',
+  '<rootDir>/src/app/side-page.tsx',
   '<rootDir>/src/features/wallets',
   '<rootDir>/src/trading',
   '<rootDir>/src/app/wallets-page.tsx',

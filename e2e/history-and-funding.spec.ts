@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { bestBookPrice, wholePrice } from './support/book';
 import { BASE } from './support/ports';
+import { marketOrderFilled } from './support/orders';
 import { signInFunded } from './support/session';
 
 const form = (page: Page) => page.getByTestId('order-form');
@@ -11,18 +12,6 @@ const today = (page: Page) =>
     const p = (n: number) => String(n).padStart(2, '0');
     return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
   });
-
-/** A market order of the form, waited for until order history lists it filled. */
-async function marketOrder(page: Page, side: 'Buy / Long' | 'Sell / Short', size: string) {
-  await form(page).getByRole('tab', { name: 'Market' }).click();
-  await form(page).getByRole('radio', { name: side }).click();
-  await page.locator('#order-size').fill(size);
-  await page.getByTestId('submit-order').click();
-  await page.getByRole('tab', { name: 'Order history' }).click();
-  const newest = page.getByTestId('order-history-row').first();
-  await expect(newest).toContainText(side === 'Buy / Long' ? 'Buy' : 'Sell');
-  await expect(newest).toContainText('Filled');
-}
 
 /** IOC limits far under the book: each is canceled at once, nothing is left resting. */
 async function unfilledIocOrders(page: Page, token: string, count: number) {
@@ -45,7 +34,7 @@ async function unfilledIocOrders(page: Page, token: string, count: number) {
 test("an order's detail opens from order history and trade history: status timeline and its fill", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInFunded(page);
-  await marketOrder(page, 'Buy / Long', '0.002');
+  await marketOrderFilled(page, 'Buy / Long', '0.002');
   const row = page.getByTestId('order-history-row').first();
   await expect(row).toContainText('BTC-USD');
   await expect(row).toContainText('Filled');
@@ -75,7 +64,7 @@ test("an order's detail opens from order history and trade history: status timel
   await expect(detail).toBeHidden();
 
   // Back to flat, as the devnet was.
-  await marketOrder(page, 'Sell / Short', '0.002');
+  await marketOrderFilled(page, 'Sell / Short', '0.002');
 });
 
 test('a date range narrows the history', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import Decimal from 'decimal.js';
+import { marketOrderFilled } from './support/orders';
 import { signInFunded } from './support/session';
 
 // The Portfolio (issue 32) against the devnet: after two round trips its realized PnL is what Trade
@@ -8,20 +9,6 @@ import { signInFunded } from './support/session';
 // cache (screenshots docs/portfolio.png, docs/portfolio-phone.png).
 
 test.use({ viewport: { width: 1440, height: 900 } });
-
-const form = (page: Page) => page.getByTestId('order-form');
-
-/** A market order of the form, waited for until order history lists it filled. */
-async function marketOrder(page: Page, side: 'Buy / Long' | 'Sell / Short', size: string) {
-  await form(page).getByRole('tab', { name: 'Market' }).click();
-  await form(page).getByRole('radio', { name: side }).click();
-  await page.locator('#order-size').fill(size);
-  await page.getByTestId('submit-order').click();
-  await page.getByRole('tab', { name: 'Order history' }).click();
-  const newest = page.getByTestId('order-history-row').first();
-  await expect(newest).toContainText(side === 'Buy / Long' ? 'Buy' : 'Sell');
-  await expect(newest).toContainText('Filled');
-}
 
 /** Trade history's export: every fill's exact realized PnL and fee, summed (the wire's decimals). */
 async function tradeHistoryTotals(page: Page) {
@@ -45,8 +32,8 @@ test('after two round trips the Portfolio realized PnL equals Trade history, fil
   test.setTimeout(90_000);
   await signInFunded(page, 'BTC-USD');
   for (let i = 0; i < 2; i++) {
-    await marketOrder(page, 'Buy / Long', '0.05');
-    await marketOrder(page, 'Sell / Short', '0.05');
+    await marketOrderFilled(page, 'Buy / Long', '0.05');
+    await marketOrderFilled(page, 'Sell / Short', '0.05');
   }
   const expected = await tradeHistoryTotals(page);
   expect(expected.fills).toBeGreaterThanOrEqual(4);

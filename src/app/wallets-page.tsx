@@ -1,37 +1,13 @@
 import { Trans } from '@lingui/react/macro';
-import { Link } from 'react-router';
 import { GeoNotice } from '../features/wallets/geo-notice';
 import { WalletsPanel } from '../features/wallets/wallets-panel';
-import { ToastViewport } from '../features/toasts/toast-viewport';
-import { SessionArea } from './session-area';
-import { lastSymbol } from './symbols';
-import { StorageProblemBanner } from './storage-problem-banner';
+import { SidePage } from './side-page';
 
 /** `/wallets`: loaded on demand (with wagmi, viem and the QR encoder), never with the trade page. */
 export default function WalletsPage() {
   return (
-    <div className="flex h-full flex-col">
-      <header className="flex h-9 shrink-0 items-center gap-3 border-b border-line bg-panel px-3">
-        <Link to="/" className="font-semibold tracking-wide text-accent">
-          PERPS
-        </Link>
-        <Link to={`/trade/${lastSymbol()}`} className="text-muted hover:text-text">
-          <Trans>Trade</Trans>
-        </Link>
-        {/* The focus lands here on arriving from another page (use-arrival-focus.ts): a screen reader says where it is. */}
-        <h1 tabIndex={-1} data-arrival-focus className="rounded px-1 text-text focus-visible:outline-2 focus-visible:outline-accent">
-          <Trans>Wallets</Trans>
-        </h1>
-        <div className="ml-auto">
-          <SessionArea />
-        </div>
-      </header>
-      <StorageProblemBanner />
-      <main className="min-h-0 flex-1 overflow-y-auto bg-bg">
-        <WalletsPanel />
-      </main>
-      <GeoNotice />
-      <ToastViewport />
-    </div>
+    <SidePage title={<Trans>Wallets</Trans>} after={<GeoNotice />}>
+      <WalletsPanel />
+    </SidePage>
   );
 }
