@@ -36,9 +36,9 @@ export function CurveChart({ points, title, decimals, signed, marks = [], testId
   const clip = useId();
   const width = size.width || 600;
   const height = size.height || 220;
-  const plot = { width, height, left: PLOT_LEFT, bottom: PLOT_BOTTOM, top: PLOT_TOP };
+  const plot = useMemo(() => ({ width, height, left: PLOT_LEFT, bottom: PLOT_BOTTOM, top: PLOT_TOP }), [width, height]);
   const scale = useMemo(() => curveScale(points, signed), [points, signed]);
-  const path = useMemo(() => stepPath(points, scale, plot), [points, scale, width, height]); // eslint-disable-line react-hooks/exhaustive-deps
+  const path = useMemo(() => stepPath(points, scale, plot), [points, scale, plot]);
   const [hoverX, setHoverX] = useState<number | null>(null);
   const fmt = (v: string | number) => (signed ? showSigned(String(v), decimals) : show(String(v), decimals));
   const zeroY = yOf(scale, plot, 0);

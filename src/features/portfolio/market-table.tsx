@@ -1,14 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { showUsd, showUsdSigned } from '../../lib/display';
+import { showUsd } from '../../lib/display';
 import { sortMarkets, type MarketColumn, type MarketFigures, type SortDirection } from '../../lib/portfolio/market-figures';
 import { ROW, Td, Th } from '../../ui/table-cells';
-import { toneOf } from '../../ui/tone';
+import { drawdownText, Signed, winRateText } from './figure-cells';
 import { MARKET_COLUMNS } from './portfolio-words';
-
-function Signed({ value }: { value: string | null }) {
-  return <span className={toneOf(value)}>{value === null ? '—' : showUsdSigned(value)}</span>;
-}
 
 /** The figures market by market; a column heading sorts by it, again reverses. */
 export function MarketTable({ markets }: { markets: readonly MarketFigures[] }) {
@@ -17,7 +13,6 @@ export function MarketTable({ markets }: { markets: readonly MarketFigures[] }) 
   const rows = useMemo(() => sortMarkets(markets, sort.column, sort.direction), [markets, sort]);
   const sortBy = (column: MarketColumn) =>
     setSort((s) => (s.column === column ? { column, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { column, direction: column === 'symbol' ? 'asc' : 'desc' }));
-  const rate = (r: string | null) => (r === null ? '—' : `${i18n.number(Number(r) * 100, { maximumFractionDigits: 1, minimumFractionDigits: 1 })} %`);
 
   if (markets.length === 0) return <p className="px-3 py-2 text-muted">{t`No trades in this period.`}</p>;
   return (
@@ -65,14 +60,14 @@ export function MarketTable({ markets }: { markets: readonly MarketFigures[] }) 
               </Td>
               <Td className="num">{showUsd(m.volume)}</Td>
               <Td className="num">{i18n.number(m.trades)}</Td>
-              <Td className="num">{rate(m.winRate)}</Td>
+              <Td className="num">{winRateText(m.winRate)}</Td>
               <Td className="num">
                 <Signed value={m.averageWin} />
               </Td>
               <Td className="num">
                 <Signed value={m.averageLoss} />
               </Td>
-              <Td className="num">{m.maxDrawdown.amount === '0' ? showUsd('0') : `−${showUsd(m.maxDrawdown.amount)}`}</Td>
+              <Td className="num">{drawdownText(m.maxDrawdown.amount)}</Td>
             </tr>
           ))}
         </tbody>

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { showUsd, showUsdSigned } from '../../lib/display';
+import { dec } from '../../lib/decimal';
+import { showUsd } from '../../lib/display';
 import { formatDateTime } from '../../lib/time';
 import type { TradingFigures } from '../../lib/portfolio/trading-figures';
-import { toneOf } from '../../ui/tone';
+import { drawdownText, Signed, winRateText } from './figure-cells';
 
 function Figure({ label, children, testId }: { label: ReactNode; children: ReactNode; testId: string }) {
   return (
@@ -14,15 +15,11 @@ function Figure({ label, children, testId }: { label: ReactNode; children: React
   );
 }
 
-/** A signed amount, its sign written (never colour alone). */
-function Signed({ value }: { value: string | null }) {
-  return <span className={toneOf(value)}>{value === null ? '—' : showUsdSigned(value)}</span>;
-}
 
 /** The window's figures: what the trader made, paid and did, each exact to the cent. */
 export function PortfolioFigures({ f, unrealized }: { f: TradingFigures; unrealized: string }) {
   const { t, i18n } = useLingui();
-  const rate = f.winRate === null ? '—' : `${i18n.number(Number(f.winRate) * 100, { maximumFractionDigits: 1, minimumFractionDigits: 1 })} %`;
+  const rate = winRateText(f.winRate);
   const when = (at: number | null) => (at === null ? '' : formatDateTime(at));
   const received = showUsd(f.fundingReceived);
   const paid = showUsd(f.fundingPaid);
@@ -88,8 +85,8 @@ export function PortfolioFigures({ f, unrealized }: { f: TradingFigures; unreali
         {f.largestLoss && <span className="block text-[12px] text-muted">{f.largestLoss.symbol}</span>}
       </Figure>
       <Figure label={t`Max drawdown`} testId="figure-max-drawdown">
-        {f.maxDrawdown.amount === '0' ? showUsd('0') : `−${showUsd(f.maxDrawdown.amount)}`}
-        {f.maxDrawdown.troughAt !== null && f.maxDrawdown.amount !== '0' && (
+        {drawdownText(f.maxDrawdown.amount)}
+        {f.maxDrawdown.troughAt !== null && !dec(f.maxDrawdown.amount).isZero() && (
           <span className="block text-[12px] text-muted">
             <Trans>
               {peak} → {trough}

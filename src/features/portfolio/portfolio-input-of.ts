@@ -1,3 +1,4 @@
+import { dec } from '../../lib/decimal';
 import type { Balance, FundingTransaction, Position, Trade } from '../../api/schemas';
 import type { KnownMove, PortfolioInput } from '../../lib/portfolio/portfolio-input';
 import type { LoggedTransfer } from '../../stores/transfer-log';
@@ -28,7 +29,7 @@ export function portfolioInputOf(o: {
     settlementAsset: SETTLEMENT_ASSET,
     balance: { equity: o.balance.equity, pnl_freeze: o.balance.pnl_freeze, pnl_24h: o.balance.pnl_24h },
     unrealizedPnl: o.balance.upnl,
-    openPositions: o.positions.filter((p) => p.qty !== '0' && !/^-?0(\.0*)?$/.test(p.qty)).map((p) => ({ symbol: p.symbol, qty: p.qty, upnl: p.upnl })),
+    openPositions: o.positions.filter((p) => !dec(p.qty).isZero()).map((p) => ({ symbol: p.symbol, qty: p.qty, upnl: p.upnl })),
     moves,
   };
 }
