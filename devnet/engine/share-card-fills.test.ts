@@ -2,7 +2,9 @@
 // realized PnL is on its closed part only, so its entry and ROE must be worked out on that part —
 // found from the position now walked back over the later fills of the symbol.
 import { describe, expect, it } from 'vitest';
-import { closedCardLeverage, closedPartOf, closedQtyOfFill, closedTradeCard, type FillReader } from '../../src/lib/share-card';
+import { dec } from '../../src/lib/decimal';
+import { closedCardLeverage, closedTradeCard } from '../../src/lib/share-card';
+import { closedPartOf, closedQtyOfFill, readClosedOrderCard, type CardReader, type FillReader } from '../../src/lib/share-card-order';
 import { order } from '../test-support/engine-fixtures.js';
 import { A, B, D, fund, limit, market, place, quiet, T0 } from '../test-support/engine-fixtures.js';
 
@@ -79,5 +81,110 @@ describe('share card of a fill the engine made', () => {
     const lev = closedCardLeverage(order(ex, D, close.order_id), setting.ok ? setting.value.leverage : undefined);
     const card = closedTradeCard(close, lev.value, btc, undefined, lev.is);
     expect(card).toMatchObject({ leverage: '20', leverageIs: 'order', roe: '+50.00%', entry: '95,000.0' });
+  });
+});
+
+// Issue 32: one closing order that fills at several prices is one trade. Its card sums the PnL of all
+// the order's fills and exits at their volume-weighted average price, whichever of its rows was shared.
+const places = { price: 1, qty: 3 };
+
+/** The app's reads (api.user), answered by this engine with the JSON the service sends; `fail` names reads that throw. */
+function readerOf(ex: ReturnType<typeof quiet>, user: string, fail: readonly ('order' | 'trades')[] = []): CardReader {
+  const unwrap = <T,>(r: { ok: true; value: T } | { ok: false; message: string }): T => {
+    if (!r.ok) throw new Error(r.message);
+    return r.value;
+  };
+  return {
+    queryTrades: (q) => (fail.includes('trades') ? Promise.reject(new Error('HTTP 503')) : Promise.resolve(ex.queryTrades(user, q))),
+    queryPositions: (symbol) => Promise.resolve(ex.queryPositions(user, symbol)),
+    queryOrder: (q) => (fail.includes('order') ? Promise.reject(new Error('HTTP 503')) : Promise.resolve(unwrap(ex.queryOrder(user, q)))),
+    queryPositionConfig: (symbol) => Promise.resolve(unwrap(ex.queryPositionConfig(user, symbol))),
+  };
+}
+
+/** D long 0.3 from 95 000 closed by one market sell that sweeps three bids: 0.1 at 96 000, 0.15 at 95 950, 0.05 at 95 900.1. */
+function sweepHistory() {
+  const ex = quiet();
+  fund(ex, A, '100000');
+  fund(ex, B, '100000');
+  fund(ex, D, '100000');
+  place(ex, A, limit('sell', '0.3', '95000'));
+  place(ex, D, market('buy', '0.3'));
+  ex.setIndexPrice('BTC-USD', '96000', T0 + 1);
+  place(ex, B, limit('buy', '0.1', '96000'), T0 + 2);
+  place(ex, B, limit('buy', '0.15', '95950'), T0 + 2);
+  place(ex, B, limit('buy', '0.05', '95900.1'), T0 + 2);
+  const closeId = place(ex, D, market('sell', '0.3'), T0 + 3);
+  // Newest first, as Trade history holds them.
+  const rows = ex.queryTrades(D, { limit: 500 }).result;
+  return { ex, closeId, rows, closing: rows.filter((t) => t.order_id === closeId) };
+}
+
+describe('share card of a closing order that filled at several prices', () => {
+  it('a market sell sweeping 3 levels: one card, PnL the sum (+287.505 → +287.51), exit the VWAP 95 958.35 → 95,958.4, 0.300 closed, from any of its rows', async () => {
+    const { ex, closeId, rows, closing } = sweepHistory();
+    expect(closing.map((t) => [t.price, t.qty, t.pnl])).toEqual([
+      ['95900.1', '0.05', '45.005'],
+      ['95950', '0.15', '142.5'],
+      ['96000', '0.1', '100'],
+    ]);
+    const leverage = order(ex, D, closeId).leverage;
+    for (const row of closing) {
+      const card = await readClosedOrderCard(readerOf(ex, D), row, rows, places);
+      expect(card).toMatchObject({
+        kind: 'closed',
+        side: 'long',
+        pnl: '+287.51',
+        price: '95,958.4',
+        entry: '95,000.0',
+        qty: '0.300',
+        leverage,
+        leverageIs: 'order',
+        cover: { whole: true, fills: 3 },
+      });
+      // ROE on the margin of all that closed: 0.3 × 95 000 / leverage.
+      const margin = dec('0.3').times('95000').div(leverage);
+      expect(card?.roe).toBe(`+${dec('287.505').div(margin).times(100).toFixed(2, 4)}%`);
+    }
+  });
+
+  it('the order’s fills beyond the loaded pages are read from the service: 1 row loaded, the card still sums all 3', async () => {
+    const { ex, closing } = sweepHistory();
+    const card = await readClosedOrderCard(readerOf(ex, D), closing[0]!, [closing[0]!], places);
+    expect(card).toMatchObject({ pnl: '+287.51', price: '95,958.4', qty: '0.300', cover: { whole: true, fills: 3 } });
+  });
+
+  it('the fills cannot be read: the card sums the loaded 2 and says it is 0.200 of the order’s 0.300, never the whole', async () => {
+    const { ex, closing } = sweepHistory();
+    const loaded = closing.slice(0, 2);
+    const card = await readClosedOrderCard(readerOf(ex, D, ['trades']), loaded[0]!, loaded, places);
+    // 45.005 + 142.5 over 0.2 closed; exit (0.05 × 95 900.1 + 0.15 × 95 950) / 0.2 = 95 937.525
+    expect(card).toMatchObject({ pnl: '+187.51', price: '95,937.5', qty: '0.200', entry: '95,000.0', cover: { whole: false, fills: 2, orderFilled: '0.300' } });
+  });
+
+  it('the order cannot be read either: the loaded fills, said to be perhaps not all (orderFilled null), ROE at the setting', async () => {
+    const { ex, closing } = sweepHistory();
+    const card = await readClosedOrderCard(readerOf(ex, D, ['order']), closing[0]!, closing.slice(0, 2), places);
+    expect(card).toMatchObject({ pnl: '+187.51', leverageIs: 'setting', cover: { whole: false, fills: 2, orderFilled: null } });
+  });
+
+  it('an order that flips (long 0.1, sold 0.3 over 3 levels): the card is of the 0.1 that closed — pnl 97.5, exit 95 975 — entry 95 000', async () => {
+    const ex = quiet();
+    fund(ex, A, '100000');
+    fund(ex, B, '100000');
+    fund(ex, D, '100000');
+    place(ex, A, limit('sell', '0.1', '95000'));
+    place(ex, D, market('buy', '0.1'));
+    ex.setIndexPrice('BTC-USD', '96000', T0 + 1);
+    place(ex, B, limit('buy', '0.05', '96000'), T0 + 2);
+    place(ex, B, limit('buy', '0.1', '95950'), T0 + 2);
+    place(ex, B, limit('buy', '0.15', '95900'), T0 + 2);
+    const closeId = place(ex, D, market('sell', '0.3'), T0 + 3);
+    const rows = ex.queryTrades(D, { limit: 500 }).result;
+    const closing = rows.filter((t) => t.order_id === closeId);
+    // 0.05 at 96 000 closes (+50); 0.1 at 95 950 closes 0.05 (+47.5) and opens 0.05; 0.15 at 95 900 opens.
+    expect(closing.map((t) => t.pnl)).toEqual(['0', '47.5', '50']);
+    const card = await readClosedOrderCard(readerOf(ex, D), closing.at(-1)!, rows, places);
+    expect(card).toMatchObject({ pnl: '+97.50', price: '95,975.0', entry: '95,000.0', qty: '0.100', cover: { whole: true, fills: 3 } });
   });
 });
