@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from './decimal';
-import { closedTradeCard, entryOfClose, positionCard, shareCardFilename, shortAccount } from './share-card';
+import { closedOrderCard, closedTradeCard, entryOfClose, positionCard, shareCardFilename, shortAccount } from './share-card';
 
 const user = 'bsc_0x25dcd50de2e3a0b2e1dcb6e1dbda5ee1e7d5f0b8';
 const btc = { price: 1 };
@@ -20,6 +20,8 @@ describe('share card of an open position', () => {
       pnl: '+1,000.00',
       tone: 'up',
       account: user,
+      qty: '0.5',
+      cover: null,
     });
   });
 
@@ -56,6 +58,8 @@ describe('share card of a closing fill', () => {
       pnl: '+1,000.00',
       tone: 'up',
       account: user,
+      qty: '0.5',
+      cover: { whole: true, fills: 1 },
     });
   });
 
@@ -90,6 +94,34 @@ describe('share card of a closing fill', () => {
 
   it('an entry that is no price (a buy at 1 with pnl −5 per unit) offers no card', () => {
     expect(closedTradeCard({ symbol: 'X-USD', side: 'buy', price: '1', qty: '1', pnl: '-5', user }, 10, btc)).toBeNull();
+  });
+});
+
+describe('share card of a closing order of several fills', () => {
+  const fill = (id: number, price: string, qty: string, pnl: string) => ({ id, symbol: 'BTC-USD', side: 'sell' as const, price, qty, pnl, user });
+  const lev = { value: 10, is: 'order' as const };
+
+  it('sums exactly and exits at the VWAP rounded half up: 0.1 at 100.05 and 0.1 at 100.1 exit at 100.075 → 100.08', () => {
+    const card = closedOrderCard({ fills: [fill(1, '100.05', '0.1', '0.005'), fill(2, '100.1', '0.1', '0.01')], cover: { whole: true, fills: 2 }, leverage: lev }, { price: 2, qty: 3 });
+    // entry = 100.075 − 0.015 / 0.2 = 100; pnl 0.015 → +0.02 (cents, half up)
+    expect(card).toMatchObject({ price: '100.08', entry: '100.00', pnl: '+0.02', qty: '0.200', roe: '+0.75%' });
+  });
+
+  it('a fill with no pnl and no known closed part (it opened) is left out; a known part of a flip fill is used', () => {
+    const fills = [fill(1, '110', '1', '10'), fill(2, '108', '2', '8'), fill(3, '105', '1', '0')];
+    const card = closedOrderCard({ fills, closedParts: new Map([[2, dec('1')]]), cover: { whole: true, fills: 3 }, leverage: lev }, btc);
+    // closed 1 at 110 (+10) and 1 of 2 at 108 (+8): exit 109, entry 109 − 18 / 2 = 100
+    expect(card).toMatchObject({ qty: '2', price: '109.0', entry: '100.0', pnl: '+18.00' });
+  });
+
+  it('keeps the cover it is given: a part is said to be one', () => {
+    const cover = { whole: false as const, fills: 1, orderFilled: '0.300', orderId: 7 };
+    expect(closedOrderCard({ fills: [fill(1, '42000', '0.1', '200')], cover, leverage: lev }, btc)?.cover).toEqual(cover);
+  });
+
+  it('no fills, or none that closed: no card', () => {
+    expect(closedOrderCard({ fills: [], cover: { whole: true, fills: 0 }, leverage: lev }, btc)).toBeNull();
+    expect(closedOrderCard({ fills: [fill(1, '42000', '0.1', '0')], cover: { whole: true, fills: 1 }, leverage: lev }, btc)).toBeNull();
   });
 });
 

@@ -22,7 +22,10 @@ export interface ShareCard {
    */
   leverageIs: 'position' | 'order' | 'setting';
   entry: string;
-  /** The mark (position) or the fill's price (closed). */
+  /**
+   * The mark (position), or the closed trade's exit: the volume-weighted average price of what its
+   * order closed, rounded half up to the symbol's price places (show).
+   */
   price: string;
   /** "+12.34%" / "-5.00%"; null when there is no margin to relate the PnL to. */
   roe: string | null;
@@ -32,16 +35,34 @@ export interface ShareCard {
   tone: 'up' | 'down' | 'flat';
   /** The account, shown only when the trader chooses. */
   account: string;
+  /** |qty| of the position, or what the closing order closed, at the symbol's qty precision. */
+  qty: string;
+  /** A closed trade's: how much of its closing order it sums (null for a position). */
+  cover: OrderCover | null;
 }
+
+/**
+ * What of the closing order a closed card sums. `whole`: every fill of the order (`fills` of them).
+ * Otherwise only the fills that could be read: the order's own fill_qty (`orderFilled`, at the qty
+ * precision) to set them against, or null when the order could not be read either, so the card can say
+ * it is a part and never pass a partial sum off as the trade.
+ */
+export type OrderCover = { whole: true; fills: number } | { whole: false; fills: number; orderFilled: string | null; orderId: number };
 
 export interface Places {
   price: number;
+  /** Size places; without them the closed qty is shown as it is. */
+  qty?: number;
 }
 
 const ROE_PLACES = 2;
 
 function toneOf(pnl: Dec): ShareCard['tone'] {
   return pnl.gt(0) ? 'up' : pnl.lt(0) ? 'down' : 'flat';
+}
+
+function qtyText(qty: Dec, places: Places): string {
+  return places.qty === undefined ? qty.toFixed() : show(qty, places.qty);
 }
 
 function roeText(roe: Dec | null): string | null {
@@ -74,6 +95,8 @@ export function positionCard(
     pnl: showSigned(upnl, USD_DECIMALS),
     tone: toneOf(upnl),
     account: p.user,
+    qty: qtyText(qty.abs(), places),
+    cover: null,
   };
 }
 
@@ -89,53 +112,113 @@ export function entryOfClose(side: 'buy' | 'sell', exit: Dec, qty: Dec, pnl: Dec
   return side === 'sell' ? exit.minus(perUnit) : exit.plus(perUnit);
 }
 
+/** A fill of a closing order, as query_trades gives it. */
+export interface ClosingFill {
+  id: number;
+  symbol: string;
+  side: 'buy' | 'sell';
+  price: string;
+  qty: string;
+  pnl: string;
+  user: string;
+}
+
+/** A closing order as its card sums it: its fills, the part of each that closed, and its leverage. */
+export interface ClosingOrder {
+  /** The order's fills that could be read (all of them when `cover` is whole), any order. */
+  fills: readonly ClosingFill[];
+  /**
+   * The part of each fill that closed a position, by fill id (share-card-order closedQtysOf). A fill that
+   * flips a position realizes pnl on its closed part only, which the fill does not state; a fill
+   * missing here is taken as closed whole when it realized pnl, as not closing when it did not.
+   */
+  closedParts?: ReadonlyMap<number, Dec>;
+  cover: OrderCover;
+  /** closedCardLeverage: the order's own, or the symbol's setting now, named as such. */
+  leverage: { value: number | string | undefined; is: 'order' | 'setting' };
+}
+
 /**
- * A fill that closed (part of) a position: a sell closes a long, a buy a short; exit = the fill's
- * price, entry from its realized pnl (entryOfClose), PnL = that pnl.
- *
- * Leverage: a fill records none; its order does (closedCardLeverage: `leverageIs` 'order'), else the
- * symbol's setting now is used and named ('setting'), with ROE = pnl / initial margin at it,
- * |qty| × entry / leverage — the exchange's initial_margin. Without either there is no ROE rather
- * than a guess.
- *
- * No card (null): pnl 0 — the fill opened or added, or there is no telling it from one (a close at
- * exactly the entry) — or a derived entry that is not a price (≤ 0).
- *
- * `closedQty`: the part of the fill that closed a position (closedQtyOfFill). A fill that flips a
- * position (closes it and opens the other side in one) realizes pnl on its closed part only, which
- * the fill does not state: entry and ROE are worked out on that part (pnl over the whole fill would
- * put the entry between entry and exit, and the ROE a fraction of the real one). Without it (or when
- * it is not a part of the fill) the whole fill is taken as closed.
+ * The part of `fill` that closed: its known closed part when that is a part of it; else all of it if
+ * it realized pnl (which only a close does, so a known part of 0 is then not believed), else none.
  */
-export function closedTradeCard(
-  fill: { symbol: string; side: 'buy' | 'sell'; price: string; qty: string; pnl: string; user: string },
-  leverageSetting: number | string | undefined,
-  places: Places,
-  closedQty?: Dec,
-  leverageIs: 'order' | 'setting' = 'setting',
-): ShareCard | null {
-  const pnl = dec(fill.pnl);
+function closedPart(fill: ClosingFill, known: Dec | undefined): Dec {
   const filled = dec(fill.qty).abs();
-  if (pnl.isZero() || filled.isZero()) return null;
-  const qty = closedQty !== undefined && closedQty.gt(0) && closedQty.lte(filled) ? closedQty : filled;
-  const exit = dec(fill.price);
-  const entry = entryOfClose(fill.side, exit, qty, pnl);
+  if (known !== undefined && known.gt(0) && known.lte(filled)) return known;
+  return dec(fill.pnl).isZero() ? dec(0) : filled;
+}
+
+/**
+ * A closing order's card: a sell closes a long, a buy a short. Over what its fills closed (c each, at
+ * price p, realizing pnl): PnL = Σ pnl, exact; qty = Σ c; exit = Σ p × c / Σ c, the volume-weighted
+ * average price of what closed (the whole order's VWAP unless it flipped), shown rounded half up to
+ * the symbol's price places; entry from the summed pnl (entryOfClose on the exact exit) — the
+ * exchange books each fill's pnl against the one entry of the position it closes, so the sum holds.
+ *
+ * ROE = PnL / initial margin at the leverage, Σ c × entry / leverage — the exchange's initial_margin.
+ * Leverage: a fill records none; the order does (`is` 'order'), else the symbol's setting now ('setting').
+ * Without either there is no ROE rather than a guess.
+ *
+ * No card (null): nothing closed — the fills opened or added, or there is no telling them from that (a
+ * pnl of 0 with no known closed part) — or a derived entry that is not a price (≤ 0).
+ */
+export function closedOrderCard(order: ClosingOrder, places: Places): ShareCard | null {
+  const [first] = order.fills;
+  if (!first) return null;
+  let qty = dec(0);
+  let pnl = dec(0);
+  let value = dec(0);
+  for (const fill of order.fills) {
+    const c = closedPart(fill, order.closedParts?.get(fill.id));
+    if (c.isZero()) continue;
+    qty = qty.plus(c);
+    pnl = pnl.plus(dec(fill.pnl));
+    value = value.plus(dec(fill.price).times(c));
+  }
+  if (qty.isZero()) return null;
+  const exit = value.div(qty);
+  const entry = entryOfClose(first.side, exit, qty, pnl);
   if (!entry.gt(0)) return null;
-  const leverage = leverageSetting === undefined ? null : dec(leverageSetting);
+  const leverage = order.leverage.value === undefined ? null : dec(order.leverage.value);
   const roe = leverage && leverage.gt(0) ? returnOnEquity(pnl, initialMargin(notional(qty, entry), leverage)) : null;
   return {
     kind: 'closed',
-    symbol: fill.symbol,
-    side: fill.side === 'sell' ? 'long' : 'short',
+    symbol: first.symbol,
+    side: first.side === 'sell' ? 'long' : 'short',
     leverage: leverage ? leverage.toFixed() : '',
-    leverageIs,
+    leverageIs: order.leverage.is,
     entry: show(entry, places.price),
     price: show(exit, places.price),
     roe: roeText(roe),
     pnl: showSigned(pnl, USD_DECIMALS),
     tone: toneOf(pnl),
-    account: fill.user,
+    account: first.user,
+    qty: qtyText(qty, places),
+    cover: order.cover,
   };
+}
+
+/**
+ * The card of one fill taken as a whole order (`closedQty`: its closed part, see ClosingOrder); null when
+ * it closed nothing a card can show. Trade history offers Share on a fill by this (tradeHasCard).
+ */
+export function closedTradeCard(
+  fill: Omit<ClosingFill, 'id'> & { id?: number },
+  leverageSetting: number | string | undefined,
+  places: Places,
+  closedQty?: Dec,
+  leverageIs: 'order' | 'setting' = 'setting',
+): ShareCard | null {
+  const one = { ...fill, id: fill.id ?? 0 };
+  return closedOrderCard(
+    {
+      fills: [one],
+      ...(closedQty !== undefined && closedQty.gt(0) ? { closedParts: new Map([[one.id, closedQty]]) } : {}),
+      cover: { whole: true, fills: 1 },
+      leverage: { value: leverageSetting, is: leverageIs },
+    },
+    places,
+  );
 }
 
 /** The download's name: BTC-USD-long-pnl.png. */
@@ -146,69 +229,6 @@ export function shareCardFilename(card: Pick<ShareCard, 'symbol' | 'side'>): str
 /** An account as the card prints it when asked: its start and end (bsc_0x25dcd5…f0b8). */
 export function shortAccount(account: string): string {
   return account.length <= 16 ? account : `${account.slice(0, 12)}…${account.slice(-4)}`;
-}
-
-/** A fill's side and size: buy +qty, sell −qty to the position. */
-type SizedFill = { side: 'buy' | 'sell'; qty: string };
-
-const signed = (f: SizedFill): Dec => (f.side === 'buy' ? dec(f.qty).abs() : dec(f.qty).abs().neg());
-
-/**
- * The part of `fill` that closed a position, worked back from the position now (signed `qty` of the
- * symbol's open position, '0' when none) over `later`, every fill of the symbol after it: the position
- * just after the fill = now − Σ later (buy +, sell −); before it = that − the fill. The fill closed
- * min(|qty|, |before|) when it went against the position before it, else nothing (it opened or added).
- * A flip is the case this exists for: its pnl is on the closed part only (devnet applyFill).
- */
-export function closedQtyOfFill(fill: SizedFill, positionNow: string, later: readonly SizedFill[]): Dec {
-  let after = dec(positionNow);
-  for (const f of later) after = after.minus(signed(f));
-  const before = after.minus(signed(fill));
-  const qty = dec(fill.qty).abs();
-  if (before.isZero() || before.gt(0) === (fill.side === 'buy')) return dec(0);
-  return before.abs().lt(qty) ? before.abs() : qty;
-}
-
-/** The reads closedPartOf makes (the api's UserApi fits): a symbol's fills newest first, and its position. */
-export interface FillReader {
-  queryTrades(q: { symbol: string; last_id?: number; limit: number }): Promise<{ result: readonly (SizedFill & { id: number })[] }>;
-  queryPositions(symbol: string): Promise<readonly { symbol: string; qty: string }[]>;
-}
-
-/** Pages of later fills read to find a fill's closed part; a fill further back is taken as closed whole. */
-const LATER_FILL_PAGES = 4;
-const PAGE = 500;
-
-/**
- * The part of `fill` that closed a position, from the service: the symbol's position now walked back
- * over its fills after this one (closedQtyOfFill). The newest fill is read again after the position,
- * so a fill landing between the reads cannot skew it (then it is tried once more). Undefined when it
- * cannot be told (too far back, or fills kept arriving): the card then takes the whole fill as closed.
- */
-export async function closedPartOf(reader: FillReader, fill: SizedFill & { id: number; symbol: string }): Promise<Dec | undefined> {
-  const symbol = fill.symbol;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const later: SizedFill[] = [];
-    let newest: number | undefined;
-    let lastId: number | undefined;
-    let reached = false;
-    for (let page = 0; page < LATER_FILL_PAGES && !reached; page++) {
-      const { result } = await reader.queryTrades(lastId === undefined ? { symbol, limit: PAGE } : { symbol, last_id: lastId, limit: PAGE });
-      newest ??= result[0]?.id;
-      for (const t of result) {
-        if (t.id <= fill.id) reached = true;
-        else later.push(t);
-      }
-      if (result.length < PAGE) reached = true;
-      lastId = result.at(-1)?.id;
-    }
-    if (!reached) return undefined;
-    const position = (await reader.queryPositions(symbol)).find((p) => p.symbol === symbol);
-    const check = await reader.queryTrades({ symbol, limit: 1 });
-    if (check.result[0]?.id !== newest) continue;
-    return closedQtyOfFill(fill, position?.qty ?? '0', later);
-  }
-  return undefined;
 }
 
 /**
