@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { shortAccount, type ShareCard } from '../../lib/share-card';
@@ -26,7 +26,8 @@ export function cardText(i18n: I18n, card: ShareCard, options: CardOptions): Car
   const pnl = card.pnl;
   return {
     product: i18n._(msg({ message: 'Perps', context: 'the product name on a share card' })),
-    kind: closed ? i18n._(msg`Closed trade`) : i18n._(msg`Open position`),
+    // A card of only some of the closing order's fills says so on the picture too.
+    kind: !closed ? i18n._(msg`Open position`) : card.cover?.whole === false ? i18n._(msg`Part of a closed trade`) : i18n._(msg`Closed trade`),
     symbol: card.symbol,
     side: sideWords(i18n, card),
     roeLabel: i18n._(msg`ROE`),
@@ -60,18 +61,45 @@ export function cardAlt(i18n: I18n, card: ShareCard, options: CardOptions): stri
     alt = options.showPnl
       ? i18n._(msg`PnL card of a closed trade: ${symbol} ${side}, ROE ${roe} at the ${leverage}× leverage setting, realized PnL ${pnl} USD, entry ${entry}, exit ${price}`)
       : i18n._(msg`PnL card of a closed trade: ${symbol} ${side}, ROE ${roe} at the ${leverage}× leverage setting, entry ${entry}, exit ${price}`);
+  if (card.cover?.whole === false) {
+    const fills = card.cover.fills;
+    alt = i18n._(msg`${alt}; ${plural(fills, { one: 'only # fill of the closing order, not the whole trade', other: 'only # fills of the closing order, not the whole trade' })}`);
+  }
   if (!options.showAccount) return alt;
   const account = shortAccount(card.account);
   return i18n._(msg`${alt}; account ${account}`);
 }
 
-function note(i18n: I18n, card: ShareCard): string | null {
-  if (card.kind !== 'closed') return null;
+/** What a closed card's ROE rests on: the closing order's leverage, else the setting now, else nothing. */
+function leverageNote(i18n: I18n, card: ShareCard): string {
   const { symbol, leverage } = card;
-  if (card.leverageIs === 'order') return i18n._(msg`ROE is the PnL over the margin at the ${leverage}× leverage of the closing order. The entry is worked out from the fill’s realized PnL.`);
+  if (card.leverageIs === 'order') return i18n._(msg`ROE is the PnL over the margin at the ${leverage}× leverage of the closing order.`);
   return leverage
-    ? i18n._(msg`A fill records no leverage: ROE is the PnL over the margin at your ${leverage}× ${symbol} leverage setting now. The entry is worked out from the fill’s realized PnL.`)
-    : i18n._(msg`A fill records no leverage and your ${symbol} leverage setting could not be read: no ROE. The entry is worked out from the fill’s realized PnL.`);
+    ? i18n._(msg`A fill records no leverage: ROE is the PnL over the margin at your ${leverage}× ${symbol} leverage setting now.`)
+    : i18n._(msg`A fill records no leverage and your ${symbol} leverage setting could not be read: no ROE.`);
+}
+
+/** What of the closing order the card sums, and how exit and entry come from its fills. */
+function orderNote(i18n: I18n, card: ShareCard): string {
+  const { qty } = card;
+  const cover = card.cover ?? { whole: true, fills: 1 };
+  const fills = cover.fills;
+  if (cover.whole)
+    return fills === 1
+      ? i18n._(msg`The closing order closed ${qty} in one fill; the entry is worked out from its realized PnL.`)
+      : i18n._(msg`The closing order closed ${qty} in ${fills} fills: PnL is their sum, exit their volume-weighted average price rounded half up to the price tick, and the entry is worked out from their realized PnL.`);
+  const { orderFilled: filled, orderId } = cover;
+  return filled !== null
+    ? i18n._(msg`Only ${plural(fills, { one: '# fill', other: '# fills' })} of the closing order could be read (${qty} closed; the order filled ${filled}): PnL, exit and ROE are of those, not the whole trade.`)
+    : i18n._(msg`Order ${orderId} could not be read: this card sums the ${plural(fills, { one: '# fill', other: '# fills' })} of it loaded in Trade history (${qty} closed), which may not be all of the trade.`);
+}
+
+/** The dialog's line under the picture: what a closed card's figures rest on (null for a position). */
+export function cardNote(i18n: I18n, card: ShareCard): string | null {
+  if (card.kind !== 'closed') return null;
+  const lev = leverageNote(i18n, card);
+  const order = orderNote(i18n, card);
+  return i18n._(msg`${lev} ${order}`);
 }
 
 /** The share dialog's words (src/ui/pnl-card), in the language shown. */
@@ -83,7 +111,7 @@ export function usePnlCardWords(): PnlCardWords {
       text: (card, options) => cardText(i18n, card, options),
       alt: (card, options) => cardAlt(i18n, card, options),
       title: ({ symbol }) => i18n._(msg`Share PnL: ${symbol}`),
-      note: (card) => note(i18n, card),
+      note: (card) => cardNote(i18n, card),
       showPnl: t`Show PnL amount`,
       showAccount: t`Show my address`,
       copy: t`Copy image`,

@@ -2,12 +2,12 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { userQueries } from '../../api/queries';
 import { queryKeys } from '../../api/query-keys';
 import { useApi } from '../../api/react';
 import type { Position, Trade } from '../../api/schemas';
-import { dec, type Dec } from '../../lib/decimal';
-import { closedCardLeverage, closedPartOf, closedTradeCard, positionCard, type ShareCard } from '../../lib/share-card';
+import type { Dec } from '../../lib/decimal';
+import { closedTradeCard, positionCard, type Places, type ShareCard } from '../../lib/share-card';
+import { readClosedOrderCard } from '../../lib/share-card-order';
 import { Button } from '../../ui/button';
 import { chosenAccountTab } from '../../ui/use-focus-keeper';
 import { usePnlCardWords } from './pnl-card-words';
@@ -66,28 +66,27 @@ export function tradeHasCard(trade: Trade): boolean {
   return closedTradeCard(trade, undefined, { price: 0 }) !== null;
 }
 
-/** The closed trade's card, once its order (its leverage) and the symbol's setting are read (neither: no ROE, said so). */
-function TradeCard({ trade, account, priceDecimals, onClose }: { trade: Trade; account: string; priceDecimals: number; onClose: () => void }) {
+/**
+ * The closed trade's card: of the whole closing order `trade` is a fill of — its fills read from the
+ * service, `loaded` (Trade history's rows) filling in what could not be, and the card saying so when
+ * it is only a part — at the order's own leverage (the setting now only when it cannot be read).
+ */
+function TradeCard({ trade, loaded, account, places, onClose }: { trade: Trade; loaded: readonly Trade[]; account: string; places: Places; onClose: () => void }) {
   const api = useApi();
-  const config = useQuery(userQueries.positionConfig(api, account, trade.symbol));
-  // A flip's pnl is on its closed part only: entry and ROE are worked out on that part.
-  const closed = useQuery({
-    queryKey: [...queryKeys.user.trades(account, { symbol: trade.symbol }), 'closed-part', trade.id],
-    queryFn: () => closedPartOf(api.user, trade).then((q) => q?.toFixed() ?? null),
+  const card = useQuery({
+    queryKey: [...queryKeys.user.trades(account, { symbol: trade.symbol }), 'order-card', trade.order_id],
+    queryFn: () => readClosedOrderCard(api.user, trade, loaded, places),
     staleTime: 0,
     retry: false,
   });
-  // The closing order records the leverage the trade was at; the setting now only when it cannot be read.
-  const order = useQuery({ ...userQueries.order(api, account, { order_id: trade.order_id }), retry: false });
-  if (config.isPending || closed.isPending || order.isPending) return null;
-  const closedQty = closed.data ? dec(closed.data) : undefined;
-  const leverage = closedCardLeverage(order.data, config.data?.leverage);
-  const card = closedTradeCard(trade, leverage.value, { price: priceDecimals }, closedQty, leverage.is);
-  return card && <CardDialog card={card} onClose={onClose} />;
+  return card.data ? <CardDialog card={card.data} onClose={onClose} /> : null;
 }
 
-/** Share on a closing fill in Trade history (the row itself opens the order: the click stays here). */
-export function ShareTradeButton({ trade, account, priceDecimals }: { trade: Trade; account: string; priceDecimals: number }) {
+/**
+ * Share on a closing fill in Trade history (the row itself opens the order: the click stays here).
+ * `loaded`: the rows Trade history holds, the order's other fills among them.
+ */
+export function ShareTradeButton({ trade, loaded, account, places }: { trade: Trade; loaded: readonly Trade[]; account: string; places: Places }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const symbol = trade.symbol;
@@ -107,7 +106,7 @@ export function ShareTradeButton({ trade, account, priceDecimals }: { trade: Tra
       {open && (
         // The dialog is outside the row's click: a click in it must not open the order too.
         <span onClick={(e) => e.stopPropagation()} className="contents">
-          <TradeCard trade={trade} account={account} priceDecimals={priceDecimals} onClose={() => setOpen(false)} />
+          <TradeCard trade={trade} loaded={loaded} account={account} places={places} onClose={() => setOpen(false)} />
         </span>
       )}
     </>

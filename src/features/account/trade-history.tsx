@@ -76,7 +76,7 @@ export function TradeHistory({ account, symbols }: { account: string; symbols: r
               </Td>
               <Td align="left" className={trade.side === 'buy' ? 'text-up' : 'text-down'}>{i18n._(SIDE_LABEL[trade.side])}</Td>
               {fillCells(trade, d)}
-              <Td>{tradeHasCard(trade) && <ShareTradeButton trade={trade} account={account} priceDecimals={d.price} />}</Td>
+              <Td>{tradeHasCard(trade) && <ShareTradeButton trade={trade} loaded={rows} account={account} places={d} />}</Td>
             </tr>
           );
         })}

@@ -87,6 +87,30 @@ function fit(ctx: CanvasRenderingContext2D, text: string, max: number, size: num
   }
 }
 
+/** A figure: its label in the muted face at `y`, its value `below` px under it, fitted to `max` px wide. */
+interface Figure {
+  label: string;
+  value: string;
+  x: number;
+  y: number;
+  below: number;
+  labelPx: number;
+  px: number;
+  weight: number;
+  colour: string;
+  max: number;
+}
+
+function figure(ctx: CanvasRenderingContext2D, look: CardLook, f: Figure): void {
+  ctx.textAlign = 'left';
+  ctx.fillStyle = look.muted;
+  ctx.font = `400 ${f.labelPx}px ${look.sans}`;
+  ctx.fillText(f.label, f.x, f.y);
+  ctx.fillStyle = f.colour;
+  fit(ctx, f.value, f.max, f.px, look.mono, f.weight);
+  ctx.fillText(f.value, f.x, f.y + f.below);
+}
+
 function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number): void {
   ctx.beginPath();
   ctx.moveTo(x + r, y);
@@ -144,37 +168,18 @@ export function drawCard(ctx: CanvasRenderingContext2D, card: Pick<ShareCard, 's
   ctx.fillStyle = sideColour;
   ctx.fillText(text.side, chipX + 8, 87);
 
-  // ROE, large.
+  // ROE, large; the PnL amount under it when shown.
   const left = 340 - pad;
-  ctx.fillStyle = look.muted;
-  ctx.font = `400 14px ${look.sans}`;
-  ctx.fillText(text.roeLabel, pad, 140);
-  ctx.fillStyle = toneColour;
-  fit(ctx, text.roe, left, 64, look.mono, 700);
-  ctx.fillText(text.roe, pad, 204);
-  if (text.pnl !== null) {
-    ctx.fillStyle = look.muted;
-    ctx.font = `400 14px ${look.sans}`;
-    ctx.fillText(text.pnlLabel, pad, 244);
-    ctx.fillStyle = toneColour;
-    fit(ctx, text.pnl, left, 24, look.mono, 600);
-    ctx.fillText(text.pnl, pad, 274);
-  }
+  figure(ctx, look, { label: text.roeLabel, value: text.roe, x: pad, y: 140, below: 64, labelPx: 14, px: 64, weight: 700, colour: toneColour, max: left });
+  if (text.pnl !== null) figure(ctx, look, { label: text.pnlLabel, value: text.pnl, x: pad, y: 244, below: 30, labelPx: 14, px: 24, weight: 600, colour: toneColour, max: left });
 
-  // Entry, mark or exit, leverage: label left, value right, in a column on the right.
+  // Entry, mark or exit, leverage: label over value, in a column on the right.
   const colX = 360;
   ctx.fillStyle = look.line;
   ctx.fillRect(colX - 16, 118, 1, 160);
-  text.rows.forEach((row, i) => {
-    const y = 140 + i * 52;
-    ctx.textAlign = 'left';
-    ctx.fillStyle = look.muted;
-    ctx.font = `400 13px ${look.sans}`;
-    ctx.fillText(row.label, colX, y);
-    ctx.fillStyle = look.text;
-    fit(ctx, row.value, W - pad - colX, 20, look.mono, 600);
-    ctx.fillText(row.value, colX, y + 24);
-  });
+  text.rows.forEach((row, i) =>
+    figure(ctx, look, { label: row.label, value: row.value, x: colX, y: 140 + i * 52, below: 24, labelPx: 13, px: 20, weight: 600, colour: look.text, max: W - pad - colX }),
+  );
 
   if (text.account !== null) {
     ctx.textAlign = 'right';

@@ -48,7 +48,7 @@ afterEach(() => {
 
 const card: ShareCard = {
   kind: 'position', symbol: 'BTC-USD', side: 'long', leverage: '10', leverageIs: 'position', entry: '40,000.0', price: '42,000.0',
-  roe: '+50.00%', pnl: '+1,000.00', tone: 'up', account: 'bsc_0x25dcd50de2e3a0b2e1dcb6e1dbda5ee1e7d5f0b8',
+  roe: '+50.00%', pnl: '+1,000.00', tone: 'up', account: 'bsc_0x25dcd50de2e3a0b2e1dcb6e1dbda5ee1e7d5f0b8', qty: '0.5', cover: null,
 };
 const text = (_c: ShareCard, o: CardOptions) => ({
   product: 'Perps', kind: 'Open position', symbol: 'BTC-USD', side: 'Long 10×', roeLabel: 'ROE', roe: '+50.00%', pnlLabel: 'PnL',

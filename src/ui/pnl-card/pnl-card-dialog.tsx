@@ -84,14 +84,12 @@ export default function PnlCardDialog({ card, words, onClose, fallbackFocus }: P
       </div>
       {note && <p className="mt-2 text-[12px] text-muted">{note}</p>}
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
-        <label className="inline-flex items-center gap-1.5">
-          <input type="checkbox" checked={options.showPnl} onChange={toggle('showPnl')} />
-          {words.showPnl}
-        </label>
-        <label className="inline-flex items-center gap-1.5">
-          <input type="checkbox" checked={options.showAccount} onChange={toggle('showAccount')} />
-          {words.showAccount}
-        </label>
+        {(['showPnl', 'showAccount'] as const).map((key) => (
+          <label key={key} className="inline-flex items-center gap-1.5">
+            <input type="checkbox" checked={options[key]} onChange={toggle(key)} />
+            {words[key]}
+          </label>
+        ))}
         <span className="ml-auto flex gap-2">
           <Button size="md" onClick={() => void copy()} disabled={!ready}>
             {words.copy}
