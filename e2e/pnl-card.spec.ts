@@ -1,6 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signInFunded } from './support/session';
+import { dec } from '../src/lib/decimal';
+import { formatFixed } from '../src/lib/format';
+import { wholePrice } from './support/book';
+import { nodeTrader } from './support/node-trader';
+import { OWN, OWN_BASE, routeToOwnDevnet, startOwnDevnet, type OwnDevnet } from './support/own-devnet';
+import { signInFunded, signInWith, storedToken } from './support/session';
 
 // The PnL share card (issue 32, item 3) against the devnet: Share on a position's row and on the fill
 // that closed it in Trade history; the picture is a PNG that downloads, its alt names symbol, side,
@@ -126,4 +131,71 @@ test('Share a position and the trade that closed it: a PNG download, alt with sy
   await expect(closedPreview).toBeVisible();
   expect(await cardBackground(closedPreview)).toBe('255,255,255');
   await page.screenshot({ path: 'docs/pnl-card-light-phone.png' });
+});
+
+// Issue 32: a close that fills at several prices is one trade. On a devnet of its own with no makers,
+// another trader rests the one ask the page buys 0.040 from and three bids its market close sweeps:
+// the card of any of those fills is the whole order's — PnL the sum, exit the VWAP (half up to 0.01).
+test.describe('a closing order of three fills', () => {
+  let devnet: OwnDevnet;
+  test.beforeAll(async () => {
+    devnet = await startOwnDevnet({ makers: false });
+  });
+  test.afterAll(async () => {
+    await devnet?.stop();
+  });
+
+  test('Share on any of its fills: one card, PnL summed, exit the volume-weighted average, 3 fills said', async ({ page }) => {
+    test.setTimeout(120_000);
+    await routeToOwnDevnet(page);
+    await page.goto('/trade/BTC-USD');
+    await signInWith(page, /Devnet wallet/);
+    const token = (await storedToken(page))!;
+    expect((await page.request.post(`${OWN}/devnet/faucet`, { headers: { authorization: `Bearer ${token}` }, data: { amount: '50000', wallet: 'perps' } })).status()).toBe(200);
+    await expect(page.getByTestId('available')).toContainText('50,000');
+    const mark = dec(((await (await page.request.get(`${OWN}/api/query_symbol_price?symbol=BTC-USD`)).json()) as { mark_price: string }).mark_price);
+
+    const other = await nodeTrader('1000000', OWN_BASE);
+    const rest = (side: 'buy' | 'sell', price: string, qty: string) =>
+      other.api.trade.newOrder({ symbol: 'BTC-USD', side, order_type: 'limit', price, qty, time_in_force: 'gtc', reduce_only: false });
+    const entry = wholePrice(mark, '0.999');
+    await rest('sell', entry, '0.04');
+    await expect(page.getByTestId('book-asks-row').first()).toBeVisible();
+    await form(page).getByRole('tab', { name: 'Market' }).click();
+    await page.locator('#order-size').fill('0.04');
+    await page.getByTestId('submit-order').click();
+    await expect(toasts(page)).toContainText('Filled: Buy 0.040 BTC-USD');
+
+    // Three bids above the entry: 0.01 at b, 0.01 at b − 1, 0.02 at b − 2.01.
+    const b = dec(wholePrice(mark, '1.001', 'up'));
+    const levels = [[b, '0.01'], [b.minus(1), '0.01'], [b.minus('2.01'), '0.02']] as const;
+    for (const [price, qty] of levels) await rest('buy', price.toFixed(2), qty);
+    // VWAP = b − 1.255, shown half up: b − 1.25; PnL = Σ q × (p − entry), to the cent.
+    const exit = formatFixed(b.minus('1.255'), 2);
+    const pnl = levels.reduce((sum, [price, qty]) => sum.plus(price.minus(entry).times(qty)), dec(0));
+    expect(pnl.gt(0)).toBe(true);
+
+    await page.getByRole('tab', { name: /^Positions/ }).click();
+    const row = page.getByTestId('position-BTC-USD');
+    await row.getByRole('button', { name: 'Market', exact: true }).click();
+    await expect(row).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Trade history' }).click();
+    const sells = page.getByTestId('trade-history').locator('tbody tr').filter({ hasText: 'Sell' });
+    await expect(sells).toHaveCount(3);
+
+    // The middle fill's Share: the whole order's card, not that fill's.
+    await sells.nth(1).getByRole('button', { name: 'Share BTC-USD closed long PnL card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share PnL: BTC-USD' });
+    const preview = dialog.getByTestId('pnl-card-preview');
+    const entryShown = formatFixed(dec(entry), 2);
+    // ROE on the margin of all 0.04 closed at the order's 10×.
+    const roe = formatFixed(pnl.div(dec('0.04').times(entry).div(10)).times(100), 2);
+    await expect(preview).toHaveAttribute('alt', `PnL card of a closed trade: BTC-USD Long 10×, ROE +${roe}%, realized PnL +${formatFixed(pnl, 2)} USD, entry ${entryShown}, exit ${exit}`);
+    await expect(dialog).toContainText('The closing order closed 0.040 in 3 fills: PnL is their sum, exit their volume-weighted average price rounded half up to the price tick');
+    await page.evaluate(() => document.querySelectorAll('[data-testid="toasts"] > *').forEach((t) => (t as HTMLElement).click()));
+    await page.screenshot({ path: 'docs/pnl-card-order.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(preview).toBeVisible();
+    await page.screenshot({ path: 'docs/pnl-card-order-phone.png' });
+  });
 });
