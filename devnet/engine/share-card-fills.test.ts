@@ -102,23 +102,22 @@ function readerOf(ex: ReturnType<typeof quiet>, user: string, fail: readonly ('o
   };
 }
 
-/** D long 0.3 from 95 000 closed by one market sell that sweeps three bids: 0.1 at 96 000, 0.15 at 95 950, 0.05 at 95 900.1. */
-function sweepHistory() {
+/** D long `qty` from 95 000, then one market sell of `sell` that sweeps the bids B rests ([qty, price]). */
+function sweep(qty: string, bids: readonly (readonly [string, string])[], sell = qty) {
   const ex = quiet();
-  fund(ex, A, '100000');
-  fund(ex, B, '100000');
-  fund(ex, D, '100000');
-  place(ex, A, limit('sell', '0.3', '95000'));
-  place(ex, D, market('buy', '0.3'));
+  for (const u of [A, B, D]) fund(ex, u, '100000');
+  place(ex, A, limit('sell', qty, '95000'));
+  place(ex, D, market('buy', qty));
   ex.setIndexPrice('BTC-USD', '96000', T0 + 1);
-  place(ex, B, limit('buy', '0.1', '96000'), T0 + 2);
-  place(ex, B, limit('buy', '0.15', '95950'), T0 + 2);
-  place(ex, B, limit('buy', '0.05', '95900.1'), T0 + 2);
-  const closeId = place(ex, D, market('sell', '0.3'), T0 + 3);
+  for (const [q, price] of bids) place(ex, B, limit('buy', q, price), T0 + 2);
+  const closeId = place(ex, D, market('sell', sell), T0 + 3);
   // Newest first, as Trade history holds them.
   const rows = ex.queryTrades(D, { limit: 500 }).result;
   return { ex, closeId, rows, closing: rows.filter((t) => t.order_id === closeId) };
 }
+
+/** D long 0.3 closed by one market sell over three bids: 0.1 at 96 000, 0.15 at 95 950, 0.05 at 95 900.1. */
+const sweepHistory = () => sweep('0.3', [['0.1', '96000'], ['0.15', '95950'], ['0.05', '95900.1']]);
 
 describe('share card of a closing order that filled at several prices', () => {
   it('a market sell sweeping 3 levels: one card, PnL the sum (+287.505 → +287.51), exit the VWAP 95 958.35 → 95,958.4, 0.300 closed, from any of its rows', async () => {
@@ -169,19 +168,7 @@ describe('share card of a closing order that filled at several prices', () => {
   });
 
   it('an order that flips (long 0.1, sold 0.3 over 3 levels): the card is of the 0.1 that closed — pnl 97.5, exit 95 975 — entry 95 000', async () => {
-    const ex = quiet();
-    fund(ex, A, '100000');
-    fund(ex, B, '100000');
-    fund(ex, D, '100000');
-    place(ex, A, limit('sell', '0.1', '95000'));
-    place(ex, D, market('buy', '0.1'));
-    ex.setIndexPrice('BTC-USD', '96000', T0 + 1);
-    place(ex, B, limit('buy', '0.05', '96000'), T0 + 2);
-    place(ex, B, limit('buy', '0.1', '95950'), T0 + 2);
-    place(ex, B, limit('buy', '0.15', '95900'), T0 + 2);
-    const closeId = place(ex, D, market('sell', '0.3'), T0 + 3);
-    const rows = ex.queryTrades(D, { limit: 500 }).result;
-    const closing = rows.filter((t) => t.order_id === closeId);
+    const { ex, rows, closing } = sweep('0.1', [['0.05', '96000'], ['0.1', '95950'], ['0.15', '95900']], '0.3');
     // 0.05 at 96 000 closes (+50); 0.1 at 95 950 closes 0.05 (+47.5) and opens 0.05; 0.15 at 95 900 opens.
     expect(closing.map((t) => t.pnl)).toEqual(['0', '47.5', '50']);
     const card = await readClosedOrderCard(readerOf(ex, D), closing.at(-1)!, rows, places);
