@@ -159,6 +159,9 @@ describe('share card of a closing order that filled at several prices', () => {
     const card = await readClosedOrderCard(readerOf(ex, D, ['trades']), loaded[0]!, loaded, places);
     // 45.005 + 142.5 over 0.2 closed; exit (0.05 × 95 900.1 + 0.15 × 95 950) / 0.2 = 95 937.525
     expect(card).toMatchObject({ pnl: '+187.51', price: '95,937.5', qty: '0.200', entry: '95,000.0', cover: { whole: false, fills: 2, orderFilled: '0.300' } });
+    // All 3 loaded: they come to the order's 0.300, so the card is the whole trade after all.
+    const all = await readClosedOrderCard(readerOf(ex, D, ['trades']), loaded[0]!, closing, places);
+    expect(all).toMatchObject({ pnl: '+287.51', price: '95,958.4', cover: { whole: true, fills: 3 } });
   });
 
   it('the order cannot be read either: the loaded fills, said to be perhaps not all (orderFilled null), ROE at the setting', async () => {
