@@ -10,7 +10,7 @@ import { reducingSide } from '../lib/reduce-only';
 import { isFiredClose } from '../lib/position-tpsl';
 import { splitQty } from '../lib/reverse-plan';
 import { toast } from '../stores/toasts';
-import { newClientOrderId, orderToastKey, overStream, reduceOrderBody } from './order-commands';
+import { newClientOrderId, newOrderSends, orderToastKey, overStream, reduceOrderBody } from './order-commands';
 import { failureOutcome, orderOutcome, type Outcome, type OutcomeSource } from './order-outcome';
 import { checkCloseCancel } from './check-close-cancel';
 import { checkUnknownOrder } from './reconcile-order';
@@ -258,8 +258,7 @@ export async function marketClose(
     const partSize = show(part, places.qty);
     const sentWords = count > 1 ? t`Close sent: ${what} (order ${num} of ${count}, ${partSize})` : t`Close sent: ${what}`;
     const outcome = await orderOutcome({
-      send: (sessionId) => api.trade.newOrder(body, sessionId),
-      sendOnStream: overStream(api, stream, undefined, (s, signer, at) => s.newOrder(body, signer, at)),
+      ...newOrderSends(api, stream, undefined, body),
       stream,
       sent: () => toast({ kind: 'info', key, rank: 0, title: sentWords }),
     });
