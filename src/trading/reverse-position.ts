@@ -12,7 +12,7 @@ import type { ReverseOrder } from '../lib/reverse-plan';
 import { toast } from '../stores/toasts';
 import { newClientOrderId, newOrderSends } from './order-commands';
 import { orderOutcome, type Outcome, type OutcomeSource } from './order-outcome';
-import { cancelCloseBlockers, closeBlockers } from './position-commands';
+import { cancelCloseBlockers, closeBlockers } from './close-blockers';
 import { reconcileOrder } from './reconcile-order';
 
 export interface ReverseInput {
