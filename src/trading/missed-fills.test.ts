@@ -2,8 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sampleOrder } from '../api/__fixtures__/spec-samples';
 import { ApiError } from '../api/errors';
 import type { Order } from '../api/schemas';
-import { sentOrders } from '../stores/sent-orders';
-import { readBackMissedFills, rememberSent } from './missed-fills';
+import { readBackMissedFills } from './missed-fills';
+import { isSettled, rememberSent, sentOrders } from './sent-orders';
+
+const ledger = { orders: sentOrders, isSettled };
 
 // Which orders this tab sent are read back when the account stream subscribes again, how often, and
 // when one is forgotten. The wiring into the toasts is in app/streams/missed-fills.test.tsx.
@@ -35,7 +37,7 @@ describe('reading back the orders this tab sent', () => {
     rememberSent(api, 'a');
     const heard: string[] = [];
     const waits: number[] = [];
-    await readBackMissedFills((o) => heard.push(`${o.cl_ord_id} ${o.status}`), {
+    await readBackMissedFills(ledger, (o) => heard.push(`${o.cl_ord_id} ${o.status}`), {
       sleep: (ms) => {
         waits.push(ms);
         book.a = { status: 'filled', fill_qty: '0.001' };
@@ -50,7 +52,7 @@ describe('reading back the orders this tab sent', () => {
   it('forgets an order the exchange has not heard of 30 s after it was sent (it never arrived)', async () => {
     const { api } = exchange({});
     rememberSent(api, 'gone', Date.now() - 31_000);
-    await readBackMissedFills(() => undefined, { sleep: () => Promise.resolve() });
+    await readBackMissedFills(ledger, () => undefined, { sleep: () => Promise.resolve() });
     expect(sentOrders.has('gone')).toBe(false);
   });
 
@@ -61,7 +63,7 @@ describe('reading back the orders this tab sent', () => {
     for (let i = 0; i < 25; i++) rememberSent(api, `o${i}`);
     sentOrders.get('o24')!.told = order('o24', { status: 'filled' });
     const waits: number[] = [];
-    await readBackMissedFills(() => undefined, { sleep: (ms) => (waits.push(ms), Promise.resolve()) });
+    await readBackMissedFills(ledger, () => undefined, { sleep: (ms) => (waits.push(ms), Promise.resolve()) });
     expect(asked).toEqual(Array.from({ length: 20 }, (_, i) => `o${i + 4}`));
     expect(waits).toEqual(Array<number>(19).fill(100));
     rememberSent(api, 'next');

@@ -12,7 +12,7 @@ import { toWire, type Dec } from '../lib/decimal';
 import { show } from '../lib/display';
 import { placesOf, type SymbolPlaces } from '../lib/notices';
 import { currentCredentials } from '../wallet/session-store';
-import { rememberSent } from './missed-fills';
+import { rememberSent } from './sent-orders';
 import { chooseOrderPath, type OrderPath } from './order-path';
 import type { OrderCommand, OutcomeSource } from './order-outcome';
 import { sendWithOutcome, type CommandWords } from './send-with-outcome';
@@ -59,7 +59,7 @@ export function overStream(
 
 /**
  * The two ways a new order leaves (orderOutcome's `send` and `sendOnStream`), the order remembered
- * first as one this tab sent, so that a fill whose push never comes is read back (missed-fills.ts).
+ * first as one this tab sent, so that a fill whose push never comes is read back (sent-orders.ts).
  */
 export function newOrderSends(api: ApiClient, orderStream: OutcomeSource | null, path: OrderPath | undefined, body: NewOrderBody): Pick<OrderCommand, 'send' | 'sendOnStream'> {
   rememberSent(api, body.cl_ord_id);

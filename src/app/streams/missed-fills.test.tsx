@@ -12,7 +12,7 @@ import { sampleOrder } from '../../api/__fixtures__/spec-samples';
 import type { NewOrderBody } from '../../api/schemas';
 import type { ServiceConfig } from '../../api/service-config';
 import { createAppStreams, type AppStreams } from '../../api/stream/app-streams';
-import { sentOrders } from '../../stores/sent-orders';
+import { sentOrders } from '../../trading/sent-orders';
 import { useToasts } from '../../stores/toasts';
 import { FakeSocket } from '../../testing/fake-socket';
 import { placeOrder } from '../../trading/order-commands';

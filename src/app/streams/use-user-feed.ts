@@ -11,7 +11,7 @@ import { cachedOrder, writeOrder, writePosition, writeTrade } from './cache-writ
 import { orderToastKey } from '../../trading/order-commands';
 import { noticeWords } from '../../features/toasts/notice-words';
 import { announce } from './notifier';
-import { sentOrders } from '../../stores/sent-orders';
+import { isSettled, sentOrders } from '../../trading/sent-orders';
 import { isoMicros } from '../../lib/time';
 
 const BALANCE_REFRESH_MS = 1_000;
@@ -57,10 +57,10 @@ export function useUserFeed(market: MarketStream) {
     };
     const offs = [
       market.onUser('order', heard),
-      // Subscribed (again): fills of orders this tab sent that no push told are read back. The trade
-      // layer that sent them is loaded already.
+      // Subscribed (again): fills of orders this tab sent that no push told are read back (loaded
+      // only then: nothing to read back before this tab sends an order).
       market.onAuth((ok) => {
-        if (ok && sentOrders.size > 0) void import('../../trading/missed-fills').then((m) => m.readBackMissedFills(heard));
+        if (ok && sentOrders.size > 0) void import('../../trading/missed-fills').then((m) => m.readBackMissedFills({ orders: sentOrders, isSettled }, heard));
       }),
       market.onUser('position', (pos) => {
         const a = account();
