@@ -58,9 +58,13 @@ export function useUserFeed(market: MarketStream) {
     const offs = [
       market.onUser('order', heard),
       // Subscribed (again): fills of orders this tab sent that no push told are read back (loaded
-      // only then: nothing to read back before this tab sends an order).
+      // only then: nothing to read back before this tab sends an order). A chunk that fails to load
+      // leaves it to the next subscribe.
       market.onAuth((ok) => {
-        if (ok && sentOrders.size > 0) void import('../../trading/missed-fills').then((m) => m.readBackMissedFills({ orders: sentOrders, isSettled }, heard));
+        if (ok && sentOrders.size > 0)
+          import('../../trading/missed-fills')
+            .then((m) => m.readBackMissedFills({ orders: sentOrders, isSettled }, heard))
+            .catch(() => undefined);
       }),
       market.onUser('position', (pos) => {
         const a = account();
