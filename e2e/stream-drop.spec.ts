@@ -50,6 +50,9 @@ test('a dropped stream is shown, reconnects, and the fill that happened meanwhil
 
   // The network is back: the app reconnects by itself, and reconciles what it missed.
   await relay.restore('market', 'orders');
+  // Its push was lost with the socket: the order this page sent is read back once the account stream
+  // is subscribed again, and its fill told.
+  await expect(page.getByTestId('toasts')).toContainText('Filled: Buy 0.010 BTC-USD', { timeout: 20_000 });
   await expect(page.getByTestId('stream-banner')).toBeHidden({ timeout: 20_000 });
   const after = await relay.counts();
   expect(after.market.opened).toBeGreaterThan(before.market.opened);

@@ -1,4 +1,4 @@
-// A market close first cancels the reduce-only orders that block it (position-commands.ts). When that
+// A market close first cancels the reduce-only orders that block it (close-blockers.ts). When that
 // cancel gets no answer it may or may not have taken: the close is not sent, and each blocker is read
 // back by its order id (query_order, retried like reconcile-order.ts) so the trader hears which are
 // canceled and which still stand before pressing Close again. No answer is never a refusal.

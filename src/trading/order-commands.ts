@@ -12,8 +12,9 @@ import { toWire, type Dec } from '../lib/decimal';
 import { show } from '../lib/display';
 import { placesOf, type SymbolPlaces } from '../lib/notices';
 import { currentCredentials } from '../wallet/session-store';
+import { rememberSent } from './sent-orders';
 import { chooseOrderPath, type OrderPath } from './order-path';
-import type { OutcomeSource } from './order-outcome';
+import type { OrderCommand, OutcomeSource } from './order-outcome';
 import { sendWithOutcome, type CommandWords } from './send-with-outcome';
 
 /** A client order id the toasts can key on (spec: ≤ 64 chars). */
@@ -57,6 +58,18 @@ export function overStream(
 }
 
 /**
+ * The two ways a new order leaves (orderOutcome's `send` and `sendOnStream`), the order remembered
+ * first as one this tab sent, so that a fill whose push never comes is read back (sent-orders.ts).
+ */
+export function newOrderSends(api: ApiClient, orderStream: OutcomeSource | null, path: OrderPath | undefined, body: NewOrderBody): Pick<OrderCommand, 'send' | 'sendOnStream'> {
+  rememberSent(api, body.cl_ord_id);
+  return {
+    send: (sessionId) => api.trade.newOrder(body, sessionId),
+    sendOnStream: overStream(api, orderStream, path, (s, signer, at) => s.newOrder(body, signer, at)),
+  };
+}
+
+/**
  * new_order (`order:new` on the stream, or HTTP), then its outcome from the order stream: "Order
  * placed", or the service's own words for a rejection (e.g. `alo order rejected`). Resolves true
  * unless the service refused it. `path` forces one way (the bench, tests); by default the preferred.
@@ -69,8 +82,7 @@ export function placeOrder(
   path?: OrderPath,
 ): Promise<boolean> {
   return sendWithOutcome({
-    send: (sessionId) => api.trade.newOrder(body, sessionId),
-    sendOnStream: overStream(api, orderStream, path, (s, signer, at) => s.newOrder(body, signer, at)),
+    ...newOrderSends(api, orderStream, path, body),
     stream: orderStream,
     what,
     key: body.cl_ord_id ? orderToastKey(body.cl_ord_id) : undefined,

@@ -10,9 +10,9 @@ import { show } from '../lib/display';
 import type { SymbolPlaces } from '../lib/notices';
 import type { ReverseOrder } from '../lib/reverse-plan';
 import { toast } from '../stores/toasts';
-import { newClientOrderId, overStream } from './order-commands';
+import { newClientOrderId, newOrderSends } from './order-commands';
 import { orderOutcome, type Outcome, type OutcomeSource } from './order-outcome';
-import { cancelCloseBlockers, closeBlockers } from './position-commands';
+import { cancelCloseBlockers, closeBlockers } from './close-blockers';
 import { reconcileOrder } from './reconcile-order';
 
 export interface ReverseInput {
@@ -90,8 +90,7 @@ async function settledPosition(api: ApiClient, symbol: string, expected: Dec, se
 /** One part sent, its outcome; no answer is asked back by its cl_ord_id: a part counts as done only if it filled in full. */
 async function sendPart(api: ApiClient, stream: OutcomeSource | null, body: NewOrderBody): Promise<Outcome> {
   const outcome = await orderOutcome({
-    send: (sessionId) => api.trade.newOrder(body, sessionId),
-    sendOnStream: overStream(api, stream, undefined, (s, signer, at) => s.newOrder(body, signer, at)),
+    ...newOrderSends(api, stream, undefined, body),
     stream,
   });
   if (outcome.kind !== 'unknown') return outcome;

@@ -8,7 +8,7 @@ import type { OrderStream } from '../api/stream/order-stream';
 import { show } from '../lib/display';
 import type { SymbolPlaces } from '../lib/notices';
 import type { ScaleBatch, ScaleChildRecord, ScaleChildState, ScaleStop } from '../stores/scale-batches';
-import { overStream } from './order-commands';
+import { newOrderSends } from './order-commands';
 import { failureOutcome, orderOutcome, type Outcome } from './order-outcome';
 import { reconcileOrder, type OrderFate } from './reconcile-order';
 
@@ -191,8 +191,7 @@ export function batchSummary(b: ScaleBatch, places: SymbolPlaces): { kind: 'succ
 /** new_order for one child (on the stream when it can, else HTTP), its outcome without toasts of its own. */
 export function placeChild(api: ApiClient, orderStream: OrderStream | null, body: NewOrderBody): Promise<Outcome> {
   return orderOutcome({
-    send: (sessionId) => api.trade.newOrder(body, sessionId),
-    sendOnStream: overStream(api, orderStream, undefined, (s, signer, at) => s.newOrder(body, signer, at)),
+    ...newOrderSends(api, orderStream, undefined, body),
     stream: orderStream,
   });
 }

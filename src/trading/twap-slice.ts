@@ -1,5 +1,5 @@
 // One TWAP slice on the wire: an IOC limit order at the slippage cap, sent the way every order goes
-// (order-commands.ts overStream / orderOutcome: the order stream when logged in, else HTTP), then
+// (order-commands.ts newOrderSends / orderOutcome: the order stream when logged in, else HTTP), then
 // read back by its client order id for what it filled. No toast per slice: the TWAP's panel shows
 // each one, and the stream's fill toast still tells each fill.
 import { t } from '@lingui/core/macro';
@@ -7,7 +7,7 @@ import type { ApiClient } from '../api/client';
 import type { NewOrderBody, Order } from '../api/schemas';
 import type { OrderStream } from '../api/stream/order-stream';
 import { dec } from '../lib/decimal';
-import { overStream } from './order-commands';
+import { newOrderSends } from './order-commands';
 import { orderOutcome } from './order-outcome';
 import { reconcileOrder } from './reconcile-order';
 import type { SliceOutcome } from './twap-machine';
@@ -57,8 +57,7 @@ export async function readSlice(api: ApiClient, clOrdId: string, sleep = sleepFo
 /** Sends one slice and learns what it did: the service's refusal in its words, or the fill read back. */
 export async function sendSlice(api: ApiClient, orderStream: OrderStream | null, body: NewOrderBody, sleep = sleepFor): Promise<SliceOutcome> {
   const outcome = await orderOutcome({
-    send: (sessionId) => api.trade.newOrder(body, sessionId),
-    sendOnStream: overStream(api, orderStream, undefined, (s, signer, at) => s.newOrder(body, signer, at)),
+    ...newOrderSends(api, orderStream, undefined, body),
     stream: orderStream,
   });
   if (outcome.kind === 'refused') return { kind: 'refused', message: outcome.message };

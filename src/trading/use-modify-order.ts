@@ -14,7 +14,7 @@ import { toast } from '../stores/toasts';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
 import { replacementBody, runModify, type ModifyEffects, type ModifyState, type OrderRead } from './modify-order-machine';
 import { canPlaceAgain, describeModify, type ModifyDecimals } from './modify-order-words';
-import { newClientOrderId, orderToastKey, overStream } from './order-commands';
+import { newClientOrderId, newOrderSends, orderToastKey, overStream } from './order-commands';
 import { orderOutcome, type OutcomeSource } from './order-outcome';
 import type { OrderPath } from './order-path';
 import { usePlaceOrderMutationFn } from './use-order-commands';
@@ -82,8 +82,7 @@ export function modifyEffects(api: ApiClient, stream: OutcomeSource | null, path
     readOrder: readOrder(api),
     place: (body) =>
       orderOutcome({
-        send: (sessionId) => api.trade.newOrder(body, sessionId),
-        sendOnStream: overStream(api, stream, path, (s, signer, at) => s.newOrder(body, signer, at)),
+        ...newOrderSends(api, stream, path, body),
         stream,
       }),
     pause,

@@ -11,6 +11,8 @@ import { cachedOrder, writeOrder, writePosition, writeTrade } from './cache-writ
 import { orderToastKey } from '../../trading/order-commands';
 import { noticeWords } from '../../features/toasts/notice-words';
 import { announce } from './notifier';
+import { isSettled, sentOrders } from '../../trading/sent-orders';
+import { isoMicros } from '../../lib/time';
 
 const BALANCE_REFRESH_MS = 1_000;
 const SEEN_CAP = 500;
@@ -34,20 +36,35 @@ export function useUserFeed(market: MarketStream) {
         if (a) void qc.invalidateQueries({ queryKey: queryKeys.user.balance(a) });
       }, BALANCE_REFRESH_MS);
     };
+    const heard = (order: Order) => {
+      const a = account();
+      if (!a) return;
+      const sent = sentOrders.get(order.cl_ord_id);
+      // An order this tab sent is told against what the trader was told of it, never against a cache
+      // a read-back may have refreshed unheard; a state older than that is not news.
+      const stale = sent?.told && isoMicros(order.updated_at) < isoMicros(sent.told.updated_at);
+      const prev = sent ? sent.told : (seen.get(order.id) ?? cachedOrder(qc, a, order.id));
+      const news = stale ? null : orderNews(prev, order, placesOf(qc.getQueryData<SymbolInfo[]>(queryKeys.market.symbolInfo()), order.symbol));
+      if (sent && !stale) sent.told = order;
+      // In the language of the moment: a toast keeps the words it was raised with.
+      if (news?.toast) toast({ kind: news.toast.kind, rank: news.toast.rank, ...noticeWords(news.toast.message, i18n), key: orderToastKey(order.cl_ord_id) });
+      if (news?.notice) announce(news.notice);
+      seen.delete(order.id);
+      seen.set(order.id, order);
+      if (seen.size > SEEN_CAP) seen.delete(seen.keys().next().value as number);
+      writeOrder(qc, a, order);
+      refreshBalance();
+    };
     const offs = [
-      market.onUser('order', (order) => {
-        const a = account();
-        if (!a) return;
-        const prev = seen.get(order.id) ?? cachedOrder(qc, a, order.id);
-        const news = orderNews(prev, order, placesOf(qc.getQueryData<SymbolInfo[]>(queryKeys.market.symbolInfo()), order.symbol));
-        // In the language of the moment: a toast keeps the words it was raised with.
-        if (news.toast) toast({ kind: news.toast.kind, rank: news.toast.rank, ...noticeWords(news.toast.message, i18n), key: orderToastKey(order.cl_ord_id) });
-        if (news.notice) announce(news.notice);
-        seen.delete(order.id);
-        seen.set(order.id, order);
-        if (seen.size > SEEN_CAP) seen.delete(seen.keys().next().value as number);
-        writeOrder(qc, a, order);
-        refreshBalance();
+      market.onUser('order', heard),
+      // Subscribed (again): fills of orders this tab sent that no push told are read back (loaded
+      // only then: nothing to read back before this tab sends an order). A chunk that fails to load
+      // leaves it to the next subscribe.
+      market.onAuth((ok) => {
+        if (ok && sentOrders.size > 0)
+          import('../../trading/missed-fills')
+            .then((m) => m.readBackMissedFills({ orders: sentOrders, isSettled }, heard))
+            .catch(() => undefined);
       }),
       market.onUser('position', (pos) => {
         const a = account();

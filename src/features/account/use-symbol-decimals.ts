@@ -16,3 +16,6 @@ export function useSymbolDecimals() {
     [info.data],
   );
 }
+
+/** One symbol's places and base asset, as useSymbolDecimals gives them. */
+export type SymbolDecimals = ReturnType<ReturnType<typeof useSymbolDecimals>>;

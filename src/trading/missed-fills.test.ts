@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { sampleOrder } from '../api/__fixtures__/spec-samples';
+import { ApiError } from '../api/errors';
+import type { Order } from '../api/schemas';
+import { readBackMissedFills } from './missed-fills';
+import { isSettled, rememberSent, sentOrders } from './sent-orders';
+
+const ledger = { orders: sentOrders, isSettled };
+
+// Which orders this tab sent are read back when the account stream subscribes again, how often, and
+// when one is forgotten. The wiring into the toasts is in app/streams/missed-fills.test.tsx.
+
+const notFound = () => new ApiError({ kind: 'http', code: 404, message: 'order not found', status: 404, endpoint: '/api/query_order' });
+const order = (cl: string, o: Partial<Order> = {}): Order => ({ ...(sampleOrder as Order), cl_ord_id: cl, ...o });
+
+/** An exchange answering query_order from `book` (a missing id: not found), recording what was asked. */
+function exchange(book: Record<string, Partial<Order>>) {
+  const asked: string[] = [];
+  const api = {
+    user: {
+      queryOrder: ({ cl_ord_id }: { cl_ord_id?: string }) => {
+        asked.push(cl_ord_id!);
+        const o = book[cl_ord_id!];
+        return o ? Promise.resolve(order(cl_ord_id!, o)) : Promise.reject(notFound());
+      },
+    },
+  };
+  return { api: api as unknown as Parameters<typeof rememberSent>[0], asked };
+}
+
+afterEach(() => sentOrders.clear());
+
+describe('reading back the orders this tab sent', () => {
+  it('reads an order not found yet (still on its way) once more shortly after, and tells what it finds', async () => {
+    const book: Record<string, Partial<Order>> = {};
+    const { api, asked } = exchange(book);
+    rememberSent(api, 'a');
+    const heard: string[] = [];
+    const waits: number[] = [];
+    await readBackMissedFills(ledger, (o) => heard.push(`${o.cl_ord_id} ${o.status}`), {
+      sleep: (ms) => {
+        waits.push(ms);
+        book.a = { status: 'filled', fill_qty: '0.001' };
+        return Promise.resolve();
+      },
+    });
+    expect(asked).toEqual(['a', 'a']);
+    expect(waits).toEqual([2_000]);
+    expect(heard).toEqual(['a filled']);
+  });
+
+  it('forgets an order the exchange has not heard of 30 s after it was sent (it never arrived)', async () => {
+    const { api } = exchange({});
+    rememberSent(api, 'gone', Date.now() - 31_000);
+    await readBackMissedFills(ledger, () => undefined, { sleep: () => Promise.resolve() });
+    expect(sentOrders.has('gone')).toBe(false);
+  });
+
+  it('asks only for unsettled orders, the 20 most recent, paced 100 ms apart; settled ones are forgotten at the next send', async () => {
+    const book: Record<string, Partial<Order>> = {};
+    for (let i = 0; i < 25; i++) book[`o${i}`] = { status: 'open' };
+    const { api, asked } = exchange(book);
+    for (let i = 0; i < 25; i++) rememberSent(api, `o${i}`);
+    sentOrders.get('o24')!.told = order('o24', { status: 'filled' });
+    const waits: number[] = [];
+    await readBackMissedFills(ledger, () => undefined, { sleep: (ms) => (waits.push(ms), Promise.resolve()) });
+    expect(asked).toEqual(Array.from({ length: 20 }, (_, i) => `o${i + 4}`));
+    expect(waits).toEqual(Array<number>(19).fill(100));
+    rememberSent(api, 'next');
+    expect(sentOrders.has('o24')).toBe(false);
+    expect(sentOrders.size).toBe(25);
+  });
+
+  it('remembers at most 100 orders, forgetting the oldest', () => {
+    const { api } = exchange({});
+    for (let i = 0; i < 105; i++) rememberSent(api, `o${i}`);
+    expect(sentOrders.size).toBe(100);
+    expect(sentOrders.has('o4')).toBe(false);
+    expect(sentOrders.has('o5')).toBe(true);
+  });
+});
