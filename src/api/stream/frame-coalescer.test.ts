@@ -28,6 +28,20 @@ describe('FrameCoalescer', () => {
     expect(batches[1]!.coalesced).toBe(true);
   });
 
+  it('with a window, sends each message at once until that many batches are untaken, then holds until told how many were taken', () => {
+    const batches: DecodedBatch[] = [];
+    const core = new FrameCoalescer((b) => batches.push(b), false, 3);
+    for (let seq = 1; seq <= 5; seq++) core.push(depth(seq, 'BTC-USD', String(seq)));
+    expect(batches.map((b) => b.messages.map((m) => m.seq))).toEqual([[1], [2], [3]]);
+    core.pull(1); // one taken: what queued goes, the newest book only
+    expect(batches.map((b) => b.messages.map((m) => m.seq))).toEqual([[1], [2], [3], [5]]);
+    core.push(trade(6, 1));
+    expect(batches).toHaveLength(4); // three untaken again
+    core.pull(3);
+    core.push(trade(7, 2));
+    expect(batches.slice(4).map((b) => b.messages.map((m) => m.seq))).toEqual([[6], [7]]);
+  });
+
   it('keeps one depth snapshot per symbol per batch, the newest', () => {
     const { core, batches } = collect();
     core.push(depth(1, 'BTC-USD', '1'));

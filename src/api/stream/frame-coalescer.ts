@@ -39,27 +39,31 @@ function sortSide(levels: DepthLevel[], side: 'asks' | 'bids'): DepthLevel[] {
  * The market stream's decoding and per-frame coalescing, one plain class that runs inside the
  * market worker and, where there is no Worker (tests), in the page's own thread.
  *
- * Public market data (depth, trades, prices) waits for the receiver: a batch goes at once, then
- * nothing until the receiver `pull`s (the page does as soon as it has taken the batch), so at most
- * one batch is in flight and a page busy rendering gets one batch, not a queue of messages. While
- * it waits, a newer depth snapshot of a symbol replaces the older one (a book is a whole snapshot:
- * only the newest is drawn) and trades and prices queue in order. Auth answers, the account's
+ * Public market data (depth, trades, prices) waits for the receiver: a batch goes at once while
+ * fewer than `inFlight` are untaken, then nothing until the receiver `pull`s (says how many it took),
+ * so a page busy rendering finds a few batches, not a queue of messages. While it waits, a newer
+ * depth snapshot of a symbol replaces the older one (a book is a whole snapshot: only the newest is
+ * drawn) and trades and prices queue in order. Auth answers, the account's
  * channels and refused frames are not held: they are rare, and a fill must not wait behind books.
  */
 export class FrameCoalescer {
   private pending: MarketStreamMessage[] = [];
   /** Where each symbol's pending depth snapshot sits in `pending`. */
   private readonly depthAt = new Map<string, number>();
-  private waiting = false;
+  /** Batches of public data sent and not yet taken. */
+  private untaken = 0;
 
   /**
    * `sortBooks`: sort each depth snapshot it sends, best first (the service does not sort), so the
    * page's own sort (order-book/book-levels.ts, which HTTP books need too) meets sorted input and
    * costs one pass. Only worth it off the main thread; one sort per symbol per frame, not per message.
+   * `inFlight`: how many batches may be untaken at once (the market worker's page takes them a
+   * frame's worth at a time: one reply a frame, not one a batch).
    */
   constructor(
     private readonly emit: (batch: DecodedBatch) => void,
     private readonly sortBooks = false,
+    private readonly inFlight = 1,
   ) {}
 
   push(text: string) {
@@ -81,13 +85,13 @@ export class FrameCoalescer {
     } else {
       this.pending.push(msg);
     }
-    if (!this.waiting) this.flush();
+    if (this.untaken < this.inFlight) this.flush();
   }
 
-  /** The receiver has taken the last batch: send what queued meanwhile, or the next message at once. */
-  pull() {
-    this.waiting = false;
-    if (this.pending.length > 0) this.flush();
+  /** The receiver has taken `taken` batches (all sent, by default): send what queued meanwhile, or the next message at once. */
+  pull(taken = this.untaken) {
+    this.untaken = Math.max(0, this.untaken - taken);
+    if (this.pending.length > 0 && this.untaken < this.inFlight) this.flush();
   }
 
   private flush() {
@@ -101,7 +105,7 @@ export class FrameCoalescer {
       }
     }
     this.depthAt.clear();
-    this.waiting = true;
+    this.untaken += 1;
     this.emit({ messages, invalid: [], coalesced: true });
   }
 }
