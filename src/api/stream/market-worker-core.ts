@@ -1,12 +1,13 @@
 import { FrameCoalescer, symbolOf, type DecodedBatch } from './frame-coalescer';
-import { buildLadders, type LadderSpec } from './ladder-views';
+import type { LadderSpec } from './ladder-views';
 import { BATCHES_IN_FLIGHT, type HeldBook, type MarketWorkerPort, type ToMarketWorker } from './market-worker-protocol';
 import { ReconnectingSocket, type SocketFactory } from './socket';
+import { decodeInWorker, laddersOfSorted } from './worker-decoding';
 
 /** The ladders as text; '' if they cannot be built (the page then builds them itself, and says why). */
-function laddersText(book: Parameters<typeof buildLadders>[0], specs: LadderSpec[]): string {
+function laddersText(book: Parameters<typeof laddersOfSorted>[0], specs: LadderSpec[]): string {
   try {
-    return JSON.stringify(buildLadders(book, specs));
+    return JSON.stringify(laddersOfSorted(book, specs));
   } catch (e) {
     console.warn('market worker: ladder not built, the page builds it', e);
     return '';
@@ -54,7 +55,7 @@ export function serveMarketStream(port: MarketWorkerPort, createSocket: SocketFa
       books.map((b) => b[1]),
     );
   };
-  const coalescer = new FrameCoalescer(send, true, BATCHES_IN_FLIGHT);
+  const coalescer = new FrameCoalescer(send, true, BATCHES_IN_FLIGHT, decodeInWorker);
   const postStatus = () => {
     if (socket) port.postMessage({ kind: 'status', status: socket.status, failures: socket.failures, openedAt: socket.openedAt, lastFrameAt: socket.lastFrameAt });
   };
