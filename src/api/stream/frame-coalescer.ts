@@ -1,5 +1,4 @@
-import { compareDecimalStrings, isZeroDecimalString } from '../../lib/decimal';
-import { marketStreamMessage, type DepthLevel, type MarketStreamMessage } from '../schemas';
+import { marketStreamMessage, type MarketStreamMessage } from '../schemas';
 
 /** What the decoder hands the stream: validated messages, and the frames it refused (why, raw text). */
 export interface DecodedBatch {
@@ -31,12 +30,6 @@ export function symbolOf(msg: MarketStreamMessage): string {
   return 'symbol' in msg.data && typeof msg.data.symbol === 'string' ? msg.data.symbol : '';
 }
 
-/** Best first (asks rising, bids falling), empty levels dropped: what the book draws. */
-function sortSide(levels: DepthLevel[], side: 'asks' | 'bids'): DepthLevel[] {
-  const live = levels.filter(([, size]) => !isZeroDecimalString(size));
-  return live.sort(side === 'asks' ? (a, b) => compareDecimalStrings(a[0], b[0]) : (a, b) => compareDecimalStrings(b[0], a[0]));
-}
-
 /**
  * The market stream's decoding and per-frame coalescing, one plain class that runs inside the
  * market worker and, where there is no Worker (tests), in the page's own thread.
@@ -45,8 +38,8 @@ function sortSide(levels: DepthLevel[], side: 'asks' | 'bids'): DepthLevel[] {
  * fewer than `inFlight` are untaken, then nothing until the receiver `pull`s (says how many it took),
  * so a page busy rendering finds a few batches, not a queue of messages. While it waits, a newer
  * depth snapshot of a symbol replaces the older one (a book is a whole snapshot: only the newest is
- * drawn) and trades and prices queue in order. Auth answers, the account's
- * channels and refused frames are not held: they are rare, and a fill must not wait behind books.
+ * drawn) and trades and prices queue in order. Auth answers, the account's channels and refused
+ * frames are not held: they are rare, and a fill must not wait behind books.
  */
 export class FrameCoalescer {
   private pending: MarketStreamMessage[] = [];
@@ -56,16 +49,12 @@ export class FrameCoalescer {
   private untaken = 0;
 
   /**
-   * `sortBooks`: sort each depth snapshot it sends, best first (the service does not sort), so the
-   * page's own sort (order-book/book-levels.ts, which HTTP books need too) meets sorted input and
-   * costs one pass. Only worth it off the main thread; one sort per symbol per frame, not per message.
    * `inFlight`: how many batches may be untaken at once (the market worker's page takes them a
    * frame's worth at a time: one reply a frame, not one a batch). `decode`: decodeFrame, or one that
    * gives the same result sooner (the market worker's, worker-decoding.ts).
    */
   constructor(
     private readonly emit: (batch: DecodedBatch) => void,
-    private readonly sortBooks = false,
     private readonly inFlight = 1,
     private readonly decode: (text: string) => Decoded = decodeFrame,
   ) {}
@@ -101,13 +90,6 @@ export class FrameCoalescer {
   private flush() {
     const messages = this.pending;
     this.pending = [];
-    if (this.sortBooks) {
-      for (const m of messages) {
-        if (m.channel !== 'depth_book') continue;
-        m.data.asks = sortSide(m.data.asks, 'asks');
-        m.data.bids = sortSide(m.data.bids, 'bids');
-      }
-    }
     this.depthAt.clear();
     this.untaken += 1;
     this.emit({ messages, invalid: [], coalesced: true });

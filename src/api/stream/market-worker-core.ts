@@ -2,7 +2,7 @@ import { FrameCoalescer, symbolOf, type DecodedBatch } from './frame-coalescer';
 import type { LadderSpec } from './ladder-views';
 import { BATCHES_IN_FLIGHT, type HeldBook, type MarketWorkerPort, type ToMarketWorker } from './market-worker-protocol';
 import { ReconnectingSocket, type SocketFactory } from './socket';
-import { decodeInWorker, laddersOfSorted } from './worker-decoding';
+import { decodeInWorker, laddersOfSorted, sortBook } from './worker-decoding';
 
 /** The ladders as text; '' if they cannot be built (the page then builds them itself, and says why). */
 function laddersText(book: Parameters<typeof laddersOfSorted>[0], specs: LadderSpec[]): string {
@@ -44,6 +44,7 @@ export function serveMarketStream(port: MarketWorkerPort, createSocket: SocketFa
     const messages = batch.messages.filter((m) => {
       if (m.channel !== 'depth_book') return true;
       const symbol = symbolOf(m);
+      sortBook(m.data);
       const specs = ladders.filter((s) => s.symbol === symbol);
       books.push(heldBook(symbol, JSON.stringify(m), specs.length > 0 ? laddersText(m.data, specs) : ''));
       return false;
@@ -55,7 +56,7 @@ export function serveMarketStream(port: MarketWorkerPort, createSocket: SocketFa
       books.map((b) => b[1]),
     );
   };
-  const coalescer = new FrameCoalescer(send, true, BATCHES_IN_FLIGHT, decodeInWorker);
+  const coalescer = new FrameCoalescer(send, BATCHES_IN_FLIGHT, decodeInWorker);
   const postStatus = () => {
     if (socket) port.postMessage({ kind: 'status', status: socket.status, failures: socket.failures, openedAt: socket.openedAt, lastFrameAt: socket.lastFrameAt });
   };

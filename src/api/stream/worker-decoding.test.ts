@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildBook, type DepthLevel } from '../../lib/book-levels';
 import { compareDecimalStrings, isZeroDecimalString } from '../../lib/decimal';
-import { marketStreamMessage } from '../schemas';
+import { marketStreamMessage, type DepthBook } from '../schemas';
 import type { LadderSpec } from './ladder-views';
-import { decodeInWorker, depthMessage, ladderOfSorted } from './worker-decoding';
+import { decodeInWorker, depthMessage, ladderOfSorted, sortBook } from './worker-decoding';
 import { decodeFrame } from './frame-coalescer';
 
 const valid = { seq: 7, ts: 1.5, channel: 'depth_book', symbol: 'BTC-USD', data: { symbol: 'BTC-USD', asks: [['95000.5', '0.120']], bids: [['94999', '2'], ['-1.5', '0']], extra: true } };
@@ -68,6 +68,23 @@ function prng(seed: number) {
 }
 
 const bestFirst = (levels: DepthLevel[], sign: 1 | -1) => levels.filter(([, q]) => !isZeroDecimalString(q)).sort((a, b) => sign * compareDecimalStrings(a[0], b[0]));
+
+describe('books the worker sends', () => {
+  it('are sorted best first, empty levels dropped', () => {
+    const book = { symbol: 'BTC-USD', asks: [['10.5', '1'], ['9.75', '2'], ['11', '0']], bids: [['8', '1'], ['9', '0.000'], ['8.5', '3']] } as DepthBook;
+    sortBook(book);
+    expect([book.asks, book.bids]).toEqual([
+      [
+        ['9.75', '2'],
+        ['10.5', '1'],
+      ],
+      [
+        ['8.5', '3'],
+        ['8', '1'],
+      ],
+    ]);
+  });
+});
 
 describe('book ladders from the first levels of a sorted book', () => {
   it('are the ladders of the whole book, for every grouping, depth and gap in the book', () => {

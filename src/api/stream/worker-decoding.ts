@@ -1,5 +1,5 @@
 import { buildBook, type BookView, type DepthLevel } from '../../lib/book-levels';
-import { compareDecimalStrings } from '../../lib/decimal';
+import { compareDecimalStrings, isZeroDecimalString } from '../../lib/decimal';
 import type { DepthBook, MarketStreamMessage } from '../schemas';
 import { decodeFrame, type Decoded } from './frame-coalescer';
 import { ladderKey, type LadderSpec } from './ladder-views';
@@ -57,6 +57,22 @@ export function decodeInWorker(text: string): Decoded {
     if (message) return { ok: true, message };
   }
   return decodeFrame(text);
+}
+
+/** Best first (asks rising, bids falling), empty levels dropped: what the book draws. */
+function bestFirst(levels: DepthBook['asks'], side: 'asks' | 'bids'): DepthBook['asks'] {
+  const live = levels.filter(([, size]) => !isZeroDecimalString(size));
+  return live.sort(side === 'asks' ? (a, b) => compareDecimalStrings(a[0], b[0]) : (a, b) => compareDecimalStrings(b[0], a[0]));
+}
+
+/**
+ * Sorts a book the worker sends, best first (the service does not sort), so the page's own sort
+ * (lib/book-levels.ts, which HTTP books need too) meets sorted input and costs one pass, and the
+ * ladders below can be built from the first levels. One sort per symbol per batch, not per message.
+ */
+export function sortBook(book: DepthBook): void {
+  book.asks = bestFirst(book.asks, 'asks');
+  book.bids = bestFirst(book.bids, 'bids');
 }
 
 /** A whole decimal or one with places: a tick the shortcut below reads as is. */
