@@ -83,7 +83,7 @@ export class FrameCoalescer {
 
   /** The receiver has taken `taken` batches (all sent, by default): send what queued meanwhile, or the next message at once. */
   pull(taken = this.untaken) {
-    this.untaken = Math.max(0, this.untaken - taken);
+    this.untaken -= taken;
     if (this.pending.length > 0 && this.untaken < this.inFlight) this.flush();
   }
 

@@ -72,7 +72,6 @@ class WorkerLink implements StreamLink {
   private readonly heldBooks: ReturnType<typeof createNewestPerFrame<HeldBook>>;
   /** Batches of public data taken since the worker was last told (it is told once a frame, not once a batch). */
   private taken = 0;
-  private ackDue = false;
   /** The book ladders on screen, which the worker builds beside each book. */
   private ladders: LadderSpec[] = [];
   private lastStatus: StreamStatus;
@@ -252,15 +251,8 @@ class WorkerLink implements StreamLink {
    * after ACK_EVERY (a hidden page has no frames; the worker sends BATCHES_IN_FLIGHT before it waits).
    */
   private took() {
-    this.taken += 1;
-    if (this.taken >= ACK_EVERY) this.ack();
-    else if (!this.ackDue) {
-      this.ackDue = true;
-      this.frame(() => {
-        this.ackDue = false;
-        this.ack();
-      });
-    }
+    if (++this.taken >= ACK_EVERY) this.ack();
+    else if (this.taken === 1) this.frame(() => this.ack());
   }
 
   private ack() {
