@@ -19,8 +19,8 @@ const utf8 = new TextEncoder();
 /** A book's text and its ladders' text in one buffer, as the page reads them (market-worker-protocol.ts `HeldBook`). */
 function heldBook(symbol: string, text: string, ladders: string): HeldBook {
   const book = utf8.encode(text);
-  if (ladders === '') return [symbol, book.buffer as ArrayBuffer, book.length];
   const rows = utf8.encode(ladders);
+  // A buffer of exactly these bytes: the page reads the ladders up to the buffer's end.
   const both = new Uint8Array(book.length + rows.length);
   both.set(book);
   both.set(rows, book.length);
