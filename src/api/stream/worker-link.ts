@@ -268,7 +268,6 @@ class WorkerLink implements StreamLink {
     this.worker?.terminate();
     this.worker = null;
     this.heldBooks.clear();
-    this.taken = 0;
     if (this.inWorker && !this.closed) {
       this.usePage();
       this.tellStatus();
