@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright';
 import { benchPage, pageNow, sleep, waitFor, type BenchPage } from './browser';
 import { summarizeProfile, withoutIdle, type CpuProfile, type ProfileSummary } from './lib/cpuprofile';
@@ -33,9 +33,85 @@ export interface StormRun {
    * next frame starts, so the p99 of msg→paint is about one frame interval plus this.
    */
   frameCost: { stormMs: Summary; quietMs: Summary };
+  /**
+   * CPU time of the page's renderer threads during the measured storm, ms per second of storm (Linux
+   * /proc; null elsewhere). Time the thread ran, not wall time: on a box busy with other work a
+   * thread waiting for a core counts here as nothing, where it swells the wall-time figures above.
+   */
+  threadCpu: ThreadCpu | null;
   /** The app only: typing in the order form's size field during a further storm (key → painted). */
   typing?: TypingResult;
   profile?: ProfileSummary;
+}
+
+export interface ThreadCpu {
+  /** The renderer's main thread (the page's scripts, style, layout, paint). */
+  mainMsPerS: number;
+  /** Dedicated workers (the app's market worker). */
+  workerMsPerS: number;
+  compositorMsPerS: number;
+  /** Every renderer thread, those above included. */
+  allMsPerS: number;
+}
+
+/** This browser's renderer processes (not another browser's on the same box). */
+async function rendererPids(browser: Browser): Promise<string[]> {
+  try {
+    const cdp = await browser.newBrowserCDPSession();
+    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
+    await cdp.detach();
+    return processInfo.filter((p) => p.type === 'renderer').map((p) => String(p.id));
+  } catch {
+    return [];
+  }
+}
+
+/** CPU ticks (1/100 s) per thread of `pids`, by process, thread and the thread's name; null without /proc. */
+function rendererTicks(pids: string[]): Map<string, number> | null {
+  if (pids.length === 0) return null;
+  const ticks = new Map<string, number>();
+  for (const pid of pids) {
+    let tids: string[] = [];
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      try {
+        const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        ticks.set(`${pid}/${tid}/${name}`, Number(f[11]) + Number(f[12]));
+      } catch {
+        // the thread ended
+      }
+    }
+  }
+  return ticks;
+}
+
+/**
+ * Between two readings, per kind of thread, in ms per second of `seconds`. Only one page is open at
+ * a time, so the renderers' threads are that page's (an idle spare renderer adds next to nothing).
+ */
+function threadCpu(before: Map<string, number> | null, after: Map<string, number> | null, seconds: number): ThreadCpu | null {
+  if (!before || !after || before.size === 0) return null;
+  const ms = (match: (name: string, tid: string, pid: string) => boolean) => {
+    let ticks = 0;
+    for (const [key, t] of after) {
+      const [pid, tid, name] = key.split('/') as [string, string, string];
+      if (match(name, tid, pid)) ticks += t - (before.get(key) ?? 0);
+    }
+    return (ticks * 10) / seconds;
+  };
+  return {
+    // A process's main thread has the process's id.
+    mainMsPerS: ms((_, tid, pid) => tid === pid),
+    workerMsPerS: ms((name) => name.startsWith('DedicatedWorker')),
+    compositorMsPerS: ms((name) => name === 'Compositor'),
+    allMsPerS: ms(() => true),
+  };
 }
 
 export interface MarketSocket {
@@ -291,7 +367,10 @@ export async function stormPage(browser: Browser, kind: 'app' | 'naive', url: st
     await bp.gc();
     const m1 = await bp.metrics();
     const t1 = await pageNow(page);
+    const renderers = await rendererPids(browser);
+    const cpu1 = rendererTicks(renderers);
     const storm = await s.storm.run({ seconds: s.seconds });
+    const cpu2 = rendererTicks(renderers);
     const m2 = await bp.metrics();
     const t2 = await pageNow(page);
     await sleep(QUIET_MS); // the last messages' paints, then quiet frames
@@ -331,6 +410,7 @@ export async function stormPage(browser: Browser, kind: 'app' | 'naive', url: st
       frameCost: { stormMs: costIn(t1, t2), quietMs: costIn(t2 + 400, t2 + QUIET_MS - 100) },
       workers: page.workers().map((w) => workerPath(w.url())),
       marketSocket: marketSocket(d, t1, stampedBefore),
+      threadCpu: threadCpu(cpu1, cpu2, storm.seconds),
     };
     // No stamps means the probe lost the socket (a worker it does not wrap, a renamed stream path),
     // not a fast page: say so instead of printing latencies of nothing.

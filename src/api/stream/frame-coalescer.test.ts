@@ -8,9 +8,9 @@ const trade = (seq: number, id: number) =>
   JSON.stringify({ seq, channel: 'public_trade', symbol: 'BTC-USD', data: { id, price: '100.5', qty: '0.1', side: 'buy', symbol: 'BTC-USD', time: 1754881200000 } });
 const auth = (seq: number) => JSON.stringify({ seq, channel: 'auth', data: { code: 200, msg: 'success' } });
 
-function collect(sortBooks = false) {
+function collect() {
   const batches: DecodedBatch[] = [];
-  const core = new FrameCoalescer((b) => batches.push(b), sortBooks);
+  const core = new FrameCoalescer((b) => batches.push(b));
   return { core, batches };
 }
 
@@ -26,6 +26,20 @@ describe('FrameCoalescer', () => {
     expect(batches).toHaveLength(2);
     expect(batches[1]!.messages.map((m) => m.seq)).toEqual([2, 3]);
     expect(batches[1]!.coalesced).toBe(true);
+  });
+
+  it('with a window, sends each message at once until that many batches are untaken, then holds until told how many were taken', () => {
+    const batches: DecodedBatch[] = [];
+    const core = new FrameCoalescer((b) => batches.push(b), 3);
+    for (let seq = 1; seq <= 5; seq++) core.push(depth(seq, 'BTC-USD', String(seq)));
+    expect(batches.map((b) => b.messages.map((m) => m.seq))).toEqual([[1], [2], [3]]);
+    core.pull(1); // one taken: what queued goes, the newest book only
+    expect(batches.map((b) => b.messages.map((m) => m.seq))).toEqual([[1], [2], [3], [5]]);
+    core.push(trade(6, 1));
+    expect(batches).toHaveLength(4); // three untaken again
+    core.pull(3);
+    core.push(trade(7, 2));
+    expect(batches.slice(4).map((b) => b.messages.map((m) => m.seq))).toEqual([[6], [7]]);
   });
 
   it('keeps one depth snapshot per symbol per batch, the newest', () => {
@@ -73,28 +87,5 @@ describe('FrameCoalescer', () => {
     core.push(auth(2));
     expect(batches).toHaveLength(2);
     expect(batches[1]).toMatchObject({ coalesced: false, messages: [{ channel: 'auth', seq: 2 }] });
-  });
-
-  it('sorts the books it sends best first when asked, dropping empty levels', () => {
-    const { core, batches } = collect(true);
-    core.push(
-      JSON.stringify({
-        seq: 1,
-        channel: 'depth_book',
-        symbol: 'BTC-USD',
-        data: { symbol: 'BTC-USD', asks: [['10.5', '1'], ['9.75', '2'], ['11', '0']], bids: [['8', '1'], ['9', '0.000'], ['8.5', '3']] },
-      }),
-    );
-    const book = batches[0]!.messages[0]!;
-    expect(book.channel === 'depth_book' && [book.data.asks, book.data.bids]).toEqual([
-      [
-        ['9.75', '2'],
-        ['10.5', '1'],
-      ],
-      [
-        ['8.5', '3'],
-        ['8', '1'],
-      ],
-    ]);
   });
 });

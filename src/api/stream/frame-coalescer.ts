@@ -1,5 +1,4 @@
-import { compareDecimalStrings, isZeroDecimalString } from '../../lib/decimal';
-import { marketStreamMessage, type DepthLevel, type MarketStreamMessage } from '../schemas';
+import { marketStreamMessage, type MarketStreamMessage } from '../schemas';
 
 /** What the decoder hands the stream: validated messages, and the frames it refused (why, raw text). */
 export interface DecodedBatch {
@@ -9,8 +8,10 @@ export interface DecodedBatch {
   coalesced: boolean;
 }
 
+export type Decoded = { ok: true; message: MarketStreamMessage } | { ok: false; error: string };
+
 /** Parses one frame and validates it against the market stream's schema (never throws). */
-export function decodeFrame(text: string): { ok: true; message: MarketStreamMessage } | { ok: false; error: string } {
+export function decodeFrame(text: string): Decoded {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -29,41 +30,37 @@ export function symbolOf(msg: MarketStreamMessage): string {
   return 'symbol' in msg.data && typeof msg.data.symbol === 'string' ? msg.data.symbol : '';
 }
 
-/** Best first (asks rising, bids falling), empty levels dropped: what the book draws. */
-function sortSide(levels: DepthLevel[], side: 'asks' | 'bids'): DepthLevel[] {
-  const live = levels.filter(([, size]) => !isZeroDecimalString(size));
-  return live.sort(side === 'asks' ? (a, b) => compareDecimalStrings(a[0], b[0]) : (a, b) => compareDecimalStrings(b[0], a[0]));
-}
-
 /**
  * The market stream's decoding and per-frame coalescing, one plain class that runs inside the
  * market worker and, where there is no Worker (tests), in the page's own thread.
  *
- * Public market data (depth, trades, prices) waits for the receiver: a batch goes at once, then
- * nothing until the receiver `pull`s (the page does as soon as it has taken the batch), so at most
- * one batch is in flight and a page busy rendering gets one batch, not a queue of messages. While
- * it waits, a newer depth snapshot of a symbol replaces the older one (a book is a whole snapshot:
- * only the newest is drawn) and trades and prices queue in order. Auth answers, the account's
- * channels and refused frames are not held: they are rare, and a fill must not wait behind books.
+ * Public market data (depth, trades, prices) waits for the receiver: a batch goes at once while
+ * fewer than `inFlight` are untaken, then nothing until the receiver `pull`s (says how many it took),
+ * so a page busy rendering finds a few batches, not a queue of messages. While it waits, a newer
+ * depth snapshot of a symbol replaces the older one (a book is a whole snapshot: only the newest is
+ * drawn) and trades and prices queue in order. Auth answers, the account's channels and refused
+ * frames are not held: they are rare, and a fill must not wait behind books.
  */
 export class FrameCoalescer {
   private pending: MarketStreamMessage[] = [];
   /** Where each symbol's pending depth snapshot sits in `pending`. */
   private readonly depthAt = new Map<string, number>();
-  private waiting = false;
+  /** Batches of public data sent and not yet taken. */
+  private untaken = 0;
 
   /**
-   * `sortBooks`: sort each depth snapshot it sends, best first (the service does not sort), so the
-   * page's own sort (order-book/book-levels.ts, which HTTP books need too) meets sorted input and
-   * costs one pass. Only worth it off the main thread; one sort per symbol per frame, not per message.
+   * `inFlight`: how many batches may be untaken at once (the market worker's page takes them a
+   * frame's worth at a time: one reply a frame, not one a batch). `decode`: decodeFrame, or one that
+   * gives the same result sooner (the market worker's, worker-decoding.ts).
    */
   constructor(
     private readonly emit: (batch: DecodedBatch) => void,
-    private readonly sortBooks = false,
+    private readonly inFlight = 1,
+    private readonly decode: (text: string) => Decoded = decodeFrame,
   ) {}
 
   push(text: string) {
-    const decoded = decodeFrame(text);
+    const decoded = this.decode(text);
     if (!decoded.ok) {
       this.emit({ messages: [], invalid: [[decoded.error, text]], coalesced: false });
       return;
@@ -81,27 +78,20 @@ export class FrameCoalescer {
     } else {
       this.pending.push(msg);
     }
-    if (!this.waiting) this.flush();
+    if (this.untaken < this.inFlight) this.flush();
   }
 
-  /** The receiver has taken the last batch: send what queued meanwhile, or the next message at once. */
-  pull() {
-    this.waiting = false;
-    if (this.pending.length > 0) this.flush();
+  /** The receiver has taken `taken` batches (all sent, by default): send what queued meanwhile, or the next message at once. */
+  pull(taken = this.untaken) {
+    this.untaken -= taken;
+    if (this.pending.length > 0 && this.untaken < this.inFlight) this.flush();
   }
 
   private flush() {
     const messages = this.pending;
     this.pending = [];
-    if (this.sortBooks) {
-      for (const m of messages) {
-        if (m.channel !== 'depth_book') continue;
-        m.data.asks = sortSide(m.data.asks, 'asks');
-        m.data.bids = sortSide(m.data.bids, 'bids');
-      }
-    }
     this.depthAt.clear();
-    this.waiting = true;
+    this.untaken += 1;
     this.emit({ messages, invalid: [], coalesced: true });
   }
 }

@@ -3,7 +3,7 @@ import { sampleDepthBook, sampleOrder } from '../__fixtures__/spec-samples';
 import { FakeSocket } from '../../testing/fake-socket';
 import { MarketStream } from './market-stream';
 import { serveMarketStream } from './market-worker-core';
-import type { FromMarketWorker, MarketWorkerPort, ToMarketWorker } from './market-worker-protocol';
+import { ACK_EVERY, BATCHES_IN_FLIGHT, type FromMarketWorker, type MarketWorkerPort, type ToMarketWorker } from './market-worker-protocol';
 import { decodingInFrames } from './frame-decoding';
 import { pageLink } from './stream-link';
 import type { StreamStatus } from './socket';
@@ -25,7 +25,7 @@ class FakeWorker implements MarketWorkerHandle {
   terminated = false;
   readonly posted: ToMarketWorker[] = [];
   private outbox: FromMarketWorker[] = [];
-  private readonly port: MarketWorkerPort = { postMessage: (m) => this.outbox.push(structuredClone(m)), onmessage: null };
+  private readonly port: MarketWorkerPort = { postMessage: (m, transfer) => this.outbox.push(structuredClone(m, { transfer })), onmessage: null };
 
   constructor(createSocket: (url: string) => FakeSocket<Sent>) {
     serveMarketStream(this.port, createSocket);
@@ -34,6 +34,10 @@ class FakeWorker implements MarketWorkerHandle {
     if (this.terminated) return;
     this.posted.push(m);
     this.port.onmessage?.({ data: structuredClone(m) });
+  }
+  /** Batches sent and not yet delivered to the page. */
+  outboxBatches(): number {
+    return this.outbox.filter((m) => m !== 'ready' && m.kind === 'batch').length;
   }
   deliver() {
     while (this.outbox.length > 0 && !this.terminated) this.onmessage?.({ data: this.outbox.shift()! } as MessageEvent<FromMarketWorker>);
@@ -148,7 +152,7 @@ describe('MarketStream with its socket in the market worker', () => {
     expect(seen).toEqual(['1', '2']);
   });
 
-  it('has one batch in flight, and of the books a frame receives parses only the newest', () => {
+  it('sends each batch at once, hears once a frame what the page took, and of the books a frame receives the page parses only the newest', () => {
     const seen: string[] = [];
     const trades: string[] = [];
     stream.subscribe('depth_book', 'BTC-USD', (book) => seen.push(book.bids[0]![0]));
@@ -159,14 +163,47 @@ describe('MarketStream with its socket in the market worker', () => {
     for (const [seq, bid] of [[2, '2'], [3, '3'], [4, '4']] as const) socket.reply(depth(seq, bid));
     socket.reply(trade(5, '101'));
     const parsedInWorker = parse.mock.calls.length;
-    worker.deliver(); // '2' went at once; taking it asks for the next, which holds '4' and the trade
-    expect(worker.posted.filter((p) => p.kind === 'pull')).toHaveLength(2); // a pull per batch taken
+    worker.deliver(); // four batches, each sent as it came: none waited for the page
     expect(trades).toEqual(['101']); // trades are not held
     expect(seen).toEqual(['1']);
+    expect(worker.posted.filter((p) => p.kind === 'pull')).toEqual([]);
     vi.advanceTimersByTime(16); // the frame
     expect(seen).toEqual(['1', '4']);
-    expect(parse.mock.calls.length - parsedInWorker).toBe(1); // '2' was never parsed in the page
+    expect(parse.mock.calls.length - parsedInWorker).toBe(1); // '2' and '3' were never parsed in the page
+    expect(worker.posted.filter((p) => p.kind === 'pull')).toEqual([{ kind: 'pull', taken: 4 }]); // one reply for the frame's four
     parse.mockRestore();
+  });
+
+  it('sends a busy page at most BATCHES_IN_FLIGHT batches, then what queued meanwhile in one, newest book only', () => {
+    const seen: string[] = [];
+    const trades: string[] = [];
+    stream.subscribe('depth_book', 'BTC-USD', (book) => seen.push(book.bids[0]![0]));
+    stream.subscribe('public_trade', 'BTC-USD', (t) => trades.push(t.price));
+    vi.runOnlyPendingTimers();
+    const { worker, socket } = movedToWorker();
+    const sent = () => worker.outboxBatches();
+    for (let i = 0; i < BATCHES_IN_FLIGHT + 5; i++) socket.reply(i % 2 === 0 ? depth(10 + i, String(10 + i)) : trade(10 + i, String(10 + i)));
+    expect(sent()).toBe(BATCHES_IN_FLIGHT); // the page took none yet: the rest waits in the worker
+    worker.deliver();
+    // The page took them: it said so after ACK_EVERY, and the worker sent what had queued, in one batch.
+    expect(worker.posted.filter((p) => p.kind === 'pull')[0]).toEqual({ kind: 'pull', taken: ACK_EVERY });
+    vi.advanceTimersByTime(16);
+    const last = 10 + BATCHES_IN_FLIGHT + 4;
+    expect(seen.at(-1)).toBe(String(last % 2 === 0 ? last : last - 1));
+    expect(trades).toEqual(Array.from({ length: BATCHES_IN_FLIGHT + 5 }, (_, i) => 10 + i).filter((x) => x % 2 === 1).map(String)); // none lost, in order
+  });
+
+  it('keeps public data coming to a page with no frames (hidden): it says what it took every ACK_EVERY batches', () => {
+    const trades: string[] = [];
+    stream.subscribe('public_trade', 'BTC-USD', (t) => trades.push(t.price));
+    vi.runOnlyPendingTimers();
+    const { worker, socket } = movedToWorker();
+    for (let i = 0; i < 3 * BATCHES_IN_FLIGHT; i++) {
+      socket.reply(trade(10 + i, String(10 + i)));
+      worker.deliver(); // no frame runs between
+    }
+    expect(trades).toHaveLength(3 * BATCHES_IN_FLIGHT);
+    expect(worker.posted.filter((p) => p.kind === 'pull')).toHaveLength((3 * BATCHES_IN_FLIGHT) / ACK_EVERY);
   });
 
   it('hands the page each book with the ladders on screen already grouped by the worker, and none for a ladder no longer shown', () => {

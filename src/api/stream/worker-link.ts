@@ -2,7 +2,7 @@ import { createNewestPerFrame, type FrameScheduler } from '../../lib/frame-batch
 import { marketFrame } from '../../lib/frame-clock';
 import type { MarketStreamMessage } from '../schemas';
 import { attachLadders, type LadderSpec } from './ladder-views';
-import type { FromMarketWorker, HeldBook, LadderTexts, ToMarketWorker } from './market-worker-protocol';
+import { ACK_EVERY, type FromMarketWorker, type HeldBook, type LadderTexts, type ToMarketWorker } from './market-worker-protocol';
 import type { StreamStatus } from './socket';
 import type { LinkEvents, LinkFactory, StreamLink } from './stream-link';
 
@@ -10,6 +10,8 @@ import type { LinkEvents, LinkFactory, StreamLink } from './stream-link';
 const START_DELAY_MS = 500;
 /** A worker whose socket has not opened this long after it started is given up: the page keeps the socket. */
 const OPEN_WITHIN_MS = 15_000;
+
+const utf8 = new TextDecoder();
 
 /** The part of a Worker the link uses (tests give a stand-in). */
 export interface MarketWorkerHandle {
@@ -63,11 +65,13 @@ class WorkerLink implements StreamLink {
     conn: 0,
   };
   /**
-   * The newest depth snapshot's text per symbol, waiting for the frame (market-worker-protocol.ts):
-   * of a symbol's books within one frame only the newest is parsed, as the older would never be
-   * drawn. Parsed without a schema: the worker validated it and wrote this text from the validated message.
+   * The newest depth snapshot per symbol, waiting for the frame (market-worker-protocol.ts): of a
+   * symbol's books within one frame only the newest is decoded, as the older would never be drawn.
+   * Parsed without a schema: the worker validated it and wrote this text from the validated message.
    */
   private readonly heldBooks: ReturnType<typeof createNewestPerFrame<HeldBook>>;
+  /** Batches of public data taken since the worker was last told (it is told once a frame, not once a batch). */
+  private taken = 0;
   /** The book ladders on screen, which the worker builds beside each book. */
   private ladders: LadderSpec[] = [];
   private lastStatus: StreamStatus;
@@ -79,13 +83,14 @@ class WorkerLink implements StreamLink {
     private readonly inPage: LinkFactory,
     private readonly createWorker: () => MarketWorkerHandle,
     private readonly startDelayMs: number,
-    frame: FrameScheduler,
+    private readonly frame: FrameScheduler,
   ) {
     this.heldBooks = createNewestPerFrame<HeldBook>((books) => {
       if (!this.inWorker) return;
-      const messages = books.map(([, text, ladders]) => {
-        const m = JSON.parse(text) as MarketStreamMessage;
-        if (m.channel === 'depth_book' && ladders !== '') attachLadders(m.data, JSON.parse(ladders) as LadderTexts);
+      const messages = books.map(([, buffer, at]) => {
+        const bytes = new Uint8Array(buffer);
+        const m = JSON.parse(utf8.decode(bytes.subarray(0, at))) as MarketStreamMessage;
+        if (m.channel === 'depth_book' && at < bytes.length) attachLadders(m.data, JSON.parse(utf8.decode(bytes.subarray(at))) as LadderTexts);
         return m;
       });
       this.events.onBatch({ messages, invalid: [], coalesced: false });
@@ -230,18 +235,29 @@ class WorkerLink implements StreamLink {
       }
       case 'batch':
         this.remote.lastFrameAt = m.lastFrameAt;
-        try {
-          if (this.inWorker) {
-            for (const book of m.books) this.heldBooks.hold(book[0], book);
-            if (m.batch.messages.length > 0 || m.batch.invalid.length > 0) this.events.onBatch(m.batch);
-          }
-        } finally {
-          // Handed over (the feeds draw it on the next frame): the worker may send the next — even
-          // when a subscriber threw, or the worker would hold public data back for good.
-          if (m.batch.coalesced) this.worker?.postMessage({ kind: 'pull' });
+        // Handed over (the feeds draw it on the next frame): counted before the subscribers run, so
+        // the worker hears of it even when one threw, or it would hold public data back for good.
+        if (m.books.length > 0 || m.batch?.coalesced) this.took();
+        if (this.inWorker) {
+          for (const book of m.books) this.heldBooks.hold(book[0], book);
+          if (m.batch) this.events.onBatch(m.batch);
         }
         return;
     }
+  }
+
+  /**
+   * Tells the worker what the page took at the frame, a frame's batches in one message, or at once
+   * after ACK_EVERY (a hidden page has no frames; the worker sends BATCHES_IN_FLIGHT before it waits).
+   */
+  private took() {
+    if (++this.taken >= ACK_EVERY) this.ack();
+    else if (this.taken === 1) this.frame(() => this.ack());
+  }
+
+  private ack() {
+    if (this.taken > 0) this.worker?.postMessage({ kind: 'pull', taken: this.taken });
+    this.taken = 0;
   }
 
   private workerFailed(reason: unknown) {
