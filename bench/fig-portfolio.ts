@@ -332,3 +332,40 @@ export async function portfolioPage(browser: Browser, appUrl: string, baseUrl: s
     await bp.close();
   }
 }
+
+/**
+ * Alone: `npx tsx bench/fig-portfolio.ts [--runs N] [--out DIR]` builds the app (production) into its
+ * own directory, starts a devnet on ports of its own (7350…, app 4390, so it can run beside the
+ * whole bench or an e2e run) and prints each run's figures: the longest main-thread task of every
+ * visit above all (issue 32: ≤ 50 ms), the paint times, and the longest task's insides.
+ */
+async function main(): Promise<void> {
+  const { parseArgs } = await import('node:util');
+  const { resolve } = await import('node:path');
+  const { buildApp, OUT } = await import('./build');
+  const { spawnDevnet } = await import('./spawn-devnet');
+  const { serveStatic } = await import('./static-server');
+  const { launchChromium, PROBE_FILES } = await import('./browser');
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' }, 'no-build': { type: 'boolean', default: false } } });
+  const DEVNET = 7350;
+  const dist = resolve(OUT, 'app-portfolio');
+  if (!values['no-build']) await buildApp(DEVNET, dist);
+  const devnet = await spawnDevnet(DEVNET);
+  const app = await serveStatic(dist, 4390, { extraFiles: PROBE_FILES });
+  const browser = await launchChromium();
+  try {
+    for (let run = 1; run <= Number(values.runs); run++) {
+      const r = await portfolioPage(browser, app.url, `http://127.0.0.1:${DEVNET}`);
+      console.log(`run ${run}: longest task ${r.longestTaskMs.toFixed(0)} ms (${r.visits.map((v) => v.longestTaskMs.toFixed(0)).join(' / ')}); ` +
+        `painted ${r.readyPaintMs.toFixed(0)} ms (${r.visits.map((v) => v.firstDrawn).join(' / ')}); own figures ${r.freshPaintMs.toFixed(0)} ms (${r.visits.map((v) => v.freshPaintMs.toFixed(0)).join(' / ')}); ` +
+        `trades shown ${r.visits.map((v) => v.tradesShown).join(' / ')}; requests ${r.visits.map((v) => v.historyRequests).join(' / ')}; kept ${r.keptAfter.join(' / ')}`);
+      for (const [i, v] of r.visits.entries()) console.log(`  visit ${i + 1}: tasks > 10 ms ${JSON.stringify(v.tasksOver10)}; longest: ${v.longestTaskParts.join(', ')}`);
+    }
+  } finally {
+    await browser.close();
+    await app.close();
+    await devnet.stop();
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === (await import('node:url')).pathToFileURL(process.argv[1]).href) await main();

@@ -14,6 +14,8 @@ export function portfolioInputOf(o: {
   trades: readonly Trade[];
   funding: readonly FundingTransaction[];
   balance: Balance;
+  /** Epoch ms (server time) the balance was read: its `pnl_freeze` counts the fills up to then. */
+  balanceAt: number;
   positions: readonly Position[];
   transfers: readonly LoggedTransfer[];
   account: string;
@@ -27,7 +29,7 @@ export function portfolioInputOf(o: {
     funding: o.funding,
     now: o.now,
     settlementAsset: SETTLEMENT_ASSET,
-    balance: { equity: o.balance.equity, pnl_freeze: o.balance.pnl_freeze, pnl_24h: o.balance.pnl_24h },
+    balance: { equity: o.balance.equity, pnl_freeze: o.balance.pnl_freeze, pnl_24h: o.balance.pnl_24h, at: o.balanceAt },
     unrealizedPnl: o.balance.upnl,
     openPositions: o.positions.filter((p) => !dec(p.qty).isZero()).map((p) => ({ symbol: p.symbol, qty: p.qty, upnl: p.upnl })),
     moves,
