@@ -28,11 +28,11 @@ const asCachedFunding = (f: HistoryFunding): FundingTransaction => ({ ...f, user
 
 let n = 0;
 /** A fresh account's cache holding `trades` and `funding`. */
-async function cached(trades: HistoryTrade[], funding: HistoryFunding[]) {
+async function cached(trades: readonly HistoryTrade[], funding: readonly HistoryFunding[]) {
   const key = historyKey('http://devnet', `bsc_0x${++n}`);
   const db = await openHistoryDb();
   const store = idbHistoryStore(db);
-  const write = (t: HistoryTrade[], f: HistoryFunding[]) =>
+  const write = (t: readonly HistoryTrade[], f: readonly HistoryFunding[]) =>
     Promise.all([store.save(key, 'trades', t.map(asCachedTrade), []), store.save(key, 'funding', f.map(asCachedFunding), [])]);
   await write(trades, funding);
   return { key, db, write };
