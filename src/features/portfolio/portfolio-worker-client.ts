@@ -10,6 +10,7 @@
 import type { FiguresCsvKey, HistoryCsvKey } from '../../lib/portfolio/portfolio-csv';
 import type { HistoryFunding, HistoryTrade, PnlWindow, PortfolioInput } from '../../lib/portfolio/portfolio-input';
 import type { PortfolioSummary } from '../../lib/portfolio/portfolio-summary';
+import { unpackSummary } from '../../lib/portfolio/summary-wire';
 import type { CsvWordMaps, FromPortfolioWorker, PortfolioRequest, PortfolioState, ToPortfolioWorker } from '../../lib/portfolio/worker-protocol';
 
 /** The part of a Worker the client uses (tests give a stand-in). */
@@ -129,7 +130,7 @@ export function portfolioWorkerClient(create: () => PortfolioWorkerHandle = crea
         return;
       }
       if (m.kind === 'failed') settle(m.id, { status: 'failed', code: m.code, detail: m.detail });
-      else settle(m.id, { status: 'done', value: m.kind === 'summary' ? m.summary : m.text });
+      else settle(m.id, { status: 'done', value: m.kind === 'summary' ? unpackSummary(m.summary) : m.text });
     };
     w.onerror = (e) => {
       for (const id of [...pending.keys()]) settle(id, { status: 'failed', code: 'worker-failed', detail: e.message });

@@ -5,7 +5,8 @@
 import { figuresCsv, historyCsv, type CsvRowKind, type FiguresCsvKey, type HistoryCsvKey } from './portfolio-csv';
 import { buildLedger, extendLedger, scalesBeside, type Ledger } from './ledger';
 import type { HistoryFunding, HistoryTrade, PnlWindow, PortfolioInput } from './portfolio-input';
-import { summarizePortfolio, type PortfolioSummary } from './portfolio-summary';
+import { summarizePortfolio } from './portfolio-summary';
+import { packSummary, type WireSummary } from './summary-wire';
 
 /** Words can't cross as functions: the headers and kinds as maps. */
 export interface CsvWordMaps<K extends string> {
@@ -31,7 +32,8 @@ export type ToPortfolioWorker =
 export type PortfolioRequest = Exclude<ToPortfolioWorker, { kind: 'history' } | { kind: 'cache' }>;
 
 export type FromPortfolioWorker =
-  | { id: number; kind: 'summary'; summary: PortfolioSummary }
+  /** Packed (summary-wire.ts): the page reads it back in a few copies, not ~16,000 objects. */
+  | { id: number; kind: 'summary'; summary: WireSummary }
   | { id: number; kind: 'csv'; text: string }
   /** The computation threw (bad input, a bug): `detail` is for the console, not the trader. */
   | { id: number; kind: 'failed'; code: 'compute-failed'; detail: string }
@@ -75,7 +77,7 @@ export class PortfolioWorkerCore {
     try {
       switch (req.kind) {
         case 'summary':
-          return { id: req.id, kind: 'summary', summary: summarizePortfolio(input, this.ledgerFor(input)) };
+          return { id: req.id, kind: 'summary', summary: packSummary(summarizePortfolio(input, this.ledgerFor(input))) };
         case 'history-csv':
           return { id: req.id, kind: 'csv', text: historyCsv(input, { header: (k) => req.words.headers[k], kind: (k) => req.words.kinds[k] }) };
         case 'figures-csv': {
