@@ -51,6 +51,8 @@ export interface PortfolioVisit {
   tasksOver10: [number, number][];
   /** The longest task's insides from the trace (what to look at next). */
   longestTaskParts: string[];
+  /** Every task over 50 ms: when (ms after navigation start), how long, and its insides. */
+  over50Parts: string[];
   /** The "Trades" figure of the whole period once drawn (every cached trade counted). */
   tradesShown: string;
   /** The "Trades" figure (30 d, the page's default period) when this visit's own figures were first drawn. */
@@ -138,8 +140,9 @@ function partsOf(trace: { traceEvents: TraceEvent[] }, task: { ts: number; ms: n
   return ev
     .filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`) && e.ts >= task.ts && e.ts < end && (e.dur ?? 0) > 3000 && !/RunTask/.test(e.name))
     .map((e) => {
-      const d = (e.args as { data?: { functionName?: string; url?: string; type?: string } } | undefined)?.data;
-      return `${e.name}${d?.type ? ` ${d.type}` : ''}${d?.functionName ? ` ${d.functionName}` : ''}${d?.url ? ` ${d.url.replace(/^.*\//, '')}` : ''} ${((e.dur ?? 0) / 1000).toFixed(0)}`;
+      const d = (e.args as { data?: { functionName?: string; url?: string; type?: string; lineNumber?: number; columnNumber?: number } } | undefined)?.data;
+      const at = d?.lineNumber !== undefined ? `:${d.lineNumber}:${d.columnNumber ?? ''}` : '';
+      return `${e.name}${d?.type ? ` ${d.type}` : ''}${d?.functionName ? ` ${d.functionName}` : ''}${d?.url ? ` ${d.url.replace(/^.*\//, '')}${at}` : ''} ${((e.dur ?? 0) / 1000).toFixed(0)}`;
     });
 }
 
@@ -297,6 +300,7 @@ export async function portfolioPage(browser: Browser, appUrl: string, baseUrl: s
       const longest = within.reduce<{ ts: number; ms: number } | null>((a, t) => (a === null || t.ms > a.ms ? t : a), null);
       out.push({
         longestTaskParts: longest ? partsOf(trace, longest) : [],
+        over50Parts: within.filter((t) => t.ms > 50).map((t) => `@${Math.round((t.ts - navStart) / 1000)} ${Math.round(t.ms)} ms: ${partsOf(trace, t).join(', ')}`),
         tradesShown,
         tradesAtFirstFresh: String(marks.freshTrades),
         emptyFiguresMs: (marks.emptyDrawn as number | undefined) ?? null,
@@ -359,7 +363,10 @@ async function main(): Promise<void> {
       console.log(`run ${run}: longest task ${r.longestTaskMs.toFixed(0)} ms (${r.visits.map((v) => v.longestTaskMs.toFixed(0)).join(' / ')}); ` +
         `painted ${r.readyPaintMs.toFixed(0)} ms (${r.visits.map((v) => v.firstDrawn).join(' / ')}); own figures ${r.freshPaintMs.toFixed(0)} ms (${r.visits.map((v) => v.freshPaintMs.toFixed(0)).join(' / ')}); ` +
         `trades shown ${r.visits.map((v) => v.tradesShown).join(' / ')}; requests ${r.visits.map((v) => v.historyRequests).join(' / ')}; kept ${r.keptAfter.join(' / ')}`);
-      for (const [i, v] of r.visits.entries()) console.log(`  visit ${i + 1}: tasks > 10 ms ${JSON.stringify(v.tasksOver10)}; longest: ${v.longestTaskParts.join(', ')}`);
+      for (const [i, v] of r.visits.entries()) {
+        console.log(`  visit ${i + 1}: tasks > 10 ms ${JSON.stringify(v.tasksOver10)}`);
+        for (const p of v.over50Parts) console.log(`    ${p}`);
+      }
     }
   } finally {
     await browser.close();

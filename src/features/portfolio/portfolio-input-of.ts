@@ -6,6 +6,9 @@ import type { LoggedTransfer } from '../../stores/transfer-log';
 /** The asset PnL, fees and funding settle in on this exchange. */
 export const SETTLEMENT_ASSET = 'DUSD';
 
+/** A moment of this browser's clock (a query's `dataUpdatedAt`) on the exchange's clock (`serverNow`). */
+export const onServerClock = (serverNow: () => number, localMs: number): number => localMs + (serverNow() - Date.now());
+
 /**
  * What the figures are computed from, gathered from the page's sources: the history, the balance and
  * positions now, and the Cash ↔ Perps moves this browser logged for the account (into Perps +, out −).

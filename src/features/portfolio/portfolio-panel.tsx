@@ -16,7 +16,7 @@ import { MarketTable } from './market-table';
 import { PortfolioCurves } from './portfolio-curves';
 import { PortfolioExport } from './portfolio-export';
 import { PortfolioFigures } from './portfolio-figures';
-import { portfolioInputOf } from './portfolio-input-of';
+import { onServerClock, portfolioInputOf } from './portfolio-input-of';
 import { WINDOW_LABEL } from './portfolio-words';
 import { RealizedCheck } from './realized-check';
 import type { KeptSummary } from './kept-summary';
@@ -86,7 +86,7 @@ function AccountFigures({ account, storeKey: key, kept }: { account: string; sto
               funding: memory?.funding ?? [],
               balance: balance.data,
               // The balance's own moment (server time): its 24 h are checked against the fills up to then.
-              balanceAt: balance.dataUpdatedAt + (api.transport.now() - Date.now()),
+              balanceAt: onServerClock(() => api.transport.now(), balance.dataUpdatedAt),
               positions: positions.data,
               transfers,
               account,
@@ -99,7 +99,7 @@ function AccountFigures({ account, storeKey: key, kept }: { account: string; sto
     [revision, memory, cacheRead, key, balance.data, balance.dataUpdatedAt, positions.data, transfers, account, api],
   );
   const settled = history.status === 'complete' || history.status === 'failed';
-  const { summary: latest, of, computing, failed, client } = usePortfolioSummary(input, settled);
+  const { summary: latest, of, computing, failed, client } = usePortfolioSummary(input, settled, key);
   // Cached rows the worker found damaged (and removed) are fetched again.
   useEffect(() => client.onCacheDamaged((kinds) => kinds.forEach(refetch)), [client, refetch]);
   // Figures of this visit's whole history are kept for the next visit, which draws them at once

@@ -50,6 +50,11 @@ export interface PortfolioWorkerClient {
   figuresCsv(input: PortfolioJob, window: PnlWindow, words: CsvWordMaps<FiguresCsvKey>): Promise<PortfolioAnswer<string>>;
   /** Starts the worker now (its code loads while the page gathers the first input). */
   warm(): void;
+  /**
+   * Starts the worker reading the account's history cache now, while the page still waits for the
+   * balance and positions (the read is most of the time to this visit's own figures).
+   */
+  prefetch(key: string): void;
   /** Ends the worker; whatever is pending resolves 'stale'. */
   dispose(): void;
   /** Calls `listener` when the worker found (and removed) damaged cached rows of these kinds; returns the unsubscribe. */
@@ -191,6 +196,13 @@ export function portfolioWorkerClient(create: () => PortfolioWorkerHandle = crea
     historyCsv: (input, words) => send<string>(input, (id, state) => ({ id, kind: 'history-csv', state, words })),
     figuresCsv: (input, window, words) => send<string>(input, (id, state) => ({ id, kind: 'figures-csv', state, window, words })),
     warm: () => void started(),
+    prefetch: (key) => {
+      const w = started();
+      if (told?.key === key) return;
+      // Revision -1: any revision the page has later differs, so the worker is told again (and reads only what is new).
+      told = { key, revision: -1 };
+      w.postMessage({ kind: 'cache', key, revision: -1 });
+    },
     dispose: () => {
       for (const id of [...pending.keys()]) settle(id, { status: 'stale' });
       worker?.terminate();
