@@ -364,7 +364,7 @@ async function main(): Promise<void> {
         `painted ${r.readyPaintMs.toFixed(0)} ms (${r.visits.map((v) => v.firstDrawn).join(' / ')}); own figures ${r.freshPaintMs.toFixed(0)} ms (${r.visits.map((v) => v.freshPaintMs.toFixed(0)).join(' / ')}); ` +
         `trades shown ${r.visits.map((v) => v.tradesShown).join(' / ')}; requests ${r.visits.map((v) => v.historyRequests).join(' / ')}; kept ${r.keptAfter.join(' / ')}`);
       for (const [i, v] of r.visits.entries()) {
-        console.log(`  visit ${i + 1}: tasks > 10 ms ${JSON.stringify(v.tasksOver10)}`);
+        console.log(`  visit ${i + 1}: shell ${v.shellMs?.toFixed(0)}, frame ${v.mountMs?.toFixed(0)}, drawn ${v.readyMs.toFixed(0)} (${v.firstDrawn}); tasks > 10 ms ${JSON.stringify(v.tasksOver10)}`);
         for (const p of v.over50Parts) console.log(`    ${p}`);
       }
     }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { PortfolioInput } from '../../lib/portfolio/portfolio-input';
 import type { PortfolioSummary } from '../../lib/portfolio/portfolio-summary';
 import { portfolioWorkerClient, type PortfolioJob, type PortfolioWorkerClient } from './portfolio-worker-client';
@@ -40,7 +40,8 @@ export function usePortfolioSummary(input: PortfolioJob | null, settled: boolean
       setState((s) => ({ ...s, computing: true }));
       void client.summarize(input).then((answer) => {
         if (!live || answer.status === 'stale') return;
-        if (answer.status === 'done') setState({ summary: answer.value, of: input, computing: false, failed: false });
+        // A transition: the new figures render in slices that yield to the browser (never one long task).
+        if (answer.status === 'done') startTransition(() => setState({ summary: answer.value, of: input, computing: false, failed: false }));
         else {
           console.error('portfolio figures failed', answer.code, answer.detail);
           setState((s) => ({ ...s, computing: false, failed: true }));
