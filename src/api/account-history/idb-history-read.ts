@@ -22,7 +22,7 @@ export interface CacheRead {
 }
 
 /** `within`: only ids above `above` and / or below `below` (exclusive); everything when empty. */
-export function readCachedRows(db: IDBDatabase, key: string, kind: HistoryKind, within: { above?: number; below?: number } = {}): Promise<CacheRead> {
+export function readCachedRows(db: IDBDatabase, key: string, kind: HistoryKind, within: { above?: number; below?: number } = {}, batch = READ_BATCH): Promise<CacheRead> {
   const out: CacheRead = { rows: [], records: 0, damaged: [], low: null, high: null };
   const store = db.transaction(kind, 'readonly').objectStore(kind);
   const lower = within.above ?? -Infinity;
@@ -30,7 +30,7 @@ export function readCachedRows(db: IDBDatabase, key: string, kind: HistoryKind, 
   if (lower >= upper) return Promise.resolve(out);
   return new Promise<CacheRead>((resolve, reject) => {
     const next = (range: IDBKeyRange) => {
-      const req = store.getAll(range, READ_BATCH);
+      const req = store.getAll(range, batch);
       req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
       req.onsuccess = () => {
         const records = req.result as Partial<RowRecord>[];
@@ -45,7 +45,7 @@ export function readCachedRows(db: IDBDatabase, key: string, kind: HistoryKind, 
         }
         const last = records[records.length - 1]?.id;
         // The next request is asked in this callback: the transaction stays active.
-        if (records.length < READ_BATCH || typeof last !== 'number') resolve(out);
+        if (records.length < batch || typeof last !== 'number') resolve(out);
         else next(IDBKeyRange.bound([key, last], [key, upper], true, within.below !== undefined));
       };
     };
