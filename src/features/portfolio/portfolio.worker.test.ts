@@ -97,6 +97,26 @@ describe('portfolio.worker', () => {
     c.db.close();
   });
 
+  it('rows another tab wrote between those read (a gap filled) are found by the count, and read once', async () => {
+    const { answers, send } = await worker();
+    const h = handHistory();
+    const { trades, funding, ...state } = inputOf(h.trades, h.funding);
+    const c = await cached([...trades.slice(0, 2), ...trades.slice(5)], funding);
+    send({ kind: 'cache', key: c.key, revision: 1 });
+    send({ id: 1, kind: 'summary', state });
+    expect(tradesOf((await answers(1))[0])).toBe(4);
+    await c.write(trades.slice(2, 5), []);
+    send({ kind: 'cache', key: c.key, revision: 2 });
+    send({ id: 2, kind: 'summary', state });
+    const second = (await answers(2))[1];
+    expect(tradesOf(second)).toBe(7);
+    expect(second?.kind === 'summary' && second.summary.windows.all.totals.realizedPnl).toBe('-5');
+    send({ kind: 'cache', key: c.key, revision: 3 });
+    send({ id: 3, kind: 'summary', state });
+    expect(tradesOf((await answers(3))[2])).toBe(7);
+    c.db.close();
+  });
+
   it('removes damaged cached rows and tells the page which history to fetch again', async () => {
     const { answers, send } = await worker();
     const h = handHistory();
