@@ -366,6 +366,7 @@ async function main(): Promise<void> {
       for (const [i, v] of r.visits.entries()) {
         console.log(`  visit ${i + 1}: shell ${v.shellMs?.toFixed(0)}, frame ${v.mountMs?.toFixed(0)}, drawn ${v.readyMs.toFixed(0)} (${v.firstDrawn}); tasks > 10 ms ${JSON.stringify(v.tasksOver10)}`);
         for (const p of v.over50Parts) console.log(`    ${p}`);
+        console.log(`    history requests: ${v.resources.filter((x) => /query_(trades|funding)/.test(x)).join('; ')}`);
       }
     }
   } finally {

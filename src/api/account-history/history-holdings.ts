@@ -48,10 +48,16 @@ export class HistoryHoldings {
     this.storage = 'memory';
   }
 
-  /** The rows in memory, if any are (none while the cache holds everything). */
+  private memo: { revision: number; rows: MemoryRows } | null = null;
+
+  /** The rows in memory, if any are (none while the cache holds everything); the same object until they change. */
   memoryRows(): MemoryRows | null {
     const m = this.memory;
-    return m === null ? null : { trades: m.rows(this.key, 'trades') as Trade[], funding: m.rows(this.key, 'funding') as FundingTransaction[] };
+    if (m === null) return null;
+    if (this.memo?.revision !== this.revision) {
+      this.memo = { revision: this.revision, rows: { trades: m.rows(this.key, 'trades') as Trade[], funding: m.rows(this.key, 'funding') as FundingTransaction[] } };
+    }
+    return this.memo.rows;
   }
 
   /** Takes in what the cache holds (ranges and counts; at start, and when another tab says it wrote). */
