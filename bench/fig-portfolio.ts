@@ -45,6 +45,13 @@ export interface PortfolioVisit {
   longestTaskMs: number;
   /** Tasks over 50 ms in that window (trace). */
   tasksOver50: number;
+  /**
+   * The most thread time (CPU) one main-thread task took in that window: the page's own work, without
+   * the time a loaded machine gave other processes in the middle of a task (wall-clock `longestTaskMs`).
+   */
+  longestTaskCpuMs: number;
+  /** The machine's 1-minute load average when the visit ended (2 cores: above 2, tasks wait for a core). */
+  load: number;
   /** The page's own PerformanceObserver 'longtask' entries (> 50 ms) in that window: [start, duration] ms. */
   observedLongTasks: [number, number][];
   /** Main-thread tasks in the trace over 10 ms: [ms after navigation start, duration] (where the time goes). */
@@ -115,20 +122,22 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread time (µs): the task's own CPU, without the time the OS gave other processes meanwhile. */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { name?: string; data?: { frame?: string } };
 }
 
 /** Main-thread tasks of the renderer(s) in the trace, from the last navigation start on: [start µs, dur ms]. */
-function mainThreadTasks(trace: { traceEvents: TraceEvent[] }): { navStart: number; tasks: { ts: number; ms: number }[] } {
+function mainThreadTasks(trace: { traceEvents: TraceEvent[] }): { navStart: number; tasks: { ts: number; ms: number; cpuMs: number }[] } {
   const ev = trace.traceEvents;
   const main = new Set(ev.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   const navs = ev.filter((e) => e.name === 'navigationStart' && main.has(`${e.pid}:${e.tid}`)).map((e) => e.ts);
   const navStart = navs.length > 0 ? Math.max(...navs) : -Infinity;
   const tasks = ev
     .filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && main.has(`${e.pid}:${e.tid}`) && e.ts >= navStart)
-    .map((e) => ({ ts: e.ts, ms: (e.dur ?? 0) / 1000 }));
+    .map((e) => ({ ts: e.ts, ms: (e.dur ?? 0) / 1000, cpuMs: (e.tdur ?? e.dur ?? 0) / 1000 }));
   return { navStart, tasks };
 }
 
@@ -300,7 +309,7 @@ export async function portfolioPage(browser: Browser, appUrl: string, baseUrl: s
       const longest = within.reduce<{ ts: number; ms: number } | null>((a, t) => (a === null || t.ms > a.ms ? t : a), null);
       out.push({
         longestTaskParts: longest ? partsOf(trace, longest) : [],
-        over50Parts: within.filter((t) => t.ms > 50).map((t) => `@${Math.round((t.ts - navStart) / 1000)} ${Math.round(t.ms)} ms: ${partsOf(trace, t).join(', ')}`),
+        over50Parts: within.filter((t) => t.ms > 50).map((t) => `@${Math.round((t.ts - navStart) / 1000)} ${Math.round(t.ms)} ms (CPU ${Math.round(t.cpuMs)} ms): ${partsOf(trace, t).join(', ')}`),
         tradesShown,
         tradesAtFirstFresh: String(marks.freshTrades),
         emptyFiguresMs: (marks.emptyDrawn as number | undefined) ?? null,
@@ -318,6 +327,8 @@ export async function portfolioPage(browser: Browser, appUrl: string, baseUrl: s
         freshPaintMs: freshPaint,
         longestTaskMs: Math.max(0, ...within.map((t) => t.ms), ...observed.map((t) => t[1])),
         tasksOver50: within.filter((t) => t.ms > 50).length,
+        longestTaskCpuMs: Math.max(0, ...within.map((t) => t.cpuMs)),
+        load: (await import('node:os')).loadavg()[0]!,
         historyRequests,
       });
     }
@@ -361,6 +372,7 @@ async function main(): Promise<void> {
     for (let run = 1; run <= Number(values.runs); run++) {
       const r = await portfolioPage(browser, app.url, `http://127.0.0.1:${DEVNET}`);
       console.log(`run ${run}: longest task ${r.longestTaskMs.toFixed(0)} ms (${r.visits.map((v) => v.longestTaskMs.toFixed(0)).join(' / ')}); ` +
+        `its CPU ${r.visits.map((v) => v.longestTaskCpuMs.toFixed(0)).join(' / ')} ms; load ${r.visits.map((v) => v.load.toFixed(1)).join(' / ')}; ` +
         `painted ${r.readyPaintMs.toFixed(0)} ms (${r.visits.map((v) => v.firstDrawn).join(' / ')}); own figures ${r.freshPaintMs.toFixed(0)} ms (${r.visits.map((v) => v.freshPaintMs.toFixed(0)).join(' / ')}); ` +
         `trades shown ${r.visits.map((v) => v.tradesShown).join(' / ')}; requests ${r.visits.map((v) => v.historyRequests).join(' / ')}; kept ${r.keptAfter.join(' / ')}`);
       for (const [i, v] of r.visits.entries()) {
