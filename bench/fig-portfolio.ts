@@ -365,6 +365,7 @@ async function main(): Promise<void> {
   const DEVNET = 7350;
   const dist = resolve(OUT, 'app-portfolio');
   if (!values['no-build']) await buildApp(DEVNET, dist);
+  console.log('built');
   const devnet = await spawnDevnet(DEVNET);
   const app = await serveStatic(dist, 4390, { extraFiles: PROBE_FILES });
   const browser = await launchChromium();

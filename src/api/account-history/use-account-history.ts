@@ -29,8 +29,9 @@ const IDLE: AccountHistoryState = {
 
 /**
  * The account's whole trade and funding history — how much is held and where (the rows themselves
- * are in the cache, read by the portfolio worker) — from the cache at once, then fetched page by page under the rate limits, then kept current as fills arrive on the
- * account stream. `account` undefined (signed out): idle and empty.
+ * are in the cache, read by the portfolio worker) — from the cache at once, then fetched page by page
+ * under the rate limits, then kept current as fills arrive on the account stream. `account`
+ * undefined (signed out): idle and empty.
  */
 export function useAccountHistory(account: string | undefined): AccountHistory {
   const api = useApi();
