@@ -52,6 +52,8 @@ export interface PortfolioVisit {
   longestTaskCpuMs: number;
   /** The machine's 1-minute load average when the visit ended (2 cores: above 2, tasks wait for a core). */
   load: number;
+  /** The page's JS heap in use when the visit ended (MB; what a major GC on the main thread walks). */
+  heapMb: number;
   /** The page's own PerformanceObserver 'longtask' entries (> 50 ms) in that window: [start, duration] ms. */
   observedLongTasks: [number, number][];
   /** Main-thread tasks in the trace over 10 ms: [ms after navigation start, duration] (where the time goes). */
@@ -329,6 +331,7 @@ export async function portfolioPage(browser: Browser, appUrl: string, baseUrl: s
         tasksOver50: within.filter((t) => t.ms > 50).length,
         longestTaskCpuMs: Math.max(0, ...within.map((t) => t.cpuMs)),
         load: (await import('node:os')).loadavg()[0]!,
+        heapMb: await page.evaluate(() => ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 1e6),
         historyRequests,
       });
     }
@@ -373,7 +376,7 @@ async function main(): Promise<void> {
     for (let run = 1; run <= Number(values.runs); run++) {
       const r = await portfolioPage(browser, app.url, `http://127.0.0.1:${DEVNET}`);
       console.log(`run ${run}: longest task ${r.longestTaskMs.toFixed(0)} ms (${r.visits.map((v) => v.longestTaskMs.toFixed(0)).join(' / ')}); ` +
-        `its CPU ${r.visits.map((v) => v.longestTaskCpuMs.toFixed(0)).join(' / ')} ms; load ${r.visits.map((v) => v.load.toFixed(1)).join(' / ')}; ` +
+        `its CPU ${r.visits.map((v) => v.longestTaskCpuMs.toFixed(0)).join(' / ')} ms; heap ${r.visits.map((v) => v.heapMb.toFixed(0)).join(' / ')} MB; load ${r.visits.map((v) => v.load.toFixed(1)).join(' / ')}; ` +
         `painted ${r.readyPaintMs.toFixed(0)} ms (${r.visits.map((v) => v.firstDrawn).join(' / ')}); own figures ${r.freshPaintMs.toFixed(0)} ms (${r.visits.map((v) => v.freshPaintMs.toFixed(0)).join(' / ')}); ` +
         `trades shown ${r.visits.map((v) => v.tradesShown).join(' / ')}; requests ${r.visits.map((v) => v.historyRequests).join(' / ')}; kept ${r.keptAfter.join(' / ')}`);
       for (const [i, v] of r.visits.entries()) {
