@@ -331,7 +331,8 @@ export async function portfolioPage(browser: Browser, appUrl: string, baseUrl: s
         tasksOver50: within.filter((t) => t.ms > 50).length,
         longestTaskCpuMs: Math.max(0, ...within.map((t) => t.cpuMs)),
         load: (await import('node:os')).loadavg()[0]!,
-        heapMb: await page.evaluate(() => ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 1e6),
+        // The page's own isolate (the portfolio worker's heap is apart: its own isolate and thread).
+        heapMb: ((await bp.cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize / 1e6,
         historyRequests,
       });
     }
