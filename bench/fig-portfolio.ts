@@ -45,12 +45,23 @@ export interface PortfolioVisit {
   longestTaskMs: number;
   /** Tasks over 50 ms in that window (trace). */
   tasksOver50: number;
+  /**
+   * The most thread time (CPU) one main-thread task took in that window: the page's own work, without
+   * the time a loaded machine gave other processes in the middle of a task (wall-clock `longestTaskMs`).
+   */
+  longestTaskCpuMs: number;
+  /** The machine's 1-minute load average when the visit ended (2 cores: above 2, tasks wait for a core). */
+  load: number;
+  /** The page's JS heap in use when the visit ended (MB; what a major GC on the main thread walks). */
+  heapMb: number;
   /** The page's own PerformanceObserver 'longtask' entries (> 50 ms) in that window: [start, duration] ms. */
   observedLongTasks: [number, number][];
   /** Main-thread tasks in the trace over 10 ms: [ms after navigation start, duration] (where the time goes). */
   tasksOver10: [number, number][];
   /** The longest task's insides from the trace (what to look at next). */
   longestTaskParts: string[];
+  /** Every task over 50 ms: when (ms after navigation start), how long, and its insides. */
+  over50Parts: string[];
   /** The "Trades" figure of the whole period once drawn (every cached trade counted). */
   tradesShown: string;
   /** The "Trades" figure (30 d, the page's default period) when this visit's own figures were first drawn. */
@@ -113,20 +124,22 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread time (µs): the task's own CPU, without the time the OS gave other processes meanwhile. */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { name?: string; data?: { frame?: string } };
 }
 
 /** Main-thread tasks of the renderer(s) in the trace, from the last navigation start on: [start µs, dur ms]. */
-function mainThreadTasks(trace: { traceEvents: TraceEvent[] }): { navStart: number; tasks: { ts: number; ms: number }[] } {
+function mainThreadTasks(trace: { traceEvents: TraceEvent[] }): { navStart: number; tasks: { ts: number; ms: number; cpuMs: number }[] } {
   const ev = trace.traceEvents;
   const main = new Set(ev.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   const navs = ev.filter((e) => e.name === 'navigationStart' && main.has(`${e.pid}:${e.tid}`)).map((e) => e.ts);
   const navStart = navs.length > 0 ? Math.max(...navs) : -Infinity;
   const tasks = ev
     .filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && main.has(`${e.pid}:${e.tid}`) && e.ts >= navStart)
-    .map((e) => ({ ts: e.ts, ms: (e.dur ?? 0) / 1000 }));
+    .map((e) => ({ ts: e.ts, ms: (e.dur ?? 0) / 1000, cpuMs: (e.tdur ?? e.dur ?? 0) / 1000 }));
   return { navStart, tasks };
 }
 
@@ -138,8 +151,9 @@ function partsOf(trace: { traceEvents: TraceEvent[] }, task: { ts: number; ms: n
   return ev
     .filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`) && e.ts >= task.ts && e.ts < end && (e.dur ?? 0) > 3000 && !/RunTask/.test(e.name))
     .map((e) => {
-      const d = (e.args as { data?: { functionName?: string; url?: string; type?: string } } | undefined)?.data;
-      return `${e.name}${d?.type ? ` ${d.type}` : ''}${d?.functionName ? ` ${d.functionName}` : ''}${d?.url ? ` ${d.url.replace(/^.*\//, '')}` : ''} ${((e.dur ?? 0) / 1000).toFixed(0)}`;
+      const d = (e.args as { data?: { functionName?: string; url?: string; type?: string; lineNumber?: number; columnNumber?: number } } | undefined)?.data;
+      const at = d?.lineNumber !== undefined ? `:${d.lineNumber}:${d.columnNumber ?? ''}` : '';
+      return `${e.name}${d?.type ? ` ${d.type}` : ''}${d?.functionName ? ` ${d.functionName}` : ''}${d?.url ? ` ${d.url.replace(/^.*\//, '')}${at}` : ''} ${((e.dur ?? 0) / 1000).toFixed(0)}`;
     });
 }
 
@@ -297,6 +311,7 @@ export async function portfolioPage(browser: Browser, appUrl: string, baseUrl: s
       const longest = within.reduce<{ ts: number; ms: number } | null>((a, t) => (a === null || t.ms > a.ms ? t : a), null);
       out.push({
         longestTaskParts: longest ? partsOf(trace, longest) : [],
+        over50Parts: within.filter((t) => t.ms > 50).map((t) => `@${Math.round((t.ts - navStart) / 1000)} ${Math.round(t.ms)} ms (CPU ${Math.round(t.cpuMs)} ms): ${partsOf(trace, t).join(', ')}`),
         tradesShown,
         tradesAtFirstFresh: String(marks.freshTrades),
         emptyFiguresMs: (marks.emptyDrawn as number | undefined) ?? null,
@@ -314,6 +329,10 @@ export async function portfolioPage(browser: Browser, appUrl: string, baseUrl: s
         freshPaintMs: freshPaint,
         longestTaskMs: Math.max(0, ...within.map((t) => t.ms), ...observed.map((t) => t[1])),
         tasksOver50: within.filter((t) => t.ms > 50).length,
+        longestTaskCpuMs: Math.max(0, ...within.map((t) => t.cpuMs)),
+        load: (await import('node:os')).loadavg()[0]!,
+        // The page's own isolate (the portfolio worker's heap is apart: its own isolate and thread).
+        heapMb: ((await bp.cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize / 1e6,
         historyRequests,
       });
     }
@@ -332,3 +351,46 @@ export async function portfolioPage(browser: Browser, appUrl: string, baseUrl: s
     await bp.close();
   }
 }
+
+/**
+ * Alone: `npx tsx bench/fig-portfolio.ts [--runs N] [--out DIR]` builds the app (production) into its
+ * own directory, starts a devnet on ports of its own (7350…, app 4390, so it can run beside the
+ * whole bench or an e2e run) and prints each run's figures: the longest main-thread task of every
+ * visit above all (issue 32: ≤ 50 ms), the paint times, and the longest task's insides.
+ */
+async function main(): Promise<void> {
+  const { parseArgs } = await import('node:util');
+  const { resolve } = await import('node:path');
+  const { buildApp, OUT } = await import('./build');
+  const { spawnDevnet } = await import('./spawn-devnet');
+  const { serveStatic } = await import('./static-server');
+  const { launchChromium, PROBE_FILES } = await import('./browser');
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' }, 'no-build': { type: 'boolean', default: false } } });
+  const DEVNET = 7350;
+  const dist = resolve(OUT, 'app-portfolio');
+  if (!values['no-build']) await buildApp(DEVNET, dist);
+  console.log('built');
+  const devnet = await spawnDevnet(DEVNET);
+  const app = await serveStatic(dist, 4390, { extraFiles: PROBE_FILES });
+  const browser = await launchChromium();
+  try {
+    for (let run = 1; run <= Number(values.runs); run++) {
+      const r = await portfolioPage(browser, app.url, `http://127.0.0.1:${DEVNET}`);
+      console.log(`run ${run}: longest task ${r.longestTaskMs.toFixed(0)} ms (${r.visits.map((v) => v.longestTaskMs.toFixed(0)).join(' / ')}); ` +
+        `its CPU ${r.visits.map((v) => v.longestTaskCpuMs.toFixed(0)).join(' / ')} ms; heap ${r.visits.map((v) => v.heapMb.toFixed(0)).join(' / ')} MB; load ${r.visits.map((v) => v.load.toFixed(1)).join(' / ')}; ` +
+        `painted ${r.readyPaintMs.toFixed(0)} ms (${r.visits.map((v) => v.firstDrawn).join(' / ')}); own figures ${r.freshPaintMs.toFixed(0)} ms (${r.visits.map((v) => v.freshPaintMs.toFixed(0)).join(' / ')}); ` +
+        `trades shown ${r.visits.map((v) => v.tradesShown).join(' / ')}; requests ${r.visits.map((v) => v.historyRequests).join(' / ')}; kept ${r.keptAfter.join(' / ')}`);
+      for (const [i, v] of r.visits.entries()) {
+        console.log(`  visit ${i + 1}: shell ${v.shellMs?.toFixed(0)}, frame ${v.mountMs?.toFixed(0)}, drawn ${v.readyMs.toFixed(0)} (${v.firstDrawn}); tasks > 10 ms ${JSON.stringify(v.tasksOver10)}`);
+        for (const p of v.over50Parts) console.log(`    ${p}`);
+        console.log(`    history requests: ${v.resources.filter((x) => /query_(trades|funding)/.test(x)).join('; ')}`);
+      }
+    }
+  } finally {
+    await browser.close();
+    await app.close();
+    await devnet.stop();
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === (await import('node:url')).pathToFileURL(process.argv[1]).href) await main();

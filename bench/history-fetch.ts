@@ -95,12 +95,12 @@ export async function historyFetch(trades = 10_000, fundingSeconds = 10_000, all
         busiest = Math.max(busiest, i - j + 1);
       }
       walks.push({
-        label, status: st.status, trades: st.trades.length, funding: st.funding.length, fromCache: st.progress.fromCache, requests, seconds: s,
+        label, status: st.status, trades: st.progress.trades, funding: st.progress.funding, fromCache: st.progress.fromCache, requests, seconds: s,
         rowsPerS: rows / s, requestsPerS: requests / s, busiestSecond: busiest, rateLimited: counts.rateLimited, progressUpdates: updates,
         ...(app ? { app: { rps: otherRps, sent: app.seen.sent, rateLimited: app.seen.rateLimited } } : {}),
       });
       log(
-        `${label}: ${st.status}; ${st.trades.length} trades + ${st.funding.length} funding (${st.progress.fromCache} from the cache); ` +
+        `${label}: ${st.status}; ${st.progress.trades} trades + ${st.progress.funding} funding (${st.progress.fromCache} from the cache); ` +
           `${requests} requests (${counts.trades} trades, ${counts.funding} funding) in ${s.toFixed(2)} s: ` +
           `${(rows / s).toFixed(0)} rows/s fetched, ${(requests / s).toFixed(1)} requests/s, busiest second ${busiest} requests, ` +
           `${counts.rateLimited} × 429, ${updates} progress updates` +

@@ -1,5 +1,5 @@
 import { isApiError } from '../errors';
-import type { FundingTransaction, Trade } from '../schemas';
+import type { MemoryRows } from './history-holdings';
 import { NotPagingError } from './history-walk';
 
 export type HistoryStatus = 'idle' | 'loading' | 'complete' | 'failed';
@@ -24,8 +24,6 @@ export interface HistoryProgress {
 
 export interface AccountHistoryState {
   status: HistoryStatus;
-  trades: readonly Trade[];
-  funding: readonly FundingTransaction[];
   progress: HistoryProgress;
   problem?: HistoryProblem;
   /** Where the rows are kept: IndexedDB, or this tab's memory only. */
@@ -35,6 +33,13 @@ export interface AccountHistoryState {
    * that they are none, which says nothing about the account (the page waits rather than show zeros).
    */
   cacheRead: boolean;
+  /**
+   * Changes whenever the rows held change. The rows are not here: they are in the cache, where the
+   * portfolio worker reads them (idb-history-read.ts), so the page never holds 100,000 of them.
+   */
+  revision: number;
+  /** Rows only this tab's memory holds (the cache refused or failed): null while the cache holds every row. */
+  memory: MemoryRows | null;
 }
 
 /** A failure's code for the page. */

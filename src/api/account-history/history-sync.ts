@@ -1,14 +1,12 @@
-import type { FundingTransaction, Trade } from '../schemas';
 import type { UserApi } from '../user';
-import type { IdRange } from './id-ranges';
-import { addRange } from './id-ranges';
 import type { HistoryKind, HistoryRow } from './history-kinds';
-import { memoryHistoryStore, type HistoryStore } from './history-store';
+import { HistoryHoldings } from './history-holdings';
+import { HistoryNotifier } from './history-notifier';
+import type { HistoryStore } from './history-store';
 import { walkHistory, HISTORY_PAGE_SIZE } from './history-walk';
 import { problemOf, type AccountHistoryState, type HistoryProblem, type HistoryStatus } from './history-state';
 import type { Pacer } from './pacer';
 import type { WaitNotice } from './patient-fetch';
-import { RowsById } from './rows-by-id';
 import type { TabCoordination } from './tab-coordination';
 
 export interface SyncDeps {
@@ -24,28 +22,24 @@ export interface SyncDeps {
 /**
  * One account's whole trade and funding history: the cache first, then a walk of what it lacks
  * (newest first, paced, under the tab lock), then a walk of what is new each time `refresh` is
- * called (a fill on the stream). Listeners get a new state object at each change.
+ * called (a fill on the stream). Listeners get a new state object at each change. The rows go to
+ * the cache as they come; the state says how many are held and where (history-holdings.ts).
  */
 export class AccountHistorySync {
-  private readonly rows = { trades: new RowsById<Trade>(), funding: new RowsById<FundingTransaction>() };
-  private readonly ranges: Record<HistoryKind, IdRange[]> = { trades: [], funding: [] };
-  private readonly listeners = new Set<() => void>();
+  private readonly held: HistoryHoldings;
+  private readonly notifier: HistoryNotifier<AccountHistoryState>;
   private readonly abort = new AbortController();
   /** The running walk's own abort: a page left (pause) stops it, the rows stay. */
   private walkAbort: AbortController | null = null;
   private paused = false;
   /** The last walk was stopped by a pause before it ended: a resume must walk again. */
   private interrupted = false;
-  private store: HistoryStore | null = null;
   private running: Promise<void> | null = null;
   private again = false;
   private waiting: WaitNotice['reason'] | null = null;
-  private notifyTimer: ReturnType<typeof setTimeout> | null = null;
   private offChanged: () => void = () => undefined;
-  private snapshot: AccountHistoryState;
   private status: HistoryStatus = 'idle';
   private failure: HistoryProblem | undefined;
-  private storage: 'persistent' | 'memory' = 'persistent';
   private pages = 0;
   private fromCache = 0;
   private tradesTotal: number | null = null;
@@ -57,16 +51,16 @@ export class AccountHistorySync {
     readonly key: string,
     private readonly deps: SyncDeps,
   ) {
-    this.snapshot = this.build();
+    this.held = new HistoryHoldings(key, deps.openStore);
+    this.notifier = new HistoryNotifier(() => this.build(), deps.notifyMs ?? 200);
   }
 
   get state(): AccountHistoryState {
-    return this.snapshot;
+    return this.notifier.state;
   }
 
   subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.notifier.subscribe(listener);
   }
 
   /** Reads the cache, then walks; resolves when the history is complete or failed. */
@@ -92,8 +86,18 @@ export class AccountHistorySync {
   }
 
   /**
+   * The cache's rows of `kind` were found damaged (by their reader, the portfolio worker, which
+   * removed them): fetch that history whole again.
+   */
+  refetch(kind: HistoryKind): Promise<void> {
+    this.held.distrust(kind);
+    this.notifier.notify(true);
+    return this.refresh();
+  }
+
+  /**
    * Stops the walk (nobody is looking, or the acting account is changing: no request may go out
-   * under another account's session for this one's cache); the rows stay for `resume`.
+   * under another account's session for this one's cache); what is held stays for `resume`.
    */
   pause(): void {
     this.paused = true;
@@ -114,68 +118,25 @@ export class AccountHistorySync {
     this.pause();
     this.abort.abort(new DOMException('history sync disposed', 'AbortError'));
     this.offChanged();
-    if (this.notifyTimer) clearTimeout(this.notifyTimer);
-    this.listeners.clear();
+    this.notifier.close();
   }
 
   private async begin(): Promise<void> {
     this.setStatus('loading');
-    try {
-      this.store = await this.deps.openStore();
-      if (!this.store.persistent) this.storage = 'memory';
-    } catch {
-      this.useMemory();
-    }
-    // Another tab finished a walk: read its rows, unless this tab already holds everything it wrote.
-    this.offChanged = this.deps.tabs.onChanged(this.key, () => void this.cacheHasMore().then((more) => (more ? this.reloadCache() : undefined)));
+    await this.held.open();
+    // Another tab finished a walk: take in what it wrote, unless this tab already knows of everything.
+    this.offChanged = this.deps.tabs.onChanged(this.key, () => void this.held.cacheHasMore().then((more) => (more ? this.reloadCache() : undefined)));
     await this.reloadCache();
-    this.fromCache = this.rows.trades.size + this.rows.funding.size;
+    this.fromCache = this.held.counts.trades + this.held.counts.funding;
     this.cacheRead = true;
-    this.notify(true);
+    this.notifier.notify(true);
     await this.walkAll();
   }
 
-  private useMemory(): void {
-    this.store = memoryHistoryStore();
-    this.storage = 'memory';
-  }
-
-  /** Takes in what the cache holds (at start, and when another tab says it wrote). */
   private async reloadCache(): Promise<void> {
-    const store = this.store;
-    if (!store?.persistent || this.abort.signal.aborted) return;
-    try {
-      for (const kind of ['trades', 'funding'] as const) {
-        const cached = await store.load(this.key, kind);
-        this.take(kind, cached.rows);
-        this.ranges[kind] = cached.ranges.reduce(addRange, this.ranges[kind]);
-      }
-      this.notify(false);
-    } catch {
-      this.useMemory();
-      this.notify(true);
-    }
-  }
-
-  private async cacheHasMore(): Promise<boolean> {
-    const store = this.store;
-    if (!store?.persistent) return false;
-    try {
-      for (const kind of ['trades', 'funding'] as const) {
-        const theirs = await store.ranges(this.key, kind);
-        const mine = this.ranges[kind];
-        if (JSON.stringify(theirs.reduce(addRange, mine)) !== JSON.stringify(mine)) return true;
-      }
-    } catch {
-      // read again below through load(), which falls back to memory on failure
-      return true;
-    }
-    return false;
-  }
-
-  private take(kind: HistoryKind, rows: readonly HistoryRow[]): void {
-    if (kind === 'trades') this.rows.trades.add(rows as Trade[]);
-    else this.rows.funding.add(rows as FundingTransaction[]);
+    if (this.abort.signal.aborted) return;
+    await this.held.reload();
+    this.notifier.notify(this.held.storage === 'memory');
   }
 
   private async walkAll(): Promise<void> {
@@ -194,7 +155,7 @@ export class AccountHistorySync {
         this.again = false;
         await this.deps.tabs.exclusive(this.key, signal, async () => {
           // Another tab may have walked while this one waited for the lock: take its rows first.
-          if (await this.cacheHasMore()) await this.reloadCache();
+          if (await this.held.cacheHasMore()) await this.reloadCache();
           await Promise.all([this.walk('trades', signal), this.walk('funding', signal)]);
         });
         this.deps.tabs.announce(this.key);
@@ -230,76 +191,48 @@ export class AccountHistorySync {
     const result = await walkHistory<HistoryRow>({
       fetchPage,
       idOf: (r) => r.id,
-      ranges: this.ranges[kind],
+      ranges: this.held.ranges[kind],
       pacer: this.deps.pacer,
       shortPageEnds: kind === 'trades',
       signal,
       onWait: (w) => {
         this.waiting = w.reason;
-        this.notify(true);
+        this.notifier.notify(true);
       },
       onPage: async (rows, ranges) => {
         this.waiting = null;
         this.pages++;
-        this.take(kind, rows);
-        this.ranges[kind] = ranges;
-        await this.persist(kind, rows, ranges);
-        this.notify(false);
+        const wasMemory = this.held.storage === 'memory';
+        await this.held.add(kind, rows, ranges);
+        this.notifier.notify(!wasMemory && this.held.storage === 'memory');
       },
     });
-    this.ranges[kind] = result.ranges;
-  }
-
-  private async persist(kind: HistoryKind, rows: readonly HistoryRow[], ranges: readonly IdRange[]): Promise<void> {
-    if (!this.store?.persistent) return;
-    try {
-      await this.store.save(this.key, kind, rows, ranges);
-    } catch {
-      // Quota or a revoked database mid-walk: the rows are in memory; the page says the cache is off.
-      this.useMemory();
-      this.notify(true);
-    }
+    this.held.ranges[kind] = result.ranges;
   }
 
   private setStatus(status: HistoryStatus): void {
     this.status = status;
     if (status !== 'failed') this.failure = undefined;
     if (status !== 'loading') this.waiting = null;
-    this.notify(true);
+    this.notifier.notify(true);
   }
 
   private build(): AccountHistoryState {
-    const problem = this.failure ?? this.waiting ?? (this.storage === 'memory' ? 'storage-unavailable' : undefined);
+    const problem = this.failure ?? this.waiting ?? (this.held.storage === 'memory' ? 'storage-unavailable' : undefined);
     return {
       status: this.status,
-      trades: this.rows.trades.rows,
-      funding: this.rows.funding.rows,
       progress: {
-        trades: this.rows.trades.size,
-        funding: this.rows.funding.size,
+        trades: this.held.counts.trades,
+        funding: this.held.counts.funding,
         pages: this.pages,
         fromCache: this.fromCache,
         tradesTotal: this.tradesTotal,
       },
-      storage: this.storage,
+      storage: this.held.storage,
       cacheRead: this.cacheRead,
+      revision: this.held.revision,
+      memory: this.held.memoryRows(),
       ...(problem ? { problem } : {}),
     };
-  }
-
-  /** A new state for the listeners: at once for a status change, else at most every notifyMs. */
-  private notify(now: boolean): void {
-    if (this.abort.signal.aborted) return;
-    const fire = () => {
-      this.notifyTimer = null;
-      this.snapshot = this.build();
-      for (const l of [...this.listeners]) l();
-    };
-    if (now) {
-      if (this.notifyTimer) clearTimeout(this.notifyTimer);
-      fire();
-    } else {
-      this.notifyTimer ??= setTimeout(fire, this.deps.notifyMs ?? 200);
-    }
   }
 }

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sampleTrade, sampleFunding } from './testing-rows';
-import { HISTORY_DB, idbHistoryStore, openHistoryDb, READ_BATCH, RECORD_VERSION } from './idb-history-store';
+import { HISTORY_DB, idbHistoryStore, openHistoryDb, RECORD_VERSION } from './idb-history-store';
+import { countCachedRows, dropDamaged, loadCachedHistory, READ_BATCH, readCachedRows } from './idb-history-read';
 import { historyKey } from './history-store';
 
 const A = historyKey('http://devnet', 'bsc_0xaaa');
@@ -25,7 +26,7 @@ describe('the history cache in IndexedDB', () => {
     const store = idbHistoryStore(db);
     await store.save(A, 'trades', [sampleTrade(3), sampleTrade(2)], [{ low: 2, high: 3 }]);
     await store.save(A, 'trades', [sampleTrade(2), sampleTrade(3), sampleTrade(1)], [{ low: null, high: 3 }]);
-    const got = await store.load(A, 'trades');
+    const got = await loadCachedHistory(db!, A, 'trades');
     expect(got.rows.map((r) => r.id)).toEqual([1, 2, 3]);
     expect(got.ranges).toEqual([{ low: null, high: 3 }]);
   });
@@ -37,12 +38,12 @@ describe('the history cache in IndexedDB', () => {
     const ids = Array.from({ length: n }, (_, i) => i * 3 + 1); // gaps between ids
     await store.save(A, 'trades', ids.map(sampleTrade), [{ low: null, high: ids[n - 1]! }]);
     await store.save(B, 'trades', [sampleTrade(2), sampleTrade(5)], [{ low: null, high: 5 }]);
-    const got = await store.load(A, 'trades');
+    const got = await loadCachedHistory(db!, A, 'trades');
     expect(got.rows.map((r) => r.id)).toEqual(ids);
     expect(got.ranges).toEqual([{ low: null, high: ids[n - 1] }]);
     const exact = idbHistoryStore(db);
     await exact.save(B, 'funding', Array.from({ length: READ_BATCH }, (_, i) => sampleFunding(i + 1)), [{ low: null, high: READ_BATCH }]);
-    expect((await exact.load(B, 'funding')).rows).toHaveLength(READ_BATCH);
+    expect((await loadCachedHistory(db!, B, 'funding')).rows).toHaveLength(READ_BATCH);
   });
 
   it('keeps the union of what two tabs say they hold', async () => {
@@ -63,10 +64,10 @@ describe('the history cache in IndexedDB', () => {
     await store.save(A, 'trades', [sampleTrade(1)], [{ low: null, high: 1 }]);
     await store.save(B, 'trades', [sampleTrade(2)], [{ low: null, high: 2 }]);
     await store.save(A, 'funding', [sampleFunding(7)], [{ low: null, high: 7 }]);
-    expect((await store.load(A, 'trades')).rows.map((r) => r.id)).toEqual([1]);
-    expect((await store.load(B, 'trades')).rows.map((r) => r.id)).toEqual([2]);
-    expect((await store.load(A, 'funding')).rows.map((r) => r.id)).toEqual([7]);
-    expect(await store.load(otherService, 'trades')).toEqual({ rows: [], ranges: [] });
+    expect((await loadCachedHistory(db!, A, 'trades')).rows.map((r) => r.id)).toEqual([1]);
+    expect((await loadCachedHistory(db!, B, 'trades')).rows.map((r) => r.id)).toEqual([2]);
+    expect((await loadCachedHistory(db!, A, 'funding')).rows.map((r) => r.id)).toEqual([7]);
+    expect(await loadCachedHistory(db!, otherService, 'trades')).toEqual({ rows: [], ranges: [] });
   });
 
   it('survives a reopen (a reload)', async () => {
@@ -74,7 +75,7 @@ describe('the history cache in IndexedDB', () => {
     await idbHistoryStore(db).save(A, 'trades', [sampleTrade(4)], [{ low: null, high: 4 }]);
     db.close();
     db = await openHistoryDb();
-    expect((await idbHistoryStore(db).load(A, 'trades')).rows).toEqual([sampleTrade(4)]);
+    expect((await loadCachedHistory(db, A, 'trades')).rows).toEqual([sampleTrade(4)]);
   });
 
   it('ignores old or damaged records, and then claims nothing so the walk fetches again', async () => {
@@ -86,10 +87,35 @@ describe('the history cache in IndexedDB', () => {
     tx.objectStore('trades').put({ k: A, id: 4, v: RECORD_VERSION, row: { ...sampleTrade(4), pnl: 12 } });
     tx.objectStore('meta').put({ k: B, kind: 'trades', v: RECORD_VERSION, ranges: 'everything' });
     await new Promise((r) => (tx.oncomplete = r));
-    const got = await store.load(A, 'trades');
+    const got = await loadCachedHistory(db!, A, 'trades');
     expect(got.rows.map((r) => r.id)).toEqual([1, 2]);
     expect(got.ranges).toEqual([]);
-    expect((await store.load(B, 'trades')).ranges).toEqual([]);
+    expect((await loadCachedHistory(db!, B, 'trades')).ranges).toEqual([]);
+  });
+
+  it('tells what it holds without reading a row: the count and the ranges', async () => {
+    db = await freshDb();
+    const store = idbHistoryStore(db);
+    await store.save(A, 'trades', [1, 2, 3].map(sampleTrade), [{ low: null, high: 3 }]);
+    await store.save(B, 'trades', [sampleTrade(9)], [{ low: null, high: 9 }]);
+    expect(await store.held(A, 'trades')).toEqual({ count: 3, ranges: [{ low: null, high: 3 }] });
+    expect(await store.held(A, 'funding')).toEqual({ count: 0, ranges: [] });
+  });
+
+  it('its reader (the portfolio worker) reads only ids above or below those it read; damaged records are reported and removable', async () => {
+    db = await freshDb();
+    const store = idbHistoryStore(db);
+    await store.save(A, 'trades', [1, 2, 3, 4, 5, 6].map(sampleTrade), [{ low: null, high: 6 }]);
+    expect((await readCachedRows(db, A, 'trades', { above: 4 })).rows.map((r) => r.id)).toEqual([5, 6]);
+    expect((await readCachedRows(db, A, 'trades', { below: 3 })).rows.map((r) => r.id)).toEqual([1, 2]);
+    const tx = db.transaction('trades', 'readwrite');
+    tx.objectStore('trades').put({ k: A, id: 7, v: RECORD_VERSION, row: { ...sampleTrade(7), qty: 1 } });
+    await new Promise((r) => (tx.oncomplete = r));
+    const read = await readCachedRows(db, A, 'trades');
+    expect([read.rows.length, read.records, read.damaged, read.low, read.high]).toEqual([6, 7, [7], 1, 7]);
+    await dropDamaged(db, A, 'trades', read.damaged);
+    expect(await countCachedRows(db, A, 'trades')).toBe(6);
+    expect(await store.ranges(A, 'trades')).toEqual([]); // nothing claimed: the walk fetches again
   });
 
   it('rejects where there is no IndexedDB (the sync then works from memory)', async () => {

@@ -1,32 +1,32 @@
 import { addRange, type IdRange } from './id-ranges';
-import { isCachedRow, type HistoryKind, type HistoryRow } from './history-kinds';
-import { rangesOf, type CachedHistory, type HistoryStore } from './history-store';
+import type { HistoryKind, HistoryRow } from './history-kinds';
+import { rangesOf, type HistoryStore } from './history-store';
 
 export const HISTORY_DB = 'account-history';
 const DB_VERSION = 1;
 /** Records written under another version are ignored (and rewritten by the next walk). */
 export const RECORD_VERSION = 1;
-const META = 'meta';
+export const META = 'meta';
 
-interface RowRecord {
+export interface RowRecord {
   k: string;
   id: number;
   v: number;
   row: HistoryRow;
 }
-interface MetaRecord {
+export interface MetaRecord {
   k: string;
   kind: HistoryKind;
   v: number;
   ranges: IdRange[];
 }
 
-const done = <T>(req: IDBRequest<T>) =>
+export const done = <T>(req: IDBRequest<T>) =>
   new Promise<T>((resolve, reject) => {
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
   });
-const committed = (tx: IDBTransaction) =>
+export const committed = (tx: IDBTransaction) =>
   new Promise<void>((resolve, reject) => {
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
@@ -34,32 +34,7 @@ const committed = (tx: IDBTransaction) =>
   });
 
 /** One account's rows of one kind: keys [account key, id], so a key range reads them in id order. */
-const accountRows = (key: string) => IDBKeyRange.bound([key, -Infinity], [key, Infinity]);
-
-/**
- * Rows read a batch at a time: the browser hands each request's records to the page in one task, and
- * 100,000 at once held the page's main thread ~200 ms (bench figure 8). Each batch is its own task.
- */
-export const READ_BATCH = 5_000;
-
-/** One account's records in id order, `READ_BATCH` per request, in one transaction; `take` sees each batch. */
-function readInBatches(store: IDBObjectStore, key: string, take: (records: unknown[]) => void): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const next = (range: IDBKeyRange) => {
-      const req = store.getAll(range, READ_BATCH);
-      req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-      req.onsuccess = () => {
-        const records = req.result as { id?: unknown }[];
-        take(records);
-        const last = records[records.length - 1]?.id;
-        // The next request is asked in this callback: the transaction stays active.
-        if (records.length < READ_BATCH || typeof last !== 'number') resolve();
-        else next(IDBKeyRange.bound([key, last], [key, Infinity], true, false));
-      };
-    };
-    next(accountRows(key));
-  });
-}
+export const accountRows = (key: string) => IDBKeyRange.bound([key, -Infinity], [key, Infinity]);
 
 /** Opens the history database; rejects where IndexedDB is missing or refused (the caller falls back to memory). */
 export function openHistoryDb(factory: IDBFactory | undefined = globalThis.indexedDB): Promise<IDBDatabase> {
@@ -89,20 +64,11 @@ export function openHistoryDb(factory: IDBFactory | undefined = globalThis.index
 export function idbHistoryStore(db: IDBDatabase): HistoryStore {
   return {
     persistent: true,
-    async load(key, kind): Promise<CachedHistory> {
+    async held(key, kind) {
       const tx = db.transaction([kind, META], 'readonly');
-      const meta = done(tx.objectStore(META).get([key, kind]) as IDBRequest<unknown>);
-      const rows: HistoryRow[] = [];
-      let damaged = false;
-      await readInBatches(tx.objectStore(kind), key, (records) => {
-        for (const rec of records) {
-          const r = rec as Partial<RowRecord>;
-          if (r.v === RECORD_VERSION && isCachedRow(kind, r.row, r.id)) rows.push(r.row);
-          else damaged = true;
-        }
-      });
-      // A row the ranges claim but that cannot be read would be missing for good: refetch all.
-      return { rows, ranges: damaged ? [] : rangesOf(await meta, RECORD_VERSION) };
+      // A count, not the rows: the page holds none (the portfolio worker reads them, idb-history-read.ts).
+      const [count, meta] = await Promise.all([done(tx.objectStore(kind).count(accountRows(key))), done(tx.objectStore(META).get([key, kind]) as IDBRequest<unknown>)]);
+      return { count, ranges: rangesOf(meta, RECORD_VERSION) };
     },
     async ranges(key, kind) {
       const tx = db.transaction(META, 'readonly');

@@ -10,6 +10,9 @@ import type { MarketStream } from '../stream/market-stream';
 import type { ServiceConfig } from '../service-config';
 import { sampleFunding, sampleTrade } from './testing-rows';
 import { useAccountHistory, NEW_FILL_DEBOUNCE_MS } from './use-account-history';
+import { historyKey } from './history-store';
+import { loadCachedHistory } from './idb-history-read';
+import { openHistoryDb } from './idb-history-store';
 
 const view = mountEachTest();
 
@@ -47,9 +50,7 @@ function accountStream() {
 
 function Shown({ account }: { account: string | undefined }) {
   const h = useAccountHistory(account);
-  const ids = h.trades.map((t) => t.id);
-  const sorted = ids.every((id, i) => i === 0 || id > (ids[i - 1] as number));
-  return <output>{`${h.status} ${h.trades.length} ${h.funding.length} ${sorted ? 'sorted' : 'unsorted'} ${h.problem ?? '-'}`}</output>;
+  return <output>{`${h.status} ${h.progress.trades} ${h.progress.funding} ${h.storage} ${h.problem ?? '-'}`}</output>;
 }
 
 const text = () => document.querySelector('output')?.textContent;
@@ -75,14 +76,19 @@ describe('useAccountHistory', () => {
       </StrictMode>
     );
     view.render(ui(undefined));
-    expect(text()).toBe('idle 0 0 sorted -');
+    expect(text()).toBe('idle 0 0 persistent -');
     view.render(ui('bsc_0xhook'));
-    await until('complete 1100 2 sorted -');
+    await until('complete 1100 2 persistent -');
     const before = svc.asked.length;
     svc.rows.trades.push(sampleTrade(1_101));
     act(() => stream.fill());
     act(() => stream.fill()); // a burst of fills is one walk
-    await until('complete 1101 2 sorted -', NEW_FILL_DEBOUNCE_MS + 3_000);
+    await until('complete 1101 2 persistent -', NEW_FILL_DEBOUNCE_MS + 3_000);
     expect(svc.asked.length - before).toBe(2); // the newest page of each history
+    // The rows are in the cache, each once, in id order (where the portfolio worker reads them).
+    const db = await openHistoryDb();
+    const cached = await loadCachedHistory(db, historyKey('http://hook.test', 'bsc_0xhook'), 'trades');
+    db.close();
+    expect(cached.rows.map((r) => r.id)).toEqual(svc.rows.trades.map((r) => r.id));
   });
 });

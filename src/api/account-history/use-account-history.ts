@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useApi, useMarketStream } from '../react';
+import type { HistoryKind } from './history-kinds';
 import type { AccountHistoryState } from './history-state';
 import { holdAccountHistory, peekAccountHistory } from './history-registry';
 
@@ -11,21 +12,26 @@ export const NEW_FILL_DEBOUNCE_MS = 1_000;
  */
 export const QUIET_REFRESH_MS = 60_000;
 
-export type AccountHistory = AccountHistoryState & { retry: () => void };
+export type AccountHistory = AccountHistoryState & {
+  retry: () => void;
+  /** The cache's rows of `kind` were found damaged by their reader (and removed): fetch them again. */
+  refetch: (kind: HistoryKind) => void;
+};
 
 const IDLE: AccountHistoryState = {
   status: 'idle',
-  trades: [],
-  funding: [],
   progress: { trades: 0, funding: 0, pages: 0, fromCache: 0, tradesTotal: null },
   storage: 'persistent',
   cacheRead: false,
+  revision: 0,
+  memory: null,
 };
 
 /**
- * The account's whole trade and funding history (oldest first, each id once): from the cache at
- * once, then fetched page by page under the rate limits, then kept current as fills arrive on the
- * account stream. `account` undefined (signed out): idle and empty.
+ * The account's whole trade and funding history — how much is held and where (the rows themselves
+ * are in the cache, read by the portfolio worker) — from the cache at once, then fetched page by page
+ * under the rate limits, then kept current as fills arrive on the account stream. `account`
+ * undefined (signed out): idle and empty.
  */
 export function useAccountHistory(account: string | undefined): AccountHistory {
   const api = useApi();
@@ -59,5 +65,11 @@ export function useAccountHistory(account: string | undefined): AccountHistory {
   const retry = useCallback(() => {
     if (account !== undefined) void peekAccountHistory(api, account)?.retry();
   }, [api, account]);
-  return { ...state, retry };
+  const refetch = useCallback(
+    (kind: HistoryKind) => {
+      if (account !== undefined) void peekAccountHistory(api, account)?.refetch(kind);
+    },
+    [api, account],
+  );
+  return { ...state, retry, refetch };
 }

@@ -4,12 +4,12 @@
 // alone takes about that). Only figures of a whole history are kept. Anything missing, old or damaged
 // reads as nothing: the page then waits for the fresh figures, as without this.
 import type { PortfolioSummary } from '../../lib/portfolio/portfolio-summary';
-import { PNL_WINDOWS } from '../../lib/portfolio/portfolio-input';
+import { isWireSummary, packSummary, unpackSummary, type WireSummary } from '../../lib/portfolio/summary-wire';
 
 export const KEPT_SUMMARY_DB = 'portfolio-summary';
 const STORE = 'summary';
-/** Bumped whenever PortfolioSummary's shape changes: a summary of another version is not shown. */
-export const KEPT_SUMMARY_VERSION = 1;
+/** Bumped whenever PortfolioSummary's shape changes: a summary of another version is not shown (2: packed curves). */
+export const KEPT_SUMMARY_VERSION = 2;
 
 export interface KeptSummary {
   /** Epoch ms the figures were computed at (the summary's `now`). */
@@ -17,10 +17,11 @@ export interface KeptSummary {
   summary: PortfolioSummary;
 }
 
+/** Kept packed (summary-wire.ts): reading ~16,000 point objects back held the page ~40 ms. */
 interface Record_ {
   key: string;
   v: number;
-  summary: PortfolioSummary;
+  summary: WireSummary;
 }
 
 let opened: Promise<IDBDatabase> | null = null;
@@ -44,13 +45,6 @@ function open(factory: IDBFactory | undefined = globalThis.indexedDB): Promise<I
   return opened;
 }
 
-/** Enough of the shape to draw it (a damaged record is not shown). */
-function looksWhole(s: unknown): s is PortfolioSummary {
-  if (typeof s !== 'object' || s === null) return false;
-  const x = s as Partial<PortfolioSummary>;
-  return typeof x.now === 'number' && typeof x.unrealizedPnl === 'string' && typeof x.windows === 'object' && x.windows !== null && PNL_WINDOWS.every((w) => typeof x.windows?.[w]?.totals === 'object');
-}
-
 /** The figures kept for the history `key` (history-store's historyKey), or null. Never rejects. */
 export async function readKeptSummary(key: string, factory?: IDBFactory): Promise<KeptSummary | null> {
   try {
@@ -61,7 +55,7 @@ export async function readKeptSummary(key: string, factory?: IDBFactory): Promis
       get.onerror = () => reject(get.error ?? new Error('IndexedDB read failed'));
     });
     const r = rec as Partial<Record_> | undefined;
-    return r?.v === KEPT_SUMMARY_VERSION && looksWhole(r.summary) ? { asOf: r.summary.now, summary: r.summary } : null;
+    return r?.v === KEPT_SUMMARY_VERSION && isWireSummary(r.summary) ? { asOf: r.summary.now, summary: unpackSummary(r.summary) } : null;
   } catch {
     return null;
   }
@@ -73,7 +67,7 @@ export async function keepSummary(key: string, summary: PortfolioSummary, factor
     const db = await open(factory);
     await new Promise<void>((resolve, reject) => {
       const tx = db.transaction(STORE, 'readwrite');
-      tx.objectStore(STORE).put({ key, v: KEPT_SUMMARY_VERSION, summary } satisfies Record_);
+      tx.objectStore(STORE).put({ key, v: KEPT_SUMMARY_VERSION, summary: packSummary(summary) } satisfies Record_);
       tx.oncomplete = () => resolve();
       tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
       tx.onabort = () => reject(tx.error ?? new Error('IndexedDB write aborted'));

@@ -6,6 +6,9 @@ import type { LoggedTransfer } from '../../stores/transfer-log';
 /** The asset PnL, fees and funding settle in on this exchange. */
 export const SETTLEMENT_ASSET = 'DUSD';
 
+/** A moment of this browser's clock (a query's `dataUpdatedAt`) on the exchange's clock (`serverNow`). */
+export const onServerClock = (serverNow: () => number, localMs: number): number => localMs + (serverNow() - Date.now());
+
 /**
  * What the figures are computed from, gathered from the page's sources: the history, the balance and
  * positions now, and the Cash ↔ Perps moves this browser logged for the account (into Perps +, out −).
@@ -14,6 +17,8 @@ export function portfolioInputOf(o: {
   trades: readonly Trade[];
   funding: readonly FundingTransaction[];
   balance: Balance;
+  /** Epoch ms (server time) the balance was read: its `pnl_freeze` counts the fills up to then. */
+  balanceAt: number;
   positions: readonly Position[];
   transfers: readonly LoggedTransfer[];
   account: string;
@@ -27,7 +32,7 @@ export function portfolioInputOf(o: {
     funding: o.funding,
     now: o.now,
     settlementAsset: SETTLEMENT_ASSET,
-    balance: { equity: o.balance.equity, pnl_freeze: o.balance.pnl_freeze, pnl_24h: o.balance.pnl_24h },
+    balance: { equity: o.balance.equity, pnl_freeze: o.balance.pnl_freeze, pnl_24h: o.balance.pnl_24h, at: o.balanceAt },
     unrealizedPnl: o.balance.upnl,
     openPositions: o.positions.filter((p) => !dec(p.qty).isZero()).map((p) => ({ symbol: p.symbol, qty: p.qty, upnl: p.upnl })),
     moves,

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { historyKey, useAccountHistory } from '../../api/account-history';
 import { userQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
@@ -16,11 +16,12 @@ import { MarketTable } from './market-table';
 import { PortfolioCurves } from './portfolio-curves';
 import { PortfolioExport } from './portfolio-export';
 import { PortfolioFigures } from './portfolio-figures';
-import { portfolioInputOf } from './portfolio-input-of';
+import { onServerClock, portfolioInputOf } from './portfolio-input-of';
 import { WINDOW_LABEL } from './portfolio-words';
 import { RealizedCheck } from './realized-check';
 import type { KeptSummary } from './kept-summary';
 import { useKeepSummary, useKeptSummary } from './use-kept-summary';
+import type { PortfolioJob } from './portfolio-worker-client';
 import { usePortfolioSummary } from './use-portfolio-summary';
 
 function SignInFirst() {
@@ -74,16 +75,33 @@ function AccountFigures({ account, storeKey: key, kept }: { account: string; sto
   const positions = useQuery(userQueries.positions(api, account));
   const transfers = useTransferLog((s) => s.transfers);
   const [window, setWindow] = useState<PnlWindow>('30d');
-  const input = useMemo(
+  const { revision, memory, cacheRead, refetch } = history;
+  const input = useMemo<PortfolioJob | null>(
     () =>
       // Before the cache is read the history is empty, not known to be: no figures of nothing.
-      balance.data && positions.data && history.cacheRead
-        ? portfolioInputOf({ trades: history.trades, funding: history.funding, balance: balance.data, positions: positions.data, transfers, account, now: api.transport.now() })
+      balance.data && positions.data && cacheRead
+        ? {
+            ...portfolioInputOf({
+              trades: memory?.trades ?? [],
+              funding: memory?.funding ?? [],
+              balance: balance.data,
+              // The balance's own moment (server time): its 24 h are checked against the fills up to then.
+              balanceAt: onServerClock(() => api.transport.now(), balance.dataUpdatedAt),
+              positions: positions.data,
+              transfers,
+              account,
+              now: api.transport.now(),
+            }),
+            // The rows themselves the worker reads from the cache (they never cross to the page).
+            cache: { key, revision },
+          }
         : null,
-    [history.trades, history.funding, history.cacheRead, balance.data, positions.data, transfers, account, api],
+    [revision, memory, cacheRead, key, balance.data, balance.dataUpdatedAt, positions.data, transfers, account, api],
   );
   const settled = history.status === 'complete' || history.status === 'failed';
-  const { summary: latest, of, computing, failed, client } = usePortfolioSummary(input, settled);
+  const { summary: latest, of, computing, failed, client } = usePortfolioSummary(input, settled, key);
+  // Cached rows the worker found damaged (and removed) are fetched again.
+  useEffect(() => client.onCacheDamaged((kinds) => kinds.forEach(refetch)), [client, refetch]);
   // Figures of this visit's whole history are kept for the next visit, which draws them at once
   // (said to be as of their time) while its own are computed.
   const whole = latest !== null && of === input && history.status === 'complete' ? latest : null;

@@ -88,6 +88,26 @@ describe('portfolio worker client', () => {
     client.dispose();
   });
 
+  it('tells the worker which cache to read (at once on prefetch), and again only when its revision changed; no row crosses', async () => {
+    const { client, workers, input } = setup();
+    client.prefetch('http://devnet|bsc_0xaaa');
+    const job = { ...input, trades: [], funding: [], cache: { key: 'http://devnet|bsc_0xaaa', revision: 3 } };
+    const first = client.summarize(job);
+    await settled();
+    workers[0]!.drain();
+    await first;
+    const again = client.summarize({ ...job, now: job.now + 1 });
+    await settled();
+    workers[0]!.drain();
+    await again;
+    void client.summarize({ ...job, cache: { ...job.cache, revision: 4 } });
+    await settled();
+    const kinds = workers[0]!.seen.map((m) => (m.kind === 'cache' ? `cache ${m.revision}` : m.kind));
+    expect(kinds).toEqual(['cache -1', 'cache 3', 'summary', 'summary', 'cache 4', 'summary']);
+    expect(workers[0]!.history()).toEqual([]);
+    client.dispose();
+  });
+
   it('starts the worker on the first request and returns the summary', async () => {
     const { client, workers, input } = setup();
     expect(workers).toHaveLength(0);

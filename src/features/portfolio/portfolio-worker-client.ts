@@ -2,13 +2,15 @@
 // request of a kind makes the older ones stale at once (they resolve 'stale' and their answers, when
 // they come, are dropped), so the page never draws figures of a history it has since replaced.
 //
-// The worker keeps the history it was sent. Serializing 100,000 trades for one postMessage blocks the
-// page ~100 ms, so each request sends only the rows the worker lacks (the cache's lists only grow at
-// the end between syncs; otherwise everything is sent again), in chunks with a pause between them, and
-// only the fields the figures read.
+// The rows do not cross from the page: the worker reads them from the history cache (IndexedDB)
+// itself, told which account and that it changed (`cache`: key and revision). Only rows the page's
+// memory holds (the cache refused or failed) are sent — the ones the worker lacks, in chunks with a
+// pause between them, and only the fields the figures read (serializing 100,000 trades for one
+// postMessage blocks the page ~100 ms).
 import type { FiguresCsvKey, HistoryCsvKey } from '../../lib/portfolio/portfolio-csv';
 import type { HistoryFunding, HistoryTrade, PnlWindow, PortfolioInput } from '../../lib/portfolio/portfolio-input';
 import type { PortfolioSummary } from '../../lib/portfolio/portfolio-summary';
+import { unpackSummary } from '../../lib/portfolio/summary-wire';
 import type { CsvWordMaps, FromPortfolioWorker, PortfolioRequest, PortfolioState, ToPortfolioWorker } from '../../lib/portfolio/worker-protocol';
 
 /** The part of a Worker the client uses (tests give a stand-in). */
@@ -30,14 +32,33 @@ export type PortfolioAnswer<T> =
   /** compute-failed: the computation threw; worker-failed: the worker could not run. `detail` is for the console. */
   | { status: 'failed'; code: 'compute-failed' | 'worker-failed'; detail: string };
 
+/** The account's history cache, and its revision (a new one: the worker reads what is new). */
+export interface HistoryCacheRef {
+  key: string;
+  revision: number;
+}
+
+/**
+ * What the figures are computed from: the state now, `cache` (the rows the worker reads itself), and
+ * as `trades` / `funding` the rows only the page's memory holds (none while the cache holds every row).
+ */
+export type PortfolioJob = PortfolioInput & { cache?: HistoryCacheRef };
+
 export interface PortfolioWorkerClient {
-  summarize(input: PortfolioInput): Promise<PortfolioAnswer<PortfolioSummary>>;
-  historyCsv(input: PortfolioInput, words: CsvWordMaps<HistoryCsvKey>): Promise<PortfolioAnswer<string>>;
-  figuresCsv(input: PortfolioInput, window: PnlWindow, words: CsvWordMaps<FiguresCsvKey>): Promise<PortfolioAnswer<string>>;
+  summarize(input: PortfolioJob): Promise<PortfolioAnswer<PortfolioSummary>>;
+  historyCsv(input: PortfolioJob, words: CsvWordMaps<HistoryCsvKey>): Promise<PortfolioAnswer<string>>;
+  figuresCsv(input: PortfolioJob, window: PnlWindow, words: CsvWordMaps<FiguresCsvKey>): Promise<PortfolioAnswer<string>>;
   /** Starts the worker now (its code loads while the page gathers the first input). */
   warm(): void;
+  /**
+   * Starts the worker reading the account's history cache now, while the page still waits for the
+   * balance and positions (the read is most of the time to this visit's own figures).
+   */
+  prefetch(key: string): void;
   /** Ends the worker; whatever is pending resolves 'stale'. */
   dispose(): void;
+  /** Calls `listener` when the worker found (and removed) damaged cached rows of these kinds; returns the unsubscribe. */
+  onCacheDamaged(listener: (kinds: ('trades' | 'funding')[]) => void): () => void;
 }
 
 /** Rows a message carries: ~5 ms of serializing on the page. */
@@ -90,6 +111,9 @@ const pause = () =>
 export function portfolioWorkerClient(create: () => PortfolioWorkerHandle = createPortfolioWorker, yieldToPage: () => Promise<void> = pause): PortfolioWorkerClient {
   let worker: PortfolioWorkerHandle | null = null;
   let held = { trades: NONE, funding: NONE };
+  /** The cache revision the worker was last told of. */
+  let told: HistoryCacheRef | null = null;
+  const damagedListeners = new Set<(kinds: ('trades' | 'funding')[]) => void>();
   let nextId = 1;
   let syncing: Promise<void> = Promise.resolve();
   const pending = new Map<number, { kind: Kind; resolve: (a: Answer) => void }>();
@@ -106,8 +130,12 @@ export function portfolioWorkerClient(create: () => PortfolioWorkerHandle = crea
     const w = create();
     w.onmessage = (e) => {
       const m = e.data;
+      if (m.kind === 'cache-damaged') {
+        for (const l of [...damagedListeners]) l(m.kinds);
+        return;
+      }
       if (m.kind === 'failed') settle(m.id, { status: 'failed', code: m.code, detail: m.detail });
-      else settle(m.id, { status: 'done', value: m.kind === 'summary' ? m.summary : m.text });
+      else settle(m.id, { status: 'done', value: m.kind === 'summary' ? unpackSummary(m.summary) : m.text });
     };
     w.onerror = (e) => {
       for (const id of [...pending.keys()]) settle(id, { status: 'failed', code: 'worker-failed', detail: e.message });
@@ -115,15 +143,21 @@ export function portfolioWorkerClient(create: () => PortfolioWorkerHandle = crea
       if (worker === w) {
         worker = null;
         held = { trades: NONE, funding: NONE };
+        told = null;
       }
     };
     held = { trades: NONE, funding: NONE };
+    told = null;
     return (worker = w);
   };
 
   /** Sends the rows the worker lacks, a chunk at a time; stops early when `id` went stale. */
-  async function sync(id: number, trades: readonly HistoryTrade[], funding: readonly HistoryFunding[]): Promise<void> {
+  async function sync(id: number, trades: readonly HistoryTrade[], funding: readonly HistoryFunding[], cache: HistoryCacheRef | undefined): Promise<void> {
     const w = started();
+    if (cache && (told?.key !== cache.key || told.revision !== cache.revision)) {
+      w.postMessage({ kind: 'cache', key: cache.key, revision: cache.revision });
+      told = cache;
+    }
     const reset = !extends_(held.trades, trades) || !extends_(held.funding, funding) || trades.length < held.trades.count || funding.length < held.funding.count;
     let t = reset ? 0 : held.trades.count;
     let f = reset ? 0 : held.funding.count;
@@ -141,16 +175,16 @@ export function portfolioWorkerClient(create: () => PortfolioWorkerHandle = crea
     }
   }
 
-  function send<T>(input: PortfolioInput, request: (id: number, state: PortfolioState) => PortfolioRequest): Promise<PortfolioAnswer<T>> {
+  function send<T>(input: PortfolioJob, request: (id: number, state: PortfolioState) => PortfolioRequest): Promise<PortfolioAnswer<T>> {
     const id = nextId++;
-    const { trades, funding, ...state } = input;
+    const { trades, funding, cache, ...state } = input;
     const req = request(id, state);
     for (const [older, p] of pending) if (p.kind === req.kind) settle(older, { status: 'stale' });
     const answer = new Promise<PortfolioAnswer<T>>((resolve) => pending.set(id, { kind: req.kind, resolve: resolve as (a: Answer) => void }));
     // One sync at a time: a newer request waits for the older's chunks (it stops at the next one).
     syncing = syncing
       .then(async () => {
-        await sync(id, trades, funding);
+        await sync(id, trades, funding, cache);
         if (pending.has(id) && worker !== null) worker.postMessage(req);
       })
       .catch((e: unknown) => settle(id, { status: 'failed', code: 'worker-failed', detail: e instanceof Error ? e.message : String(e) }));
@@ -162,10 +196,21 @@ export function portfolioWorkerClient(create: () => PortfolioWorkerHandle = crea
     historyCsv: (input, words) => send<string>(input, (id, state) => ({ id, kind: 'history-csv', state, words })),
     figuresCsv: (input, window, words) => send<string>(input, (id, state) => ({ id, kind: 'figures-csv', state, window, words })),
     warm: () => void started(),
+    prefetch: (key) => {
+      const w = started();
+      if (told?.key === key) return;
+      // Revision -1: any revision the page has later differs, so the worker is told again (and reads only what is new).
+      told = { key, revision: -1 };
+      w.postMessage({ kind: 'cache', key, revision: -1 });
+    },
     dispose: () => {
       for (const id of [...pending.keys()]) settle(id, { status: 'stale' });
       worker?.terminate();
       worker = null;
+    },
+    onCacheDamaged: (listener) => {
+      damagedListeners.add(listener);
+      return () => damagedListeners.delete(listener);
     },
   };
 }

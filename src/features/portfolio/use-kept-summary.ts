@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { PortfolioSummary } from '../../lib/portfolio/portfolio-summary';
 import { keepSummary, readKeptSummary, type KeptSummary } from './kept-summary';
 
@@ -12,7 +12,9 @@ export function useKeptSummary(key: string): KeptSummary | null | undefined {
   useEffect(() => {
     let live = true;
     void readKeptSummary(key).then((value) => {
-      if (live) setKept({ key, value });
+      // A transition: React renders the figures, curves and table in slices that yield to the
+      // browser, not in one task (issue 32: the main thread is never held over 50 ms).
+      if (live) startTransition(() => setKept({ key, value }));
     });
     return () => {
       live = false;

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { PortfolioInput } from '../../lib/portfolio/portfolio-input';
 import type { PortfolioSummary } from '../../lib/portfolio/portfolio-summary';
-import { portfolioWorkerClient, type PortfolioWorkerClient } from './portfolio-worker-client';
+import { portfolioWorkerClient, type PortfolioJob, type PortfolioWorkerClient } from './portfolio-worker-client';
 
 /** While the history is still arriving, the figures are recomputed at most this often. */
 export const RECOMPUTE_WHILE_LOADING_MS = 1_000;
@@ -20,7 +20,7 @@ export interface SummaryState {
  * history. A newer input makes the answer for an older one stale (dropped). `settled` false (the
  * history still arriving): at most one computation a second, the last input always computed.
  */
-export function usePortfolioSummary(input: PortfolioInput | null, settled: boolean): SummaryState & { client: PortfolioWorkerClient } {
+export function usePortfolioSummary(input: PortfolioJob | null, settled: boolean, cacheKey?: string): SummaryState & { client: PortfolioWorkerClient } {
   // The worker starts on the first request; a remount (StrictMode) starts a fresh one.
   const [client] = useState<PortfolioWorkerClient>(() => portfolioWorkerClient());
   const [state, setState] = useState<SummaryState>({ summary: null, of: null, computing: false, failed: false });
@@ -28,8 +28,9 @@ export function usePortfolioSummary(input: PortfolioInput | null, settled: boole
 
   useEffect(() => {
     client.warm();
+    if (cacheKey !== undefined) client.prefetch(cacheKey);
     return () => client.dispose();
-  }, [client]);
+  }, [client, cacheKey]);
 
   useEffect(() => {
     if (!input) return;
@@ -39,7 +40,8 @@ export function usePortfolioSummary(input: PortfolioInput | null, settled: boole
       setState((s) => ({ ...s, computing: true }));
       void client.summarize(input).then((answer) => {
         if (!live || answer.status === 'stale') return;
-        if (answer.status === 'done') setState({ summary: answer.value, of: input, computing: false, failed: false });
+        // A transition: the new figures render in slices that yield to the browser (never one long task).
+        if (answer.status === 'done') startTransition(() => setState({ summary: answer.value, of: input, computing: false, failed: false }));
         else {
           console.error('portfolio figures failed', answer.code, answer.detail);
           setState((s) => ({ ...s, computing: false, failed: true }));

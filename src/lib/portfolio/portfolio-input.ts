@@ -60,8 +60,12 @@ export interface PortfolioInput {
   now: number;
   /** The asset PnL and funding settle in ('DUSD'); fees in any other asset are reported apart. */
   settlementAsset: string;
-  /** Balance now: `equity`, `pnl_freeze` (24 h realized trade PnL), `pnl_24h` when the service sends it. */
-  balance: { equity: string; pnl_freeze: string; pnl_24h?: string | undefined };
+  /**
+   * Balance now: `equity`, `pnl_freeze` (24 h realized trade PnL), `pnl_24h` when the service sends it,
+   * and `at`, the epoch ms (server time) it was read: the 24 h check counts the fills of the 24 h before
+   * then (not before `now`, which moves on while the balance stays as read). Absent: `now`.
+   */
+  balance: { equity: string; pnl_freeze: string; pnl_24h?: string | undefined; at?: number };
   /** Unrealized PnL of all open positions now (the balance's `upnl`), decimal string. */
   unrealizedPnl: string;
   openPositions?: readonly OpenPositionNow[];

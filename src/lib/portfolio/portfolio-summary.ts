@@ -86,7 +86,7 @@ export function summarizePortfolio(input: PortfolioInput, ledger: Ledger = build
     unrealizedPnl: input.unrealizedPnl,
     equity: input.balance.equity,
     windows,
-    realized24h: realized24hCheck(ledger, input.now, input.balance.pnl_freeze, input.balance.pnl_24h),
+    realized24h: realized24hCheck(ledger, input.balance.at ?? input.now, input.balance.pnl_freeze, input.balance.pnl_24h),
     positionMismatches: input.openPositions === undefined ? [] : mismatches(ledger, input),
     unexplainedPnlFills: ledger.unexplainedPnlFills,
   };

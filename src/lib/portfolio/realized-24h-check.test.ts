@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildLedger } from './ledger';
 import { realized24hCheck } from './realized-24h-check';
+import { summarizePortfolio } from './portfolio-summary';
 import { DAY, fill, funding, handHistory, inputOf, resetIds, T0 } from './testing/history-builders';
 
 describe('the 24 h realized figure against the balance', () => {
@@ -29,5 +30,17 @@ describe('the 24 h realized figure against the balance', () => {
     const c = realized24hCheck(ledger, now, '3', '-1');
     // pnl_freeze: 3 (at now − 24 h, counted); the fill 1 ms older is not. pnl_24h: only the funding −1
     expect([c.realized.agrees, c.net!.agrees]).toEqual([true, true]);
+  });
+
+  it('checks the 24 h before the balance was read: a fill since (not in its pnl_freeze) makes no difference', () => {
+    resetIds();
+    const readAt = T0 + 2 * DAY;
+    const input = inputOf([fill(readAt - 1_000, 'X', 'sell', '1', '1', '1', '0', '3'), fill(readAt + 500, 'X', 'sell', '1', '1', '1', '0', '7')], []);
+    const c = realized24hCheck(buildLedger(input), readAt, '3', undefined);
+    expect(c.realized).toMatchObject({ computed: '3', agrees: true });
+    // The summary takes the balance's read time, however much later its input was rebuilt ("now").
+    const s = summarizePortfolio({ ...input, now: readAt + 5_000, balance: { equity: '0', pnl_freeze: '3', at: readAt } });
+    expect(s.realized24h.realized.agrees).toBe(true);
+    expect(s.realized24h.since).toBe(readAt - DAY);
   });
 });

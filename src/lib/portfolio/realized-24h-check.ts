@@ -18,7 +18,7 @@ export interface FigureCheck {
 }
 
 export interface Realized24hCheck {
-  /** Epoch ms the 24 h start at (now − 24 h). */
+  /** Epoch ms the 24 h start at (the balance's read time − 24 h). */
   since: number;
   /** Σ pnl of fills with at ≥ since, against `pnl_freeze` (the exchange counts fills at since too). */
   realized: FigureCheck;
@@ -32,14 +32,18 @@ function check(computed: bigint, reported: string, scale: number): FigureCheck {
   return { computed: fromUnits(computed, scale), reported, difference: fromUnits(r - computed, scale), agrees: r === computed };
 }
 
-/** realized = Σ pnl of fills with at ≥ now − 24 h; net = Σ change of events with at > now − 24 h. */
-export function realized24hCheck(ledger: Ledger, now: number, pnlFreeze: string, pnl24h: string | undefined): Realized24hCheck {
-  const since = now - DAY_MS;
+/**
+ * realized = Σ pnl of fills with asOf − 24 h ≤ at ≤ asOf; net = Σ change of events with asOf − 24 h < at ≤ asOf.
+ * `asOf`: when the balance was read. A fill after it is not in the balance's figures, nor in these.
+ */
+export function realized24hCheck(ledger: Ledger, asOf: number, pnlFreeze: string, pnl24h: string | undefined): Realized24hCheck {
+  const since = asOf - DAY_MS;
   let realized = 0n;
   let net = 0n;
   const { events } = ledger;
   for (let i = events.length - 1; i >= 0 && events[i]!.at >= since; i--) {
     const e = events[i]!;
+    if (e.at > asOf) continue;
     if (e.kind === 'fill') realized += e.pnl;
     if (e.at > since) net += e.change;
   }

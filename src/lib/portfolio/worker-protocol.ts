@@ -5,7 +5,8 @@
 import { figuresCsv, historyCsv, type CsvRowKind, type FiguresCsvKey, type HistoryCsvKey } from './portfolio-csv';
 import { buildLedger, extendLedger, scalesBeside, type Ledger } from './ledger';
 import type { HistoryFunding, HistoryTrade, PnlWindow, PortfolioInput } from './portfolio-input';
-import { summarizePortfolio, type PortfolioSummary } from './portfolio-summary';
+import { summarizePortfolio } from './portfolio-summary';
+import { packSummary, type WireSummary } from './summary-wire';
 
 /** Words can't cross as functions: the headers and kinds as maps. */
 export interface CsvWordMaps<K extends string> {
@@ -19,17 +20,25 @@ export type PortfolioState = Omit<PortfolioInput, 'trades' | 'funding'>;
 export type ToPortfolioWorker =
   /** Rows to add after those held (`reset`: drop those first). No answer. */
   | { kind: 'history'; reset: boolean; trades: readonly HistoryTrade[]; funding: readonly HistoryFunding[] }
+  /**
+   * The history cache (IndexedDB) of the account `key` changed (`revision`): the worker reads what is
+   * new itself, so the rows never cross from the page. No answer (the worker file handles it, not the core).
+   */
+  | { kind: 'cache'; key: string; revision: number }
   | { id: number; kind: 'summary'; state: PortfolioState }
   | { id: number; kind: 'history-csv'; state: PortfolioState; words: CsvWordMaps<HistoryCsvKey> }
   | { id: number; kind: 'figures-csv'; state: PortfolioState; window: PnlWindow; words: CsvWordMaps<FiguresCsvKey> };
 
-export type PortfolioRequest = Exclude<ToPortfolioWorker, { kind: 'history' }>;
+export type PortfolioRequest = Exclude<ToPortfolioWorker, { kind: 'history' } | { kind: 'cache' }>;
 
 export type FromPortfolioWorker =
-  | { id: number; kind: 'summary'; summary: PortfolioSummary }
+  /** Packed (summary-wire.ts): the page reads it back in a few copies, not ~16,000 objects. */
+  | { id: number; kind: 'summary'; summary: WireSummary }
   | { id: number; kind: 'csv'; text: string }
   /** The computation threw (bad input, a bug): `detail` is for the console, not the trader. */
-  | { id: number; kind: 'failed'; code: 'compute-failed'; detail: string };
+  | { id: number; kind: 'failed'; code: 'compute-failed'; detail: string }
+  /** Cached rows of these kinds were damaged (and removed): the page fetches those histories again. */
+  | { kind: 'cache-damaged'; kinds: ('trades' | 'funding')[] };
 
 /** The worker's whole job (tests drive it directly): the history held, each request answered from it. */
 export class PortfolioWorkerCore {
@@ -50,6 +59,7 @@ export class PortfolioWorkerCore {
       for (const f of msg.funding) this.funding.push(f);
       return null;
     }
+    if (msg.kind === 'cache') return null; // read by the worker file (features/portfolio/worker-history.ts)
     return this.answer(msg);
   }
 
@@ -67,7 +77,7 @@ export class PortfolioWorkerCore {
     try {
       switch (req.kind) {
         case 'summary':
-          return { id: req.id, kind: 'summary', summary: summarizePortfolio(input, this.ledgerFor(input)) };
+          return { id: req.id, kind: 'summary', summary: packSummary(summarizePortfolio(input, this.ledgerFor(input))) };
         case 'history-csv':
           return { id: req.id, kind: 'csv', text: historyCsv(input, { header: (k) => req.words.headers[k], kind: (k) => req.words.kinds[k] }) };
         case 'figures-csv': {
