@@ -6,7 +6,7 @@ import { headOrder, popHead } from './order-book.js';
 import { availableFor, fillKeepsMargin, notionalOf } from './margin.js';
 import { addLockIn, cancelOrderRec, closeOrder, closeOrderIn, emitOrder, orderResult, restOrder } from './orders.js';
 import { applyFill, lastFilledPosition } from './positions.js';
-import { account, push, watched } from './state.js';
+import { account, push, watchedAccount } from './state.js';
 import type { Ctx, SymbolState } from './state.js';
 import { capTicks, floorTicks, protectionTicks } from './symbols.js';
 import { onParentFill } from './tpsl.js';
@@ -43,7 +43,7 @@ export function wouldCross(s: SymbolState, o: OrderRec): boolean {
  * reports the outcome as an order_result event.
  */
 export function runOrder(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, available?: bigint): void {
-  emitOrder(ctx, o);
+  emitOrder(ctx, o, acct);
   if (o.type === 'limit' && o.tif === 'alo') {
     if (wouldCross(s, o)) {
       closeOrderIn(ctx, acct, s, o, 'rejected', MSG_ALO);
@@ -82,7 +82,7 @@ export const MSG_POSITION_CLOSED = 'position closed';
  */
 export function runTriggered(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec): boolean {
   const first = o.status === 'new';
-  if (first) emitOrder(ctx, o);
+  if (first) emitOrder(ctx, o, acct);
   // While it runs the child is 'new', so the close of the position by its own fill does not cancel it
   // under the loop (positions.ts closePosition cancels 'open' reduce-only orders); no event sees it.
   else o.status = 'new';
@@ -108,7 +108,7 @@ export function runTriggered(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRe
   if (first || o.filled !== before) {
     o.remark = MSG_PROTECTION;
     o.updatedAt = ctx.time;
-    emitOrder(ctx, o);
+    emitOrder(ctx, o, acct);
   }
   if (first) orderResult(ctx, o, 0, 'success');
   return true;
@@ -264,7 +264,7 @@ export function fillSide(
     if (!acct.system && !o.reduceOnly) addLockIn(ctx, acct, s, o, -lots);
     if (o.filled === o.qty) closeOrderIn(ctx, acct, s, o, 'filled', '');
     else {
-      emitOrder(ctx, o);
+      emitOrder(ctx, o, acct);
     }
   }
   const pnl = applyFill(ctx, s, acct, o.side, lots, notional);
@@ -278,6 +278,6 @@ export function fillSide(
   };
   acct.trades.push(t);
   ctx.history?.added(t);
-  if (watched(ctx, acct.id)) push(ctx, { type: 'trade', user: acct.id, trade: t });
+  if (watchedAccount(ctx, acct)) push(ctx, { type: 'trade', user: acct.id, trade: t });
   if (o.tp !== 0 || o.sl !== 0) onParentFill(ctx, acct, o);
 }

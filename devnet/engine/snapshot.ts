@@ -215,7 +215,7 @@ export function restoreCtx(json: string, overrides: Partial<ResolvedConfig>): Ct
     withdraws: new Map(image.withdraws),
     vaults: new Map(image.vaults),
     vaultsByOwner: new Map(image.vaultsByOwner),
-    listeners: [], watchFilter: null, publicTradeFilter: null,
+    listeners: [], watchFilter: null, watchEpoch: 0, publicTradeFilter: null,
     queue: dirtyList(),
     delivering: false,
     dirtyPos: new Map(),

@@ -87,6 +87,11 @@ export interface Ctx {
   listeners: Array<(e: ExchangeEvent) => void>;
   /** Accounts whose user events are wanted; null = all (not part of snapshots). */
   watchFilter: ((user: string) => boolean) | null;
+  /**
+   * Not state: moves whenever code outside the engine may have run and changed watchFilter's answers
+   * (see watchedAccount), so an account's remembered answer is good only while it equals this.
+   */
+  watchEpoch: number;
   /** Symbols whose public trades are wanted; null = all (not part of snapshots). */
   publicTradeFilter: ((symbol: string) => boolean) | null;
   /** Events of the command being run (and of commands listeners run from delivery), in order. */
@@ -149,6 +154,8 @@ export function newAccount(id: string): Account {
     orders: [],
     trades: [],
     funding: [],
+    watchEpoch: -1,
+    watchAnswer: false,
   };
 }
 
@@ -212,13 +219,37 @@ export function watched(ctx: Ctx, user: string): boolean {
   return ctx.listeners.length > 0 && (ctx.watchFilter === null || ctx.watchFilter(user));
 }
 
+/**
+ * watched() for an account, its answer remembered on the account (Account.watchEpoch) until
+ * ctx.watchEpoch moves. A command asks it about 8 times per order (order, trade, position and wallet
+ * events of the taker and each maker), and the filter (the service's lookup of who is connected) can
+ * only answer differently once code outside the engine has run. That happens only between commands
+ * and in listeners, so the epoch moves when delivery starts, before each listener call, when delivery
+ * ends, and when the listeners or the filter are replaced (events.ts deliver, exchange.ts).
+ */
+export function watchedAccount(ctx: Ctx, acct: Account): boolean {
+  if (ctx.listeners.length === 0) return false;
+  const filter = ctx.watchFilter;
+  if (filter === null) return true;
+  if (acct.watchEpoch === ctx.watchEpoch) return acct.watchAnswer === true;
+  const answer = filter(acct.id);
+  acct.watchEpoch = ctx.watchEpoch;
+  acct.watchAnswer = answer;
+  return answer;
+}
+
+/** Code outside the engine may run next (or the filter changed): watchedAccount asks the filter again. */
+export function newWatchEpoch(ctx: Ctx): void {
+  ctx.watchEpoch++;
+}
+
 /** Whether anyone wants the symbol's public_trade events (rendering them is most of a fill's event cost). */
 export function watchedPublicTrades(ctx: Ctx, symbol: string): boolean {
   return ctx.listeners.length > 0 && (ctx.publicTradeFilter === null || ctx.publicTradeFilter(symbol));
 }
 
 export function markPosition(ctx: Ctx, acct: Account, pos: PositionRec): void {
-  if (acct.system || !watched(ctx, acct.id)) return;
+  if (acct.system || !watchedAccount(ctx, acct)) return;
   let m = ctx.dirtyPos.get(acct);
   if (m === undefined) {
     m = new Map();
