@@ -2,7 +2,7 @@
 // Every figure is exact 1e-18 integer arithmetic; divisions round against the
 // trader (margins up) so the exchange never under-reserves.
 import { bmax, bmin, divCeil, SCALE } from './decimal.js';
-import { posConfig, posConfigOf } from './state.js';
+import { posConfigOf } from './state.js';
 import type { Ctx, SymbolState } from './state.js';
 import type { SymbolSpec } from './symbols.js';
 import type { Account, MarginMemo, PositionRec } from './types.js';
@@ -201,22 +201,23 @@ export function withdrawable(ctx: Ctx, acct: Account): bigint {
 /**
  * Margin an order may still use: cross_available for cross, the cash-backed
  * free margin for isolated. Same figures as accountFigures, without the terms
- * the answer does not need (hot path: runs before every opening fill).
+ * the answer does not need (hot path: runs for every new order). `sym`: the order's symbol (its
+ * state is at hand, so neither its config nor a position in it is looked up by name).
  */
-export function availableFor(ctx: Ctx, acct: Account, symbol: string): bigint {
+export function availableFor(ctx: Ctx, acct: Account, sym: SymbolState): bigint {
   // base = cross − cross margin − locked, each position's margin taken straight from the cross balance.
   let base = acct.cross - lockedAmount(ctx, acct);
   let crossUpnl = 0n;
   for (const pos of acct.positions.values()) {
     if (pos.mode === 'isolated') continue;
-    const s = ctx.syms.get(pos.symbol);
+    const s = pos.symbol === sym.spec.symbol ? sym : ctx.syms.get(pos.symbol);
     if (s === undefined) continue;
     base -= initialMarginOf(acct, pos, posConfigOf(acct, s.spec).leverage);
     const upnl = upnlAt(pos, notionalOf(s.spec, s.mark, pos.qty < 0 ? -pos.qty : pos.qty));
     crossUpnl = crossUpnl === 0n ? upnl : crossUpnl + upnl;
   }
   if (crossUpnl === 0n) return base;
-  if (posConfig(ctx, acct, symbol).mode === 'cross') return base + crossUpnl;
+  if (posConfigOf(acct, sym.spec).mode === 'cross') return base + crossUpnl;
   return crossUpnl < 0n ? base + crossUpnl : base;
 }
 

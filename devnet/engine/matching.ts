@@ -10,7 +10,7 @@ import { account, push, watchedAccount } from './state.js';
 import type { Ctx, SymbolState } from './state.js';
 import { capTicks, floorTicks, protectionTicks } from './symbols.js';
 import { onParentFill } from './tpsl.js';
-import type { Account, OrderRec, TradeRec } from './types.js';
+import type { Account, OrderRec, PositionRec, TradeRec } from './types.js';
 import { recordMarketTrade } from './market-data.js';
 import { takerSpendBound } from './taker-budget.js';
 import { takerFillCostUnits } from '../../src/lib/order-lock';
@@ -21,7 +21,11 @@ export const MSG_MARGIN = 'insufficient margin';
 
 /** Lots of `side` that would reduce the account's current position. */
 export function reducibleLots(acct: Account, symbol: string, side: 'buy' | 'sell'): number {
-  const pos = acct.positions.get(symbol);
+  return reducibleIn(acct.positions.get(symbol), side);
+}
+
+/** The same for the position at hand (undefined: none). */
+export function reducibleIn(pos: PositionRec | undefined, side: 'buy' | 'sell'): number {
   if (pos === undefined) return 0;
   if (side === 'buy') return pos.qty < 0 ? -pos.qty : 0;
   return pos.qty > 0 ? pos.qty : 0;
@@ -149,7 +153,7 @@ function match(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, available?:
       ? protectionTicks(spec, s.mark, !buy)
       : buy ? capTicks(spec, s.mark) : floorTicks(spec, s.mark);
   const checkMargin = !acct.system && !o.reduceOnly;
-  let budget = checkMargin ? (available ?? availableFor(ctx, acct, o.symbol)) : 0n;
+  let budget = checkMargin ? (available ?? availableFor(ctx, acct, s)) : 0n;
   // Decided at the first fill (taker-budget.ts): > 0, the budget covers the most the order can spend on
   // fills priced up to `covered` ticks, so those are not charged one by one; -1, each fill is charged.
   let covered = 0;

@@ -34,7 +34,7 @@ export function newOrder(ctx: Ctx, user: string, p: NewOrderParams): Result<{ or
   }
   const id = ++ctx.seq.order;
   const symbol = s.spec.symbol;
-  const pos = acct.positions.get(symbol);
+  const pos = d.pos;
   const o: OrderRec = {
     id, clOrdId: d.clOrdId ?? `auto-${id}`, user, symbol, side: d.side, type: d.type, tif: d.tif,
     price: d.price, qty: d.qty, filled: 0, fillTl: 0, fillExtra: 0n, reduceOnly: d.reduceOnly, leverage: d.leverage,
