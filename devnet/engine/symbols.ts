@@ -121,8 +121,11 @@ export interface SymbolSpec {
   startPriceTicks: number;
   /** Position config of an account that never changed it (shared, never mutated). */
   defaultCfg: { readonly leverage: number; readonly mode: 'cross' };
-  /** lockPerTl[lev]: the order-lock ratio (src/lib/order-lock) per tick×lot of notional, filled on first use. */
-  lockPerTl: LockRatio[];
+  /**
+   * lockPerTl[lev]: the order-lock ratio (src/lib/order-lock) per tick×lot of notional, filled on first
+   * use, with den − 1 (margin.ts lockForTl rounds up by adding it).
+   */
+  lockPerTl: Array<LockRatio & { denLess1: bigint }>;
   /** notionalUnit + takerFeeUnit: per tick×lot of price plus adverse ticks, a taker's spending never exceeds it (taker-budget.ts). */
   takerBoundUnit: bigint;
 }
