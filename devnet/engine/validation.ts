@@ -44,6 +44,8 @@ export interface OrderDraft {
   wholePosition: boolean;
   /** The account's position in the symbol at validation (newOrder records its id on the order). */
   pos: PositionRec | undefined;
+  /** `acct` is not in ctx.accounts yet (made for this order; newOrder adds it). */
+  newAcct: boolean;
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; code: number; message: string };
@@ -187,7 +189,8 @@ export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Che
     }
   }
 
-  const acct = ctx.accounts.get(user) ?? newAccount(user);
+  const known = ctx.accounts.get(user);
+  const acct = known ?? newAccount(user);
   let clOrdId: string | undefined;
   if (present(p.cl_ord_id) && p.cl_ord_id !== '') {
     if (typeof p.cl_ord_id !== 'string' || !isClOrdId(p.cl_ord_id)) {
@@ -291,6 +294,7 @@ export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Che
   d.available = available;
   d.wholePosition = wholePosition;
   d.pos = pos;
+  d.newAcct = known === undefined;
   return ACCEPTED;
 }
 
@@ -300,6 +304,6 @@ const ACCEPTED: { ok: true; value: OrderDraft } = {
   value: {
     acct: undefined as unknown as Account, s: undefined as unknown as SymbolState, side: 'buy', type: 'limit', tif: 'gtc',
     price: 0, qty: 0, reduceOnly: false, clOrdId: undefined, leverage: 1, tp: 0, sl: 0, available: undefined, wholePosition: false,
-    pos: undefined,
+    pos: undefined, newAcct: false,
   },
 };
