@@ -16,7 +16,7 @@ import { Prng } from './prng.js';
 import * as q from './queries.js';
 import { HistoryJson } from './history-json.js';
 import { snapshot as takeSnapshot, snapshotChunks, restoreCtx } from './snapshot.js';
-import { dirtyList, ensureAccount, FLOW, HOUSE, MAKER, markDepth, newWatchEpoch, push, tracking } from './state.js';
+import { dirtyList, ensureAccount, FLOW, HOUSE, MAKER, markDepth, newWatchEpoch, push, settledFees, tracking } from './state.js';
 import type { Ctx, ResolvedConfig, SymbolState } from './state.js';
 import { buildSpec, DEFAULT_SYMBOLS } from './symbols.js';
 import type { SymbolConfig } from './symbols.js';
@@ -108,7 +108,7 @@ function freshCtx(config: ExchangeConfig): Ctx {
       spec, bids: new BookSide(true), asks: new BookSide(false),
       indexExact: BigInt(spec.startPriceTicks) * spec.tickUnit, index: spec.startPriceTicks, mark: spec.startPriceTicks,
       last: 0, basis: 0n, premiumSum: 0, premiumCount: 0, openInterest: 0, triggers: new TriggerBook(), makerOrders: [], klines: newKlineStore(),
-      recent: [], fundingRecords: [],
+      recent: [], fundingRecords: [], makerFeeTl: 0, takerFeeTl: 0,
     };
     seedHistory(s.klines, spec, ctx.rng, cfg.startTime, cfg.historyDays);
     ctx.specs.set(spec.symbol, spec);
@@ -548,7 +548,7 @@ export class Exchange {
     return {
       deposits: fmt(this.ctx.deposits),
       withdrawals: fmt(this.ctx.withdrawals),
-      fees: fmt(this.ctx.fees),
+      fees: fmt(settledFees(this.ctx)),
       insurance: house ? fmt(house.cross) : '0',
     };
   }

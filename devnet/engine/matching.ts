@@ -252,15 +252,29 @@ function executeFill(
   recordMarketTrade(ctx, s, id, price, lots, taker.side);
 }
 
+/** Pending fee sums stay exact: each addend and each sum it is added to at most 2^52, so the result ≤ 2^53. */
+const FEE_TL_STEP = 2 ** 52;
+
 /** Books one side of a fill: fee, order progress, position, trade record, TP/SL children. */
 export function fillSide(
   ctx: Ctx, s: SymbolState, acct: Account, o: OrderRec, lots: number, price: number, notional: bigint,
   feeUnit: bigint, tradeId: number, resting: boolean, feeMade?: bigint,
 ): void {
   // feeMade: the same price × lots × feeUnit, when the caller has already made it.
-  const fee = feeMade ?? BigInt(price * lots) * feeUnit;
+  const tl = price * lots;
+  const fee = feeMade ?? BigInt(tl) * feeUnit;
   acct.cross -= fee;
-  ctx.fees += fee;
+  // ctx.fees += fee, as ticks×lots of the symbol's maker or taker fee unit added up (state.ts settledFees).
+  const maker = feeUnit === s.spec.makerFeeUnit;
+  if ((maker || feeUnit === s.spec.takerFeeUnit) && Number.isSafeInteger(tl) && tl >= 0 && tl <= FEE_TL_STEP) {
+    let pending = maker ? s.makerFeeTl : s.takerFeeTl;
+    if (pending > FEE_TL_STEP) {
+      ctx.fees += BigInt(pending) * feeUnit;
+      pending = 0;
+    }
+    if (maker) s.makerFeeTl = pending + tl;
+    else s.takerFeeTl = pending + tl;
+  } else ctx.fees += fee;
   o.filled += lots;
   o.fillTl += price * lots;
   o.updatedAt = ctx.time;

@@ -39,6 +39,14 @@ export interface SymbolState {
   klines: KlineStore;
   recent: PublicTradeRec[];
   fundingRecords: FundingRateRec[];
+  /**
+   * Σ ticks×lots of the maker and of the taker sides of fills whose fees are not yet added to
+   * ctx.fees (matching.ts fillSide): each such fee is exactly ticks×lots × the symbol's fee unit, so
+   * the sum is added once, when the fees are read (settledFees), instead of one bigint addition per
+   * side of every fill. Always below 2^53 (exact). Not state of its own: snapshots hold ctx.fees settled.
+   */
+  makerFeeTl: number;
+  takerFeeTl: number;
   /** Not state: in ctx.dirtyDepth already (a Set's clear after every command costs a new table). */
   depthMarked?: boolean;
   /** Not state: the symbol's shared depth event (events.ts), kept here to save a lookup per delivery. */
@@ -76,6 +84,7 @@ export interface Ctx {
   lastStepSec: number;
   seq: Counters;
   rng: Prng;
+  /** Fees collected; fills' fees may still wait in SymbolState.makerFeeTl/takerFeeTl: read it through settledFees. */
   fees: bigint;
   deposits: bigint;
   withdrawals: bigint;
@@ -286,6 +295,21 @@ export function markDepth(ctx: Ctx, s: SymbolState): void {
     s.depthMarked = true;
     addDirty(ctx.dirtyDepth, s);
   }
+}
+
+/** ctx.fees with every fill's fee in it (the fills' pending sums added now). Read the fees only through this. */
+export function settledFees(ctx: Ctx): bigint {
+  for (const s of ctx.symList) {
+    if (s.makerFeeTl !== 0) {
+      ctx.fees += BigInt(s.makerFeeTl) * s.spec.makerFeeUnit;
+      s.makerFeeTl = 0;
+    }
+    if (s.takerFeeTl !== 0) {
+      ctx.fees += BigInt(s.takerFeeTl) * s.spec.takerFeeUnit;
+      s.takerFeeTl = 0;
+    }
+  }
+  return ctx.fees;
 }
 
 export function push(ctx: Ctx, e: EngineEvent): void {
