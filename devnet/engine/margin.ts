@@ -311,6 +311,8 @@ export function fillKeepsMargin(
     if (budgeted) return true;
     // Only the cross upnl and the maintenance margin of the other cross positions matter here: the
     // order locks (accountFigures' costliest term) do not, and this runs for every adverse maker fill.
+    // Runs for about every third fill (a maker's adverse one): sums start from their first term and
+    // zero terms are not added, which saves bigint operations, not changes the figures.
     let crossUpnl = 0n;
     let othersMaint = 0n;
     for (const p of acct.positions.values()) {
@@ -318,14 +320,20 @@ export function fillKeepsMargin(
       const ps = p === pos ? s : ctx.syms.get(p.symbol);
       if (ps === undefined) continue;
       const value = notionalOf(ps.spec, ps.mark, p.qty < 0 ? -p.qty : p.qty);
-      crossUpnl += upnlAt(p, value);
-      if (p !== pos) othersMaint += maintMargin(ps.spec, value);
+      const upnl = upnlAt(p, value);
+      crossUpnl = crossUpnl === 0n ? upnl : crossUpnl + upnl;
+      if (p !== pos) {
+        const maint = maintMargin(ps.spec, value);
+        othersMaint = othersMaint === 0n ? maint : othersMaint + maint;
+      }
     }
-    const left = acct.cross + crossUpnl - notionalOf(spec, adverseTicks, lots) - othersMaint;
+    let left = (crossUpnl === 0n ? acct.cross : acct.cross + crossUpnl) - notionalOf(spec, adverseTicks, lots);
+    if (othersMaint !== 0n) left -= othersMaint;
     if (after === 0) return left >= 0n;
     // left ≥ maintMargin(value) = ceil(value × mmr / SCALE) exactly when left × SCALE ≥ value × mmr
-    // (left is whole): the same answer without the division and its remainder.
-    return left * SCALE >= notionalOf(spec, s.mark, after < 0 ? -after : after) * spec.mmr;
+    // (left is whole): the same answer without the division and its remainder. value × mmr is
+    // ticks×lots × (notionalUnit × mmr).
+    return left * SCALE >= BigInt(s.mark * (after < 0 ? -after : after)) * spec.maintPerTl;
   }
   if (closeLots > 0 && pos !== undefined) {
     if (closeLots === size) {
