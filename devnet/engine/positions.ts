@@ -7,21 +7,16 @@ import { account, HOUSE, markPerps, markPosition, posConfigOf } from './state.js
 import type { Ctx, SymbolState } from './state.js';
 import type { Account, PositionRec, Side } from './types.js';
 
-/** Lot counts below this are made into bigints once (bigLots): fills and positions are mostly small. */
-const SMALL_LOTS = 1 << 16;
-const LOTS: bigint[] = [];
+/**
+ * Lot counts below this are bigints made once (bigLots): fills and positions are mostly small. A full
+ * array made up front (a sparse one filled on demand becomes a slow dictionary).
+ */
+const SMALL_LOTS = 4096;
+const LOTS: readonly bigint[] = Array.from({ length: SMALL_LOTS }, (_, i) => BigInt(i));
 
 /** BigInt(lots), the same value, without a new bigint for every partial close. */
 function bigLots(lots: number): bigint {
-  if (lots >= 0 && lots < SMALL_LOTS && Number.isInteger(lots)) {
-    let v = LOTS[lots];
-    if (v === undefined) {
-      v = BigInt(lots);
-      LOTS[lots] = v;
-    }
-    return v;
-  }
-  return BigInt(lots);
+  return lots >= 0 && lots < SMALL_LOTS && Number.isInteger(lots) ? LOTS[lots]! : BigInt(lots);
 }
 
 function openPosition(ctx: Ctx, acct: Account, s: SymbolState): PositionRec {
