@@ -13,7 +13,7 @@
 import { fmt, iso } from './decimal.js';
 import { insuranceFund, INSURANCE_FLOOR } from './insurance.js';
 import { perpsEquity } from './margin.js';
-import { HOUSE } from './state.js';
+import { HOUSE, settledFees } from './state.js';
 import type { Ctx } from './state.js';
 import type { Account } from './types.js';
 
@@ -100,8 +100,9 @@ export function audit(ctx: Ctx): AuditReport {
   const houseAcct = ctx.accounts.get(HOUSE);
   const insuranceCash = houseAcct === undefined ? 0n : houseAcct.cashFree + houseAcct.cashLocked;
   if (insurance < INSURANCE_FLOOR) problems.push(`insurance fund ${fmt(insurance)} below its floor ${fmt(INSURANCE_FLOOR)}`);
-  if (ctx.fees < 0n) problems.push(`fees ${fmt(ctx.fees)}`);
-  const held = traderCash + traderPerps + ctx.fees + insurance + insuranceCash + house;
+  const fees = settledFees(ctx);
+  if (fees < 0n) problems.push(`fees ${fmt(fees)}`);
+  const held = traderCash + traderPerps + fees + insurance + insuranceCash + house;
   const owed = ctx.deposits - ctx.withdrawals;
   if (held !== owed) problems.push(`Σ held ${fmt(held)} ≠ deposits − withdrawals ${fmt(owed)}`);
 
@@ -111,7 +112,7 @@ export function audit(ctx: Ctx): AuditReport {
     pendingWithdrawals: fmt(pendingWithdrawals),
     traderCash: fmt(traderCash),
     traderPerps: fmt(traderPerps),
-    fees: fmt(ctx.fees),
+    fees: fmt(fees),
     insurance: fmt(insurance),
     house: fmt(house),
   };

@@ -3,7 +3,7 @@
 // delivered after the command has finished, so listeners always observe a
 // consistent engine and may safely call back into it (re-entrant calls just
 // append to the queue being drained). A throwing listener is isolated.
-import { push } from './state.js';
+import { newWatchEpoch, push } from './state.js';
 import type { Ctx, DirtyList } from './state.js';
 import type { EngineEvent, ExchangeEvent } from './types.js';
 import { renderFundingRate, renderOrder, renderPosition, renderPublicTrade, renderTrade } from './views.js';
@@ -46,6 +46,9 @@ export function deliver(ctx: Ctx): void {
     if (ctx.queue.n > 0) dropDelivered(ctx.queue, ctx.queue.n);
     return;
   }
+  // Everything from here may be followed by code outside the engine (listeners, the caller's next
+  // command): answers of the watch filter remembered so far are not trusted past it (state.ts watchedAccount).
+  newWatchEpoch(ctx);
   // The size checks skip the iterators of empty collections: most commands change no watched position.
   if (ctx.dirtyPos.size > 0) {
     for (const [acct, m] of ctx.dirtyPos) {
@@ -77,6 +80,7 @@ export function deliver(ctx: Ctx): void {
       // another one takes effect from the next event, as with a copy per event, without the copy.
       const ls = ctx.listeners;
       for (let i = 0; i < ls.length; i++) {
+        newWatchEpoch(ctx);
         try {
           ls[i]!(e);
         } catch {
@@ -87,6 +91,7 @@ export function deliver(ctx: Ctx): void {
   } finally {
     dropDelivered(q, done);
     ctx.delivering = false;
+    newWatchEpoch(ctx);
   }
 }
 

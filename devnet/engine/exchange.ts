@@ -16,7 +16,7 @@ import { Prng } from './prng.js';
 import * as q from './queries.js';
 import { HistoryJson } from './history-json.js';
 import { snapshot as takeSnapshot, snapshotChunks, restoreCtx } from './snapshot.js';
-import { dirtyList, ensureAccount, FLOW, HOUSE, MAKER, markDepth, push, tracking } from './state.js';
+import { dirtyList, ensureAccount, FLOW, HOUSE, MAKER, markDepth, newWatchEpoch, push, settledFees, tracking } from './state.js';
 import type { Ctx, ResolvedConfig, SymbolState } from './state.js';
 import { buildSpec, DEFAULT_SYMBOLS } from './symbols.js';
 import type { SymbolConfig } from './symbols.js';
@@ -99,7 +99,7 @@ function freshCtx(config: ExchangeConfig): Ctx {
     time: cfg.startTime, lastStepSec: Math.floor(cfg.startTime / 1000),
     seq: { order: 0, trade: 0, position: 0, fundingTx: 0, fundingRate: 0, liq: 0 },
     rng: new Prng(cfg.seed), fees: 0n, deposits: 0n, withdrawals: 0n, credits: new Map(), withdraws: new Map(),
-    vaults: new Map(), vaultsByOwner: new Map(), listeners: [], watchFilter: null, publicTradeFilter: null, queue: dirtyList(), delivering: false,
+    vaults: new Map(), vaultsByOwner: new Map(), listeners: [], watchFilter: null, watchEpoch: 0, publicTradeFilter: null, queue: dirtyList(), delivering: false,
     dirtyPos: new Map(), dirtyPerps: dirtyList(), dirtyCash: dirtyList(), dirtyDepth: dirtyList(), history: null,
   };
   for (const sc of config.symbols ?? DEFAULT_SYMBOLS) {
@@ -108,7 +108,7 @@ function freshCtx(config: ExchangeConfig): Ctx {
       spec, bids: new BookSide(true), asks: new BookSide(false),
       indexExact: BigInt(spec.startPriceTicks) * spec.tickUnit, index: spec.startPriceTicks, mark: spec.startPriceTicks,
       last: 0, basis: 0n, premiumSum: 0, premiumCount: 0, openInterest: 0, triggers: new TriggerBook(), makerOrders: [], klines: newKlineStore(),
-      recent: [], fundingRecords: [],
+      recent: [], fundingRecords: [], makerFeeTl: 0, takerFeeTl: 0,
     };
     seedHistory(s.klines, spec, ctx.rng, cfg.startTime, cfg.historyDays);
     ctx.specs.set(spec.symbol, spec);
@@ -192,6 +192,7 @@ export class Exchange {
   /** Limits user events (order, trade, position, balance) to accounts someone is listening for. */
   watchUsers(filter: ((user: string) => boolean) | null): void {
     this.ctx.watchFilter = filter;
+    newWatchEpoch(this.ctx);
   }
 
   /** Limits public_trade events to symbols someone is subscribed to (the feed's records are kept either way). */
@@ -202,9 +203,11 @@ export class Exchange {
   on(listener: (e: ExchangeEvent) => void): () => void {
     // Copy on write: delivery iterates the array as it was, without copying it per event.
     this.ctx.listeners = [...this.ctx.listeners, listener];
+    newWatchEpoch(this.ctx);
     return () => {
       const i = this.ctx.listeners.indexOf(listener);
       if (i >= 0) this.ctx.listeners = [...this.ctx.listeners.slice(0, i), ...this.ctx.listeners.slice(i + 1)];
+      newWatchEpoch(this.ctx);
     };
   }
 
@@ -545,7 +548,7 @@ export class Exchange {
     return {
       deposits: fmt(this.ctx.deposits),
       withdrawals: fmt(this.ctx.withdrawals),
-      fees: fmt(this.ctx.fees),
+      fees: fmt(settledFees(this.ctx)),
       insurance: house ? fmt(house.cross) : '0',
     };
   }

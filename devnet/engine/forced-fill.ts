@@ -3,7 +3,7 @@
 // record, at a value the caller decides (the bankruptcy price); the fee is zero.
 import { applyFill } from './positions.js';
 import { closeOrder, emitOrder, registerOrder } from './orders.js';
-import { markPerps, posConfig, push, watched } from './state.js';
+import { markPerps, posConfig, push, watchedAccount } from './state.js';
 import type { Ctx, SymbolState } from './state.js';
 import type { Account, OrderRec, OrderSource, Side, TradeRec } from './types.js';
 
@@ -44,7 +44,7 @@ export function bookForcedFill(ctx: Ctx, s: SymbolState, acct: Account, f: Force
   };
   acct.trades.push(t);
   ctx.history?.added(t);
-  if (watched(ctx, acct.id)) push(ctx, { type: 'trade', user: acct.id, trade: t });
+  if (watchedAccount(ctx, acct)) push(ctx, { type: 'trade', user: acct.id, trade: t });
   closeOrder(ctx, o, 'filled', f.remark);
   return pnl;
 }

@@ -2,7 +2,7 @@
 // Every figure is exact 1e-18 integer arithmetic; divisions round against the
 // trader (margins up) so the exchange never under-reserves.
 import { bmax, bmin, divCeil, SCALE } from './decimal.js';
-import { posConfig, posConfigOf } from './state.js';
+import { posConfigOf } from './state.js';
 import type { Ctx, SymbolState } from './state.js';
 import type { SymbolSpec } from './symbols.js';
 import type { Account, MarginMemo, PositionRec } from './types.js';
@@ -18,6 +18,27 @@ export function bigLeverage(leverage: number): bigint {
     if (Number.isInteger(leverage) && leverage >= 0 && leverage <= 1000) LEVERAGE[leverage] = v;
   }
   return v;
+}
+
+/** leverage − 1 as bigints, for the leverages LEVERAGE holds from 1 up. */
+const LEVERAGE_LESS1: bigint[] = [];
+
+/**
+ * divCeil(a, leverage) with one bigint operation fewer: for a ≥ 0 and a whole leverage ≥ 1 the
+ * quotient rounded up is (a + leverage − 1) / leverage (an add and a division, where divCeil takes a
+ * division, a multiplication and an add). Anything else goes to divCeil. Runs for every new order
+ * (the initial margin of each cross position) and every isolated opening fill.
+ */
+export function ceilByLeverage(a: bigint, leverage: number): bigint {
+  if (a >= 0n && Number.isInteger(leverage) && leverage >= 1 && leverage <= 1000) {
+    let l1 = LEVERAGE_LESS1[leverage];
+    if (l1 === undefined) {
+      l1 = BigInt(leverage - 1);
+      LEVERAGE_LESS1[leverage] = l1;
+    }
+    return (a + l1) / bigLeverage(leverage);
+  }
+  return divCeil(a, bigLeverage(leverage));
 }
 
 export function notionalOf(spec: SymbolSpec, ticks: number, lots: number): bigint {
@@ -42,7 +63,7 @@ export function positionUpnl(ctx: Ctx, pos: PositionRec): bigint {
 
 /** |qty| × entry / leverage. */
 export function initialMargin(pos: PositionRec, leverage: number): bigint {
-  return divCeil(pos.entryValue, bigLeverage(leverage));
+  return ceilByLeverage(pos.entryValue, leverage);
 }
 
 /** position_value × mmr. */
@@ -130,7 +151,7 @@ function lockOf(ctx: Ctx, acct: Account, spec: SymbolSpec, i: number, tl: number
 function initialMarginOf(acct: Account, pos: PositionRec, leverage: number): bigint {
   const m = marginMemo(acct);
   if (m.imPos === pos && m.imLev === leverage && m.imEntry === pos.entryValue) return m.im;
-  const im = divCeil(pos.entryValue, bigLeverage(leverage));
+  const im = ceilByLeverage(pos.entryValue, leverage);
   m.imPos = pos;
   m.imEntry = pos.entryValue;
   m.imLev = leverage;
@@ -201,22 +222,23 @@ export function withdrawable(ctx: Ctx, acct: Account): bigint {
 /**
  * Margin an order may still use: cross_available for cross, the cash-backed
  * free margin for isolated. Same figures as accountFigures, without the terms
- * the answer does not need (hot path: runs before every opening fill).
+ * the answer does not need (hot path: runs for every new order). `sym`: the order's symbol (its
+ * state is at hand, so neither its config nor a position in it is looked up by name).
  */
-export function availableFor(ctx: Ctx, acct: Account, symbol: string): bigint {
+export function availableFor(ctx: Ctx, acct: Account, sym: SymbolState): bigint {
   // base = cross − cross margin − locked, each position's margin taken straight from the cross balance.
   let base = acct.cross - lockedAmount(ctx, acct);
   let crossUpnl = 0n;
   for (const pos of acct.positions.values()) {
     if (pos.mode === 'isolated') continue;
-    const s = ctx.syms.get(pos.symbol);
+    const s = pos.symbol === sym.spec.symbol ? sym : ctx.syms.get(pos.symbol);
     if (s === undefined) continue;
     base -= initialMarginOf(acct, pos, posConfigOf(acct, s.spec).leverage);
     const upnl = upnlAt(pos, notionalOf(s.spec, s.mark, pos.qty < 0 ? -pos.qty : pos.qty));
     crossUpnl = crossUpnl === 0n ? upnl : crossUpnl + upnl;
   }
   if (crossUpnl === 0n) return base;
-  if (posConfig(ctx, acct, symbol).mode === 'cross') return base + crossUpnl;
+  if (posConfigOf(acct, sym.spec).mode === 'cross') return base + crossUpnl;
   return crossUpnl < 0n ? base + crossUpnl : base;
 }
 
@@ -231,14 +253,18 @@ export function orderLock(ctx: Ctx, spec: SymbolSpec, lots: number, ticks: numbe
  * and cached per leverage, so the hot path is one multiply and one division.
  */
 export function lockForTl(ctx: Ctx, spec: SymbolSpec, tl: number, leverage: number): bigint {
-  return lockOfNotional(BigInt(tl), lockPerTl(ctx, spec, leverage));
+  const r = lockPerTl(ctx, spec, leverage);
+  // lockOfNotional rounds tl × num / den up with a division, a multiplication and an add; for
+  // tl ≥ 0 (and den > 0: leverage ≥ 1) adding den − 1 before the division gives the same integer.
+  if (tl >= 0 && r.den > 0n) return (BigInt(tl) * r.num + r.denLess1) / r.den;
+  return lockOfNotional(BigInt(tl), r);
 }
 
-function lockPerTl(ctx: Ctx, spec: SymbolSpec, leverage: number): LockRatio {
+function lockPerTl(ctx: Ctx, spec: SymbolSpec, leverage: number): LockRatio & { denLess1: bigint } {
   let r = spec.lockPerTl[leverage];
   if (r === undefined) {
     const base = lockRatio(leverage, spec.takerRate, ctx.cfg.lockSafetyPct);
-    r = { num: spec.notionalUnit * base.num, den: base.den };
+    r = { num: spec.notionalUnit * base.num, den: base.den, denLess1: base.den - 1n };
     spec.lockPerTl[leverage] = r;
   }
   return r;
@@ -285,6 +311,8 @@ export function fillKeepsMargin(
     if (budgeted) return true;
     // Only the cross upnl and the maintenance margin of the other cross positions matter here: the
     // order locks (accountFigures' costliest term) do not, and this runs for every adverse maker fill.
+    // Runs for about every third fill (a maker's adverse one): sums start from their first term and
+    // zero terms are not added, which saves bigint operations, not changes the figures.
     let crossUpnl = 0n;
     let othersMaint = 0n;
     for (const p of acct.positions.values()) {
@@ -292,14 +320,20 @@ export function fillKeepsMargin(
       const ps = p === pos ? s : ctx.syms.get(p.symbol);
       if (ps === undefined) continue;
       const value = notionalOf(ps.spec, ps.mark, p.qty < 0 ? -p.qty : p.qty);
-      crossUpnl += upnlAt(p, value);
-      if (p !== pos) othersMaint += maintMargin(ps.spec, value);
+      const upnl = upnlAt(p, value);
+      crossUpnl = crossUpnl === 0n ? upnl : crossUpnl + upnl;
+      if (p !== pos) {
+        const maint = maintMargin(ps.spec, value);
+        othersMaint = othersMaint === 0n ? maint : othersMaint + maint;
+      }
     }
-    const left = acct.cross + crossUpnl - notionalOf(spec, adverseTicks, lots) - othersMaint;
+    let left = (crossUpnl === 0n ? acct.cross : acct.cross + crossUpnl) - notionalOf(spec, adverseTicks, lots);
+    if (othersMaint !== 0n) left -= othersMaint;
     if (after === 0) return left >= 0n;
     // left ≥ maintMargin(value) = ceil(value × mmr / SCALE) exactly when left × SCALE ≥ value × mmr
-    // (left is whole): the same answer without the division and its remainder.
-    return left * SCALE >= notionalOf(spec, s.mark, after < 0 ? -after : after) * spec.mmr;
+    // (left is whole): the same answer without the division and its remainder. value × mmr is
+    // ticks×lots × (notionalUnit × mmr).
+    return left * SCALE >= BigInt(s.mark * (after < 0 ? -after : after)) * spec.maintPerTl;
   }
   if (closeLots > 0 && pos !== undefined) {
     if (closeLots === size) {

@@ -6,11 +6,11 @@ import { headOrder, popHead } from './order-book.js';
 import { availableFor, fillKeepsMargin, notionalOf } from './margin.js';
 import { addLockIn, cancelOrderRec, closeOrder, closeOrderIn, emitOrder, orderResult, restOrder } from './orders.js';
 import { applyFill, lastFilledPosition } from './positions.js';
-import { account, push, watched } from './state.js';
+import { account, push, watchedAccount } from './state.js';
 import type { Ctx, SymbolState } from './state.js';
 import { capTicks, floorTicks, protectionTicks } from './symbols.js';
 import { onParentFill } from './tpsl.js';
-import type { Account, OrderRec, TradeRec } from './types.js';
+import type { Account, OrderRec, PositionRec, TradeRec } from './types.js';
 import { recordMarketTrade } from './market-data.js';
 import { takerSpendBound } from './taker-budget.js';
 import { takerFillCostUnits } from '../../src/lib/order-lock';
@@ -21,7 +21,11 @@ export const MSG_MARGIN = 'insufficient margin';
 
 /** Lots of `side` that would reduce the account's current position. */
 export function reducibleLots(acct: Account, symbol: string, side: 'buy' | 'sell'): number {
-  const pos = acct.positions.get(symbol);
+  return reducibleIn(acct.positions.get(symbol), side);
+}
+
+/** The same for the position at hand (undefined: none). */
+export function reducibleIn(pos: PositionRec | undefined, side: 'buy' | 'sell'): number {
   if (pos === undefined) return 0;
   if (side === 'buy') return pos.qty < 0 ? -pos.qty : 0;
   return pos.qty > 0 ? pos.qty : 0;
@@ -43,7 +47,7 @@ export function wouldCross(s: SymbolState, o: OrderRec): boolean {
  * reports the outcome as an order_result event.
  */
 export function runOrder(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, available?: bigint): void {
-  emitOrder(ctx, o);
+  emitOrder(ctx, o, acct);
   if (o.type === 'limit' && o.tif === 'alo') {
     if (wouldCross(s, o)) {
       closeOrderIn(ctx, acct, s, o, 'rejected', MSG_ALO);
@@ -82,7 +86,7 @@ export const MSG_POSITION_CLOSED = 'position closed';
  */
 export function runTriggered(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec): boolean {
   const first = o.status === 'new';
-  if (first) emitOrder(ctx, o);
+  if (first) emitOrder(ctx, o, acct);
   // While it runs the child is 'new', so the close of the position by its own fill does not cancel it
   // under the loop (positions.ts closePosition cancels 'open' reduce-only orders); no event sees it.
   else o.status = 'new';
@@ -108,7 +112,7 @@ export function runTriggered(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRe
   if (first || o.filled !== before) {
     o.remark = MSG_PROTECTION;
     o.updatedAt = ctx.time;
-    emitOrder(ctx, o);
+    emitOrder(ctx, o, acct);
   }
   if (first) orderResult(ctx, o, 0, 'success');
   return true;
@@ -149,7 +153,7 @@ function match(ctx: Ctx, acct: Account, s: SymbolState, o: OrderRec, available?:
       ? protectionTicks(spec, s.mark, !buy)
       : buy ? capTicks(spec, s.mark) : floorTicks(spec, s.mark);
   const checkMargin = !acct.system && !o.reduceOnly;
-  let budget = checkMargin ? (available ?? availableFor(ctx, acct, o.symbol)) : 0n;
+  let budget = checkMargin ? (available ?? availableFor(ctx, acct, s)) : 0n;
   // Decided at the first fill (taker-budget.ts): > 0, the budget covers the most the order can spend on
   // fills priced up to `covered` ticks, so those are not charged one by one; -1, each fill is charged.
   let covered = 0;
@@ -248,15 +252,29 @@ function executeFill(
   recordMarketTrade(ctx, s, id, price, lots, taker.side);
 }
 
+/** Pending fee sums stay exact: each addend and each sum it is added to at most 2^52, so the result ≤ 2^53. */
+const FEE_TL_STEP = 2 ** 52;
+
 /** Books one side of a fill: fee, order progress, position, trade record, TP/SL children. */
 export function fillSide(
   ctx: Ctx, s: SymbolState, acct: Account, o: OrderRec, lots: number, price: number, notional: bigint,
   feeUnit: bigint, tradeId: number, resting: boolean, feeMade?: bigint,
 ): void {
   // feeMade: the same price × lots × feeUnit, when the caller has already made it.
-  const fee = feeMade ?? BigInt(price * lots) * feeUnit;
+  const tl = price * lots;
+  const fee = feeMade ?? BigInt(tl) * feeUnit;
   acct.cross -= fee;
-  ctx.fees += fee;
+  // ctx.fees += fee, as ticks×lots of the symbol's maker or taker fee unit added up (state.ts settledFees).
+  const maker = feeUnit === s.spec.makerFeeUnit;
+  if ((maker || feeUnit === s.spec.takerFeeUnit) && Number.isSafeInteger(tl) && tl >= 0 && tl <= FEE_TL_STEP) {
+    let pending = maker ? s.makerFeeTl : s.takerFeeTl;
+    if (pending > FEE_TL_STEP) {
+      ctx.fees += BigInt(pending) * feeUnit;
+      pending = 0;
+    }
+    if (maker) s.makerFeeTl = pending + tl;
+    else s.takerFeeTl = pending + tl;
+  } else ctx.fees += fee;
   o.filled += lots;
   o.fillTl += price * lots;
   o.updatedAt = ctx.time;
@@ -264,7 +282,7 @@ export function fillSide(
     if (!acct.system && !o.reduceOnly) addLockIn(ctx, acct, s, o, -lots);
     if (o.filled === o.qty) closeOrderIn(ctx, acct, s, o, 'filled', '');
     else {
-      emitOrder(ctx, o);
+      emitOrder(ctx, o, acct);
     }
   }
   const pnl = applyFill(ctx, s, acct, o.side, lots, notional);
@@ -278,6 +296,6 @@ export function fillSide(
   };
   acct.trades.push(t);
   ctx.history?.added(t);
-  if (watched(ctx, acct.id)) push(ctx, { type: 'trade', user: acct.id, trade: t });
+  if (watchedAccount(ctx, acct)) push(ctx, { type: 'trade', user: acct.id, trade: t });
   if (o.tp !== 0 || o.sl !== 0) onParentFill(ctx, acct, o);
 }

@@ -1,6 +1,6 @@
 // Order lifecycle bookkeeping: registration, resting (with its margin lock),
 // closing, and the per-status-change events.
-import { account, markDepth, markPerps, push, tracking, watched } from './state.js';
+import { account, markDepth, markPerps, push, tracking, watched, watchedAccount } from './state.js';
 import type { Ctx, SymbolState } from './state.js';
 import type { Account, OrderRec, OrderStatus } from './types.js';
 
@@ -57,9 +57,12 @@ export function liveIn(ctx: Ctx, acct: Account, symbol: string): number {
   return acct.liveCount[symIdx(ctx, symbol)] ?? 0;
 }
 
-/** Queues the order as it is now: a copy, since the command goes on changing it before delivery renders it. */
-export function emitOrder(ctx: Ctx, o: OrderRec): void {
-  if (watched(ctx, o.user) && !o.user.startsWith('sys_')) {
+/**
+ * Queues the order as it is now: a copy, since the command goes on changing it before delivery renders it.
+ * `acct`: the order's account, when the caller has it (its watch answer is remembered: state.ts watchedAccount).
+ */
+export function emitOrder(ctx: Ctx, o: OrderRec, acct?: Account): void {
+  if (acct !== undefined ? !acct.system && watchedAccount(ctx, acct) : watched(ctx, o.user) && !o.user.startsWith('sys_')) {
     push(ctx, { type: 'order', user: o.user, order: { ...o } });
   }
 }
@@ -96,7 +99,7 @@ export function restOrder(ctx: Ctx, acct: Account, o: OrderRec, sym?: SymbolStat
   addLockIn(ctx, acct, s, o, o.qty - o.filled);
   (o.side === 'buy' ? s.bids : s.asks).insert(o);
   markDepth(ctx, s);
-  emitOrder(ctx, o);
+  emitOrder(ctx, o, acct);
 }
 
 /** The pending taker rests: it enters the live maps now. */
@@ -142,7 +145,7 @@ export function closeOrderIn(
       markDepth(ctx, s);
     }
   }
-  emitOrder(ctx, o);
+  emitOrder(ctx, o, acct);
 }
 
 export function cancelOrderRec(ctx: Ctx, o: OrderRec, remark: string): void {

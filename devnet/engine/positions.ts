@@ -1,11 +1,23 @@
 // Applying fills to positions: entry value, realized PnL, isolated margin
 // moves, open interest, and the bankruptcy/liquidation price formulas.
-import { babs, divCeil, divRound, SCALE } from './decimal.js';
-import { accountFigures, bigLeverage, maintMargin, notionalOf, upnlAt } from './margin.js';
+import { babs, divRound, SCALE } from './decimal.js';
+import { accountFigures, ceilByLeverage, maintMargin, notionalOf, upnlAt } from './margin.js';
 import { cancelReducing } from './orders.js';
 import { account, HOUSE, markPerps, markPosition, posConfigOf } from './state.js';
 import type { Ctx, SymbolState } from './state.js';
 import type { Account, PositionRec, Side } from './types.js';
+
+/**
+ * Lot counts below this are bigints made once (bigLots): fills and positions are mostly small. A full
+ * array made up front (a sparse one filled on demand becomes a slow dictionary).
+ */
+const SMALL_LOTS = 4096;
+const LOTS: readonly bigint[] = Array.from({ length: SMALL_LOTS }, (_, i) => BigInt(i));
+
+/** BigInt(lots), the same value, without a new bigint for every partial close. */
+function bigLots(lots: number): bigint {
+  return lots >= 0 && lots < SMALL_LOTS && Number.isInteger(lots) ? LOTS[lots]! : BigInt(lots);
+}
 
 function openPosition(ctx: Ctx, acct: Account, s: SymbolState): PositionRec {
   const cfg = posConfigOf(acct, s.spec);
@@ -61,14 +73,14 @@ export function applyFill(
   if (pos !== undefined && pos.qty !== 0 && (pos.qty > 0) !== (sign > 0)) {
     const size = pos.qty < 0 ? -pos.qty : pos.qty;
     const close = lots < size ? lots : size;
-    const closeNotional = close === lots ? notional : (notional * BigInt(close)) / BigInt(lots);
-    const removed = close === size ? pos.entryValue : (pos.entryValue * BigInt(close)) / BigInt(size);
+    const closeNotional = close === lots ? notional : (notional * bigLots(close)) / bigLots(lots);
+    const removed = close === size ? pos.entryValue : (pos.entryValue * bigLots(close)) / bigLots(size);
     realized = pos.qty > 0 ? closeNotional - removed : removed - closeNotional;
     pos.entryValue -= removed;
     pos.qty += sign * close;
     pos.realized += realized;
     pos.updatedAt = ctx.time;
-    if (pos.mode === 'isolated') settleIsolated(ctx, acct, pos, close === size ? pos.isoMargin : (pos.isoMargin * BigInt(close)) / BigInt(size), realized);
+    if (pos.mode === 'isolated') settleIsolated(ctx, acct, pos, close === size ? pos.isoMargin : (pos.isoMargin * bigLots(close)) / bigLots(size), realized);
     else acct.cross += realized;
     openLots = lots - close;
     // Closed whole: nothing opens, and 0n needs no subtraction.
@@ -88,7 +100,7 @@ export function applyFill(
       // position is born with its initial margin of equity at the mark (decisions.md, money safety).
       const atMark = notionalOf(s.spec, s.mark, openLots);
       const adverse = sign > 0 ? openNotional - atMark : atMark - openNotional;
-      const m = divCeil(openNotional, bigLeverage(posConfigOf(acct, s.spec).leverage)) + (adverse > 0n ? adverse : 0n);
+      const m = ceilByLeverage(openNotional, posConfigOf(acct, s.spec).leverage) + (adverse > 0n ? adverse : 0n);
       acct.cross -= m;
       pos.isoMargin += m;
     }

@@ -8,7 +8,7 @@ import type { Bar, KlineStore } from './klines.js';
 import { BookSide } from './order-book.js';
 import { Prng } from './prng.js';
 import type { Ctx, ResolvedConfig, SymbolState } from './state.js';
-import { dirtyList, newAccount } from './state.js';
+import { dirtyList, newAccount, settledFees } from './state.js';
 import { buildSpec } from './symbols.js';
 import { TriggerBook } from './trigger-book.js';
 import type { SymbolConfig } from './symbols.js';
@@ -98,7 +98,7 @@ export function snapshotChunks(ctx: Ctx): string[] {
     lastStepSec: ctx.lastStepSec,
     seq: ctx.seq,
     rng: ctx.rng.state(),
-    fees: ctx.fees,
+    fees: settledFees(ctx),
     deposits: ctx.deposits,
     withdrawals: ctx.withdrawals,
     credits: [...ctx.credits.entries()],
@@ -215,7 +215,7 @@ export function restoreCtx(json: string, overrides: Partial<ResolvedConfig>): Ct
     withdraws: new Map(image.withdraws),
     vaults: new Map(image.vaults),
     vaultsByOwner: new Map(image.vaultsByOwner),
-    listeners: [], watchFilter: null, publicTradeFilter: null,
+    listeners: [], watchFilter: null, watchEpoch: 0, publicTradeFilter: null,
     queue: dirtyList(),
     delivering: false,
     dirtyPos: new Map(),
@@ -235,7 +235,7 @@ export function restoreCtx(json: string, overrides: Partial<ResolvedConfig>): Ct
     const s: SymbolState = {
       spec, bids: new BookSide(true), asks: new BookSide(false), indexExact: m.indexExact, index: m.index, mark: m.mark,
       last: m.last, basis: m.basis ?? 0n, premiumSum: m.premiumSum, premiumCount: m.premiumCount, openInterest: 0, triggers: new TriggerBook(),
-      makerOrders: [], klines, recent: m.recent, fundingRecords: m.fundingRecords,
+      makerOrders: [], klines, recent: m.recent, fundingRecords: m.fundingRecords, makerFeeTl: 0, takerFeeTl: 0,
     };
     ctx.specs.set(spec.symbol, spec);
     ctx.syms.set(spec.symbol, s);

@@ -39,6 +39,14 @@ export interface SymbolState {
   klines: KlineStore;
   recent: PublicTradeRec[];
   fundingRecords: FundingRateRec[];
+  /**
+   * Σ ticks×lots of the maker and of the taker sides of fills whose fees are not yet added to
+   * ctx.fees (matching.ts fillSide): each such fee is exactly ticks×lots × the symbol's fee unit, so
+   * the sum is added once, when the fees are read (settledFees), instead of one bigint addition per
+   * side of every fill. Always below 2^53 (exact). Not state of its own: snapshots hold ctx.fees settled.
+   */
+  makerFeeTl: number;
+  takerFeeTl: number;
   /** Not state: in ctx.dirtyDepth already (a Set's clear after every command costs a new table). */
   depthMarked?: boolean;
   /** Not state: the symbol's shared depth event (events.ts), kept here to save a lookup per delivery. */
@@ -76,6 +84,7 @@ export interface Ctx {
   lastStepSec: number;
   seq: Counters;
   rng: Prng;
+  /** Fees collected; fills' fees may still wait in SymbolState.makerFeeTl/takerFeeTl: read it through settledFees. */
   fees: bigint;
   deposits: bigint;
   withdrawals: bigint;
@@ -87,6 +96,11 @@ export interface Ctx {
   listeners: Array<(e: ExchangeEvent) => void>;
   /** Accounts whose user events are wanted; null = all (not part of snapshots). */
   watchFilter: ((user: string) => boolean) | null;
+  /**
+   * Not state: moves whenever code outside the engine may have run and changed watchFilter's answers
+   * (see watchedAccount), so an account's remembered answer is good only while it equals this.
+   */
+  watchEpoch: number;
   /** Symbols whose public trades are wanted; null = all (not part of snapshots). */
   publicTradeFilter: ((symbol: string) => boolean) | null;
   /** Events of the command being run (and of commands listeners run from delivery), in order. */
@@ -149,6 +163,8 @@ export function newAccount(id: string): Account {
     orders: [],
     trades: [],
     funding: [],
+    watchEpoch: -1,
+    watchAnswer: false,
   };
 }
 
@@ -212,13 +228,37 @@ export function watched(ctx: Ctx, user: string): boolean {
   return ctx.listeners.length > 0 && (ctx.watchFilter === null || ctx.watchFilter(user));
 }
 
+/**
+ * watched() for an account, its answer remembered on the account (Account.watchEpoch) until
+ * ctx.watchEpoch moves. A command asks it about 8 times per order (order, trade, position and wallet
+ * events of the taker and each maker), and the filter (the service's lookup of who is connected) can
+ * only answer differently once code outside the engine has run. That happens only between commands
+ * and in listeners, so the epoch moves when delivery starts, before each listener call, when delivery
+ * ends, and when the listeners or the filter are replaced (events.ts deliver, exchange.ts).
+ */
+export function watchedAccount(ctx: Ctx, acct: Account): boolean {
+  if (ctx.listeners.length === 0) return false;
+  const filter = ctx.watchFilter;
+  if (filter === null) return true;
+  if (acct.watchEpoch === ctx.watchEpoch) return acct.watchAnswer === true;
+  const answer = filter(acct.id);
+  acct.watchEpoch = ctx.watchEpoch;
+  acct.watchAnswer = answer;
+  return answer;
+}
+
+/** Code outside the engine may run next (or the filter changed): watchedAccount asks the filter again. */
+export function newWatchEpoch(ctx: Ctx): void {
+  ctx.watchEpoch++;
+}
+
 /** Whether anyone wants the symbol's public_trade events (rendering them is most of a fill's event cost). */
 export function watchedPublicTrades(ctx: Ctx, symbol: string): boolean {
   return ctx.listeners.length > 0 && (ctx.publicTradeFilter === null || ctx.publicTradeFilter(symbol));
 }
 
 export function markPosition(ctx: Ctx, acct: Account, pos: PositionRec): void {
-  if (acct.system || !watched(ctx, acct.id)) return;
+  if (acct.system || !watchedAccount(ctx, acct)) return;
   let m = ctx.dirtyPos.get(acct);
   if (m === undefined) {
     m = new Map();
@@ -255,6 +295,21 @@ export function markDepth(ctx: Ctx, s: SymbolState): void {
     s.depthMarked = true;
     addDirty(ctx.dirtyDepth, s);
   }
+}
+
+/** ctx.fees with every fill's fee in it (the fills' pending sums added now). Read the fees only through this. */
+export function settledFees(ctx: Ctx): bigint {
+  for (const s of ctx.symList) {
+    if (s.makerFeeTl !== 0) {
+      ctx.fees += BigInt(s.makerFeeTl) * s.spec.makerFeeUnit;
+      s.makerFeeTl = 0;
+    }
+    if (s.takerFeeTl !== 0) {
+      ctx.fees += BigInt(s.takerFeeTl) * s.spec.takerFeeUnit;
+      s.takerFeeTl = 0;
+    }
+  }
+  return ctx.fees;
 }
 
 export function push(ctx: Ctx, e: EngineEvent): void {

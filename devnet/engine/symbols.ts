@@ -121,10 +121,15 @@ export interface SymbolSpec {
   startPriceTicks: number;
   /** Position config of an account that never changed it (shared, never mutated). */
   defaultCfg: { readonly leverage: number; readonly mode: 'cross' };
-  /** lockPerTl[lev]: the order-lock ratio (src/lib/order-lock) per tick×lot of notional, filled on first use. */
-  lockPerTl: LockRatio[];
+  /**
+   * lockPerTl[lev]: the order-lock ratio (src/lib/order-lock) per tick×lot of notional, filled on first
+   * use, with den − 1 (margin.ts lockForTl rounds up by adding it).
+   */
+  lockPerTl: Array<LockRatio & { denLess1: bigint }>;
   /** notionalUnit + takerFeeUnit: per tick×lot of price plus adverse ticks, a taker's spending never exceeds it (taker-budget.ts). */
   takerBoundUnit: bigint;
+  /** notionalUnit × mmr: a position's value at the mark times mmr, from its ticks×lots in one multiplication (margin.ts fillKeepsMargin). */
+  maintPerTl: bigint;
 }
 
 function protectionOf(cfg: SymbolConfig): bigint {
@@ -146,6 +151,7 @@ export function buildSpec(cfg: SymbolConfig, idx: number): SymbolSpec {
   const startPrice = mustParse(cfg.startPrice, pd, 'startPrice');
   const notionalUnit = pow10(SCALE_DP - pd - qd);
   const takerFeeUnit = (notionalUnit * mustParse(cfg.takerFee, RATE_DP, 'takerFee')) / RATE_SCALE;
+  const mmr = SCALE / BigInt(2 * cfg.maxLeverage);
   return {
     cfg,
     symbol: cfg.symbol,
@@ -164,12 +170,13 @@ export function buildSpec(cfg: SymbolConfig, idx: number): SymbolSpec {
     takerRate: mustParse(cfg.takerFee, RATE_DP, 'takerFee'),
     makerFeeUnit: (pow10(SCALE_DP - pd - qd) * mustParse(cfg.makerFee, RATE_DP, 'makerFee')) / RATE_SCALE,
     takerFeeUnit,
-    mmr: SCALE / BigInt(2 * cfg.maxLeverage),
+    mmr,
     protection: protectionOf(cfg),
     startPriceTicks: Number(startPrice),
     defaultCfg: Object.freeze({ leverage: cfg.defLeverage, mode: 'cross' as const }),
     lockPerTl: [],
     takerBoundUnit: notionalUnit + takerFeeUnit,
+    maintPerTl: notionalUnit * mmr,
   };
 }
 

@@ -27,14 +27,12 @@ export function newOrder(ctx: Ctx, user: string, p: NewOrderParams): Result<{ or
   const s = d.s;
   const available = d.available;
   const wholePosition = d.wholePosition;
-  let acct = ctx.accounts.get(user);
-  if (acct === undefined) {
-    acct = d.acct;
-    ctx.accounts.set(user, acct);
-  }
+  // The account validation found (or made: it enters the accounts now), without a second lookup.
+  const acct = d.acct;
+  if (d.newAcct) ctx.accounts.set(user, acct);
   const id = ++ctx.seq.order;
   const symbol = s.spec.symbol;
-  const pos = acct.positions.get(symbol);
+  const pos = d.pos;
   const o: OrderRec = {
     id, clOrdId: d.clOrdId ?? `auto-${id}`, user, symbol, side: d.side, type: d.type, tif: d.tif,
     price: d.price, qty: d.qty, filled: 0, fillTl: 0, fillExtra: 0n, reduceOnly: d.reduceOnly, leverage: d.leverage,

@@ -152,6 +152,9 @@ export interface Account {
   dirtyWallets?: number;
   /** Not state (never in snapshots): margin.ts memo of the last figures it derived, with what they came from. */
   marginMemo?: MarginMemo;
+  /** Not state: state.ts watchedAccount's answer for this account, good while ctx.watchEpoch equals watchEpoch. */
+  watchEpoch?: number;
+  watchAnswer?: boolean;
 }
 
 /**

@@ -2,12 +2,12 @@
 // without touching state, so a rejected request changes nothing.
 import { parseUnits, plainUnits } from './decimal.js';
 import { availableFor, lockExceeds } from './margin.js';
-import { reducibleLots } from './matching.js';
+import { reducibleIn } from './matching.js';
 import { isWholePositionChild } from './tpsl.js';
 import { newAccount, posConfigOf } from './state.js';
 import type { Ctx, SymbolState } from './state.js';
 import { capTicks, floorTicks } from './symbols.js';
-import type { Account, MarginMode, OrderType, Side, TimeInForce } from './types.js';
+import type { Account, MarginMode, OrderType, PositionRec, Side, TimeInForce } from './types.js';
 import { formatUnits } from './decimal.js';
 
 export interface NewOrderParams {
@@ -42,6 +42,10 @@ export interface OrderDraft {
   available: bigint | undefined;
   /** Position TP/SL (decisions.md): qty 0 reduce-only market ioc with tp/sl protects the whole position. */
   wholePosition: boolean;
+  /** The account's position in the symbol at validation (newOrder records its id on the order). */
+  pos: PositionRec | undefined;
+  /** `acct` is not in ctx.accounts yet (made for this order; newOrder adds it). */
+  newAcct: boolean;
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; code: number; message: string };
@@ -185,7 +189,8 @@ export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Che
     }
   }
 
-  const acct = ctx.accounts.get(user) ?? newAccount(user);
+  const known = ctx.accounts.get(user);
+  const acct = known ?? newAccount(user);
   let clOrdId: string | undefined;
   if (present(p.cl_ord_id) && p.cl_ord_id !== '') {
     if (typeof p.cl_ord_id !== 'string' || !isClOrdId(p.cl_ord_id)) {
@@ -215,7 +220,7 @@ export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Che
     if (!closing.ok) return closing;
   } else if (p.reduce_only) {
     if (hasTp || hasSl) return bad('tp_price/sl_price are not allowed on reduce_only orders');
-    const reducible = reducibleLots(acct, spec.symbol, side);
+    const reducible = reducibleIn(pos, side);
     if (reducible === 0) return bad('reduce_only order has no position to reduce');
     const headroom = reducible - pendingReduceLots(acct, spec.symbol, side);
     if (qty > headroom) {
@@ -264,9 +269,9 @@ export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Che
     // Immediate orders only need margin for the part that opens exposure; a resting
     // order locks margin for its whole quantity.
     const immediate = type === 'market' || tif === 'ioc';
-    const opp = reducibleLots(acct, spec.symbol, side);
+    const opp = reducibleIn(pos, side);
     const lots = immediate ? Math.max(0, qty - opp) : qty;
-    available = availableFor(ctx, acct, spec.symbol);
+    available = availableFor(ctx, acct, s);
     if (lots > 0 && lockExceeds(ctx, spec, lots, ref, cfg.leverage, available)) return bad('insufficient available margin');
   }
 
@@ -288,6 +293,8 @@ export function validateNewOrder(ctx: Ctx, user: string, p: NewOrderParams): Che
   d.sl = sl;
   d.available = available;
   d.wholePosition = wholePosition;
+  d.pos = pos;
+  d.newAcct = known === undefined;
   return ACCEPTED;
 }
 
@@ -297,5 +304,6 @@ const ACCEPTED: { ok: true; value: OrderDraft } = {
   value: {
     acct: undefined as unknown as Account, s: undefined as unknown as SymbolState, side: 'buy', type: 'limit', tif: 'gtc',
     price: 0, qty: 0, reduceOnly: false, clOrdId: undefined, leverage: 1, tp: 0, sl: 0, available: undefined, wholePosition: false,
+    pos: undefined, newAcct: false,
   },
 };

@@ -2,7 +2,7 @@
 // Every command validates fully before mutating, so an error changes nothing.
 import { bmax, parseDecimal, SCALE_DP } from './decimal.js';
 import { accountFigures, balanceTotal, freeCash, withdrawable } from './margin.js';
-import { DIRTY_CASH, DIRTY_PERPS, ensureAccount, markCash, markPerps, walletLedgers, watched } from './state.js';
+import { DIRTY_CASH, DIRTY_PERPS, ensureAccount, markCash, markPerps, walletLedgers, watchedAccount } from './state.js';
 import type { Ctx } from './state.js';
 import type { Account, Result, SettledNet, WalletLedger, WalletRecord, WalletType } from './types.js';
 
@@ -267,7 +267,8 @@ function settledNet(acct: Account, type: WalletType, w: WalletLedger): SettledNe
     };
     acct.settled = memo;
   }
-  const m = memo[type];
+  // Not memo[type]: a load by a variable key costs more than the branch (settle runs per touched wallet).
+  const m = type === 'perps' ? memo.perps : memo.spot;
   if (m.ledger !== w) {
     m.ledger = w;
     m.net = w.inbound - w.outbound;
@@ -299,7 +300,7 @@ const NONE: ReadonlyArray<[Account, WalletType]> = Object.freeze([]);
 /**
  * End of an engine command (events.ts deliver): every wallet the command marked takes its next
  * version if it changed; all movements of the command share one movement id. Returns the wallets
- * that changed and that someone watches (state.ts `watched`), Perps Wallets first, for the
+ * that changed and that someone watches (state.ts `watchedAccount`), Perps Wallets first, for the
  * `balance` pushes: most wallets a command touches are watched by no one.
  */
 export function settleWallets(ctx: Ctx): ReadonlyArray<[Account, WalletType]> {
@@ -312,14 +313,14 @@ export function settleWallets(ctx: Ctx): ReadonlyArray<[Account, WalletType]> {
     const acct = perps.items[i]!;
     acct.dirtyWallets = (acct.dirtyWallets ?? 0) & ~DIRTY_PERPS;
     const w = walletLedgers(ctx, acct);
-    if (w !== undefined && settle(ctx, acct, 'perps', w.perps) && watched(ctx, acct.id)) (changed ??= []).push([acct, 'perps']);
+    if (w !== undefined && settle(ctx, acct, 'perps', w.perps) && watchedAccount(ctx, acct)) (changed ??= []).push([acct, 'perps']);
   }
   perps.n = 0;
   for (let i = 0; i < cash.n; i++) {
     const acct = cash.items[i]!;
     acct.dirtyWallets = (acct.dirtyWallets ?? 0) & ~DIRTY_CASH;
     const w = walletLedgers(ctx, acct);
-    if (w !== undefined && settle(ctx, acct, 'spot', w.spot) && watched(ctx, acct.id)) (changed ??= []).push([acct, 'spot']);
+    if (w !== undefined && settle(ctx, acct, 'spot', w.spot) && watchedAccount(ctx, acct)) (changed ??= []).push([acct, 'spot']);
   }
   cash.n = 0;
   passTx = 0;
