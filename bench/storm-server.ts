@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { mulberry32 } from '../src/lib/mulberry32';
 
 /**
  * A bench-only market stream (`/ws-stream/v1`, the protocol of devnet/streams/market-stream-server.ts)
@@ -36,17 +37,6 @@ interface Client {
   subs: Set<string>;
 }
 
-/** Mulberry32: the same storm every run. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const wallNow = () => performance.timeOrigin + performance.now();
 
@@ -54,7 +44,7 @@ export class StormServer {
   private readonly clients = new Set<Client>();
   /** Starts high so storm values never collide with the devnet data shown before the storm. */
   private seq = 100_000;
-  private readonly rand = prng(7);
+  private readonly rand = mulberry32(7);
   /** Mid price in ticks of 0.1. */
   private midTicks = 950_000;
 

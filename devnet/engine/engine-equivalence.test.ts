@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { Exchange } from './exchange.js';
 import type { ExchangeEvent, NewOrderParams } from './index.js';
+import { mulberry32 } from '../../src/lib/mulberry32';
 
 // Behaviour pinned by a hash: a seeded stream of every kind of command (orders of every type and
 // flag, TP/SL, whole-position TP/SL, cancels one by one and in batches, leverage and mode changes,
@@ -14,17 +15,6 @@ import type { ExchangeEvent, NewOrderParams } from './index.js';
 // meant to be a pure speed-up must leave them exactly as they are. (A change of behaviour that is
 // meant must record them anew, and say so.)
 
-/** mulberry32: the stream's own generator, so nothing in the engine can change the stream. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYMBOLS = [
   { symbol: 'BTC-USD', pd: 2, qd: 3, minLots: 1, maxLots: 300, maxLev: 20 },
@@ -45,7 +35,7 @@ interface Scenario {
 }
 
 function run(sc: Scenario): { hash: string; events: number; fills: number; liquidations: number } {
-  const r = rng(sc.seed);
+  const r = mulberry32(sc.seed);
   const int = (n: number) => Math.floor(r() * n);
   const pick = <T,>(xs: readonly T[]): T => xs[int(xs.length)]!;
   const h = createHash('sha256');

@@ -6,18 +6,8 @@
 import Decimal from 'decimal.js';
 import type { WithdrawRecord } from '../bridge/withdrawals';
 import type { Command, Ledger } from './ledger';
+import { mulberry32 } from '../../src/lib/mulberry32';
 
-/** mulberry32: a small deterministic PRNG, so a failing run can be replayed from its seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const WORKLOAD_USERS = ['a', 'b', 'c', 'd'].map((t) => `bsc_0x${t.repeat(40)}`);
 const SYMBOLS = ['BTC-USD', 'ETH-USD'];
@@ -29,7 +19,7 @@ export interface Workload {
 
 /** A workload whose clock the test owns: `advance(ms)` moves the time the ledger stamps. */
 export function randomWorkload(seed: number, advance: (ms: number) => void): Workload {
-  const rnd = prng(seed);
+  const rnd = mulberry32(seed);
   const int = (n: number) => Math.floor(rnd() * n);
   const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
   let n = 0;

@@ -5,6 +5,7 @@ import { marketStreamMessage, type DepthBook } from '../schemas';
 import type { LadderSpec } from './ladder-views';
 import { decodeInWorker, depthMessage, ladderOfSorted, sortBook } from './worker-decoding';
 import { decodeFrame } from './frame-coalescer';
+import { mulberry32 } from '../../lib/mulberry32';
 
 const valid = { seq: 7, ts: 1.5, channel: 'depth_book', symbol: 'BTC-USD', data: { symbol: 'BTC-USD', asks: [['95000.5', '0.120']], bids: [['94999', '2'], ['-1.5', '0']], extra: true } };
 
@@ -55,17 +56,6 @@ describe('depth snapshots checked in the market worker', () => {
   });
 });
 
-/** Mulberry32: the same books every run. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const bestFirst = (levels: DepthLevel[], sign: 1 | -1) => levels.filter(([, q]) => !isZeroDecimalString(q)).sort((a, b) => sign * compareDecimalStrings(a[0], b[0]));
 
@@ -88,7 +78,7 @@ describe('books the worker sends', () => {
 
 describe('book ladders from the first levels of a sorted book', () => {
   it('are the ladders of the whole book, for every grouping, depth and gap in the book', () => {
-    const rand = prng(3);
+    const rand = mulberry32(3);
     const specs: LadderSpec[] = [
       { symbol: 'A', tick: '0.1', rows: 12, places: { price: 1, size: 3, spread: 1 } },
       { symbol: 'A', tick: '1', rows: 5, places: { price: 0, size: 3, spread: 1 } },
