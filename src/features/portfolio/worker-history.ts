@@ -50,7 +50,7 @@ export class WorkerHistory {
   /**
    * Reads what the cache holds for `key` beyond what was read: the rows above and below those read
    * (a fill on top, a backfill underneath), and everything again when the count says rows came in
-   * between (another tab filled a gap). Returns the kinds whose damaged records were removed (to be
+   * between (another tab filled a gap, or the page wrote back rows removed as damaged). Returns the kinds whose damaged records were removed (to be
    * fetched again). A cache that cannot be opened gives nothing (the page's memory rows still count).
    */
   async readCache(key: string): Promise<HistoryKind[]> {
