@@ -23,8 +23,30 @@ export interface CacheRead {
 
 /** `within`: only ids above `above` and / or below `below` (exclusive); everything when empty. */
 export function readCachedRows(db: IDBDatabase, key: string, kind: HistoryKind, within: { above?: number; below?: number } = {}, batch = READ_BATCH): Promise<CacheRead> {
-  const out: CacheRead = { rows: [], records: 0, damaged: [], low: null, high: null };
+  return readFrom(db.transaction(kind, 'readonly').objectStore(kind), key, kind, within, batch);
+}
+
+/** What the cache holds beyond ids `low`..`high` (already read), and its count: `count` and the reads are one snapshot. */
+export interface CacheChanges {
+  count: number;
+  above: CacheRead;
+  below: CacheRead;
+}
+
+/**
+ * The count and the records above `high` and below `low`, in one readonly transaction: all three see
+ * the same cache (separate transactions could see another tab's writes land between the count and a
+ * read, and rows it filled in between would go unnoticed until the next read).
+ */
+export function readCachedChanges(db: IDBDatabase, key: string, kind: HistoryKind, low: number, high: number, batch = READ_BATCH): Promise<CacheChanges> {
   const store = db.transaction(kind, 'readonly').objectStore(kind);
+  // All three asked now, in this task: the transaction stays active for their follow-up batches.
+  return Promise.all([done(store.count(accountRows(key))), readFrom(store, key, kind, { above: high }, batch), readFrom(store, key, kind, { below: low }, batch)])
+    .then(([count, above, below]) => ({ count, above, below }));
+}
+
+function readFrom(store: IDBObjectStore, key: string, kind: HistoryKind, within: { above?: number; below?: number }, batch: number): Promise<CacheRead> {
+  const out: CacheRead = { rows: [], records: 0, damaged: [], low: null, high: null };
   const lower = within.above ?? -Infinity;
   const upper = within.below ?? Infinity;
   if (lower >= upper) return Promise.resolve(out);

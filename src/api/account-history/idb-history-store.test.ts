@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sampleTrade, sampleFunding } from './testing-rows';
 import { HISTORY_DB, idbHistoryStore, openHistoryDb, RECORD_VERSION } from './idb-history-store';
-import { countCachedRows, dropDamaged, loadCachedHistory, READ_BATCH, readCachedRows } from './idb-history-read';
+import { countCachedRows, dropDamaged, loadCachedHistory, READ_BATCH, readCachedChanges, readCachedRows } from './idb-history-read';
 import { historyKey } from './history-store';
 
 const A = historyKey('http://devnet', 'bsc_0xaaa');
@@ -116,6 +116,18 @@ describe('the history cache in IndexedDB', () => {
     await dropDamaged(db, A, 'trades', read.damaged);
     expect(await countCachedRows(db, A, 'trades')).toBe(6);
     expect(await store.ranges(A, 'trades')).toEqual([]); // nothing claimed: the walk fetches again
+  });
+
+  it('reads the count and the records above and below those read in one go, a small batch at a time', async () => {
+    db = await freshDb();
+    const store = idbHistoryStore(db);
+    await store.save(A, 'trades', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(sampleTrade), [{ low: null, high: 10 }]);
+    await store.save(B, 'trades', [sampleTrade(11)], [{ low: null, high: 11 }]);
+    const changes = await readCachedChanges(db, A, 'trades', 4, 6, 2);
+    expect(changes.count).toBe(10);
+    expect(changes.above.rows.map((r) => r.id)).toEqual([7, 8, 9, 10]);
+    expect(changes.below.rows.map((r) => r.id)).toEqual([1, 2, 3]);
+    expect([changes.above.records, changes.below.records]).toEqual([4, 3]);
   });
 
   it('rejects where there is no IndexedDB (the sync then works from memory)', async () => {

@@ -43,6 +43,7 @@ const tradesOf = (m: FromPortfolioWorker | undefined) => (m?.kind === 'summary' 
 describe('portfolio.worker', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('holds the history it is sent and answers a request with its id', async () => {
@@ -117,6 +118,35 @@ describe('portfolio.worker', () => {
     c.db.close();
   });
 
+  it('a gap filled and rows on top written by another tab while the worker reads: the cycle counts them all', async () => {
+    const { answers, send } = await worker();
+    const h = handHistory();
+    const { trades, funding, ...state } = inputOf(h.trades, h.funding);
+    const c = await cached([...trades.slice(0, 2), trades[4]!], funding);
+    send({ kind: 'cache', key: c.key, revision: 1 });
+    send({ id: 1, kind: 'summary', state });
+    expect(tradesOf((await answers(1))[0])).toBe(3);
+    await c.write(trades.slice(2, 4), []); // another tab filled the gap
+    // ... and writes the newest rows just as the worker starts reading (its first trades transaction).
+    const open = IDBDatabase.prototype.transaction;
+    let armed = true;
+    const spy = vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+      const tx = open.apply(this, args);
+      if (armed && args[0] === 'trades' && args[1] === 'readonly') {
+        armed = false;
+        void c.write(trades.slice(5), []);
+      }
+      return tx;
+    });
+    send({ kind: 'cache', key: c.key, revision: 2 });
+    send({ id: 2, kind: 'summary', state });
+    const second = (await answers(2))[1];
+    spy.mockRestore();
+    expect(armed).toBe(false);
+    expect(tradesOf(second)).toBe(7);
+    c.db.close();
+  });
+
   it('removes damaged cached rows and tells the page which history to fetch again', async () => {
     const { answers, send } = await worker();
     const h = handHistory();
@@ -130,6 +160,45 @@ describe('portfolio.worker', () => {
     const posted = await answers(2);
     expect(posted[0]).toEqual({ kind: 'cache-damaged', kinds: ['trades'] });
     expect(tradesOf(posted[1])).toBe(7);
+    c.db.close();
+  });
+  it('a damaged row, removed and fetched again by the page under the same id, is read back and counted', async () => {
+    const { answers, send } = await worker();
+    const h = handHistory();
+    const { trades, funding, ...state } = inputOf(h.trades, h.funding);
+    const c = await cached(trades, funding);
+    const victim = trades[3]!;
+    const tx = c.db.transaction('trades', 'readwrite');
+    tx.objectStore('trades').put({ k: c.key, id: victim.id, v: RECORD_VERSION, row: { id: victim.id } }); // damaged in place
+    await new Promise((r) => (tx.oncomplete = r));
+    send({ kind: 'cache', key: c.key, revision: 1 });
+    send({ id: 1, kind: 'summary', state });
+    const posted = await answers(2);
+    expect(posted[0]).toEqual({ kind: 'cache-damaged', kinds: ['trades'] });
+    expect(tradesOf(posted[1])).toBe(6);
+    // the page refetches the whole trade history and saves it (same ids, now valid)
+    await c.write(trades, []);
+    send({ kind: 'cache', key: c.key, revision: 2 });
+    send({ id: 2, kind: 'summary', state });
+    expect(tradesOf((await answers(3))[2])).toBe(7);
+    c.db.close();
+  });
+  it('rows of an older record version (every trade), removed and fetched again, are read back and counted', async () => {
+    const { answers, send } = await worker();
+    const h = handHistory();
+    const { trades, funding, ...state } = inputOf(h.trades, h.funding);
+    const c = await cached([], funding);
+    const tx = c.db.transaction('trades', 'readwrite');
+    for (const t of trades) tx.objectStore('trades').put({ k: c.key, id: t.id, v: RECORD_VERSION - 1, row: asCachedTrade(t) });
+    await new Promise((r) => (tx.oncomplete = r));
+    send({ kind: 'cache', key: c.key, revision: 1 });
+    send({ id: 1, kind: 'summary', state });
+    const posted = await answers(2);
+    expect(posted[0]).toEqual({ kind: 'cache-damaged', kinds: ['trades'] });
+    await c.write(trades, []); // the page's refetch: the same 7 rows at this version
+    send({ kind: 'cache', key: c.key, revision: 2 });
+    send({ id: 2, kind: 'summary', state });
+    expect(tradesOf((await answers(3))[2])).toBe(7);
     c.db.close();
   });
 });

@@ -4,7 +4,7 @@
 // memory holds (the cache refused or failed), each id once, in id order. The figures' core is fed
 // what is new: the rows after those it holds, or everything again when rows came in between.
 import type { HistoryKind } from '../../api/account-history';
-import { countCachedRows, dropDamaged, readCachedRows } from '../../api/account-history/idb-history-read';
+import { dropDamaged, readCachedChanges, readCachedRows, type CacheRead } from '../../api/account-history/idb-history-read';
 import { openHistoryDb } from '../../api/account-history/idb-history-store';
 import { RowsById } from '../../api/account-history/rows-by-id';
 import type { HistoryFunding, HistoryTrade } from '../../lib/portfolio/portfolio-input';
@@ -50,7 +50,7 @@ export class WorkerHistory {
   /**
    * Reads what the cache holds for `key` beyond what was read: the rows above and below those read
    * (a fill on top, a backfill underneath), and everything again when the count says rows came in
-   * between (another tab filled a gap). Returns the kinds whose damaged records were removed (to be
+   * between (another tab filled a gap, or the page wrote back rows removed as damaged). Returns the kinds whose damaged records were removed (to be
    * fetched again). A cache that cannot be opened gives nothing (the page's memory rows still count).
    */
   async readCache(key: string): Promise<HistoryKind[]> {
@@ -67,37 +67,53 @@ export class WorkerHistory {
         const damaged = await this.readKind(db, key, kind);
         if (damaged.length > 0) {
           await dropDamaged(db, key, kind, damaged);
+          // Their records are gone: the span no longer holds them. The page fetches them again under
+          // the same ids, inside the span, and only the count (back up by as many) shows them.
+          this.forget(kind, damaged.length);
           damagedKinds.push(kind);
         }
       } catch {
-        // A read that fails (the database closed under a version change): nothing more of this kind now.
+        // A read or removal that fails (the database closed under a version change): nothing more of
+        // this kind now; read it all again next time (damaged records left are found and removed then).
+        this.forget(kind, Infinity);
       }
     }
     return damagedKinds;
   }
 
-  private async readKind(db: IDBDatabase, key: string, kind: HistoryKind): Promise<number[]> {
-    const count = await countCachedRows(db, key, kind);
+  /** `n` records counted in the span are gone (Infinity: start the span over). */
+  private forget(kind: HistoryKind, n: number): void {
     const span = this.span[kind];
-    if (count === span.records) return [];
-    const damaged: number[] = [];
-    const take = (read: Awaited<ReturnType<typeof readCachedRows>>) => {
+    span.records = Math.max(0, span.records - n);
+    if (span.records === 0) Object.assign(span, { low: null, high: null });
+  }
+
+  private async readKind(db: IDBDatabase, key: string, kind: HistoryKind): Promise<number[]> {
+    const span = this.span[kind];
+    let damaged: number[] = [];
+    const take = (read: CacheRead) => {
       this.merge(kind, read.rows);
       damaged.push(...read.damaged);
       span.records += read.records;
       if (read.low !== null && (span.low === null || read.low < span.low)) span.low = read.low;
       if (read.high !== null && (span.high === null || read.high > span.high)) span.high = read.high;
     };
-    if (span.high === null || span.low === null) take(await readCachedRows(db, key, kind, {}, WORKER_READ_BATCH));
-    else {
-      take(await readCachedRows(db, key, kind, { above: span.high }, WORKER_READ_BATCH));
-      take(await readCachedRows(db, key, kind, { below: span.low }, WORKER_READ_BATCH));
-      if (span.records !== count) {
-        // Rows between those read: read the whole history again (the merge keeps each id once).
-        Object.assign(span, { records: 0, low: null, high: null });
-        take(await readCachedRows(db, key, kind, {}, WORKER_READ_BATCH));
-      }
+    const readAll = async () => {
+      // Everything again (the merge keeps each id once); what the partial reads found damaged is found again.
+      Object.assign(span, { records: 0, low: null, high: null });
+      damaged = [];
+      take(await readCachedRows(db, key, kind, {}, WORKER_READ_BATCH));
+    };
+    if (span.high === null || span.low === null) {
+      await readAll();
+      return damaged;
     }
+    // The count and both reads in one transaction: one snapshot of the cache.
+    const changes = await readCachedChanges(db, key, kind, span.low, span.high, WORKER_READ_BATCH);
+    take(changes.above);
+    take(changes.below);
+    // Records between those read (another tab filled a gap; rows fetched again after damage) or gone.
+    if (span.records !== changes.count) await readAll();
     return damaged;
   }
 
