@@ -1,11 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sampleOrder } from '../api/__fixtures__/spec-samples';
 import { ApiError } from '../api/errors';
 import type { Order } from '../api/schemas';
 import { readBackMissedFills } from './missed-fills';
+import { actingAccount, useSessionStore } from '../wallet/session-store';
 import { isSettled, rememberSent, sentOrders } from './sent-orders';
 
-const ledger = { orders: sentOrders, isSettled };
+const ledger = { orders: sentOrders, isSettled, account: () => actingAccount(useSessionStore.getState()) };
+const signIn = (address: string) => useSessionStore.setState({ session: { chain: 'bsc', address, token: 't', expiresAt: Date.now() + 60_000, key: {} as never } });
 
 // Which orders this tab sent are read back when the account stream subscribes again, how often, and
 // when one is forgotten. The wiring into the toasts is in app/streams/missed-fills.test.tsx.
@@ -28,7 +30,11 @@ function exchange(book: Record<string, Partial<Order>>) {
   return { api: api as unknown as Parameters<typeof rememberSent>[0], asked };
 }
 
-afterEach(() => sentOrders.clear());
+beforeEach(() => signIn('0xabc'));
+afterEach(() => {
+  sentOrders.clear();
+  useSessionStore.setState({ session: null, vault: null });
+});
 
 describe('reading back the orders this tab sent', () => {
   it('reads an order not found yet (still on its way) once more shortly after, and tells what it finds', async () => {
