@@ -77,6 +77,46 @@ describe('reading back the orders this tab sent', () => {
     expect(sentOrders.size).toBe(25);
   });
 
+  it('reads back only the orders sent for the account acting now; the other account\'s wait until it acts again', async () => {
+    const { api, asked } = exchange({ a: { status: 'filled' }, b: { status: 'filled' } });
+    rememberSent(api, 'a', Date.now() - 31_000);
+    signIn('0xbbb');
+    rememberSent(api, 'b');
+    const heard: string[] = [];
+    await readBackMissedFills(ledger, (o) => heard.push(o.cl_ord_id), { sleep: () => Promise.resolve() });
+    expect(asked).toEqual(['b']);
+    expect(sentOrders.has('a')).toBe(true);
+    signIn('0xabc');
+    await readBackMissedFills(ledger, (o) => heard.push(o.cl_ord_id), { sleep: () => Promise.resolve() });
+    expect(asked).toEqual(['b', 'a']);
+    expect(heard).toEqual(['b', 'a']);
+  });
+
+  it('does not forget an order the exchange did not find because the account switched while it was asked', async () => {
+    const api = {
+      user: {
+        queryOrder: () => {
+          signIn('0xbbb');
+          return Promise.reject(notFound());
+        },
+      },
+    } as unknown as Parameters<typeof rememberSent>[0];
+    rememberSent(api, 'a', Date.now() - 31_000);
+    await readBackMissedFills(ledger, () => undefined, { sleep: () => Promise.resolve() });
+    expect(sentOrders.has('a')).toBe(true);
+  });
+
+  it('reads at one pace when the stream subscribes twice in a row: one queue, each order asked once', async () => {
+    const book: Record<string, Partial<Order>> = { o0: { status: 'open' }, o1: { status: 'open' }, o2: { status: 'open' } };
+    const { api, asked } = exchange(book);
+    for (let i = 0; i < 3; i++) rememberSent(api, `o${i}`);
+    const waits: number[] = [];
+    const sleep = (ms: number) => (waits.push(ms), Promise.resolve());
+    await Promise.all([readBackMissedFills(ledger, () => undefined, { sleep }), readBackMissedFills(ledger, () => undefined, { sleep })]);
+    expect(asked).toEqual(['o0', 'o1', 'o2']);
+    expect(waits).toEqual([100, 100]);
+  });
+
   it('remembers at most 100 orders, forgetting the oldest', () => {
     const { api } = exchange({});
     for (let i = 0; i < 105; i++) rememberSent(api, `o${i}`);
