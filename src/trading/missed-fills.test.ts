@@ -13,7 +13,7 @@ const signIn = (address: string) => useSessionStore.setState({ session: { chain:
 // when one is forgotten. The wiring into the toasts is in app/streams/missed-fills.test.tsx.
 
 const notFound = () => new ApiError({ kind: 'http', code: 404, message: 'order not found', status: 404, endpoint: '/api/query_order' });
-const order = (cl: string, o: Partial<Order> = {}): Order => ({ ...(sampleOrder as Order), cl_ord_id: cl, ...o });
+const order = (cl: string, o: Partial<Order> = {}): Order => ({ ...(sampleOrder as Order), cl_ord_id: cl, user: 'bsc_0xabc', ...o });
 
 /** An exchange answering query_order from `book` (a missing id: not found), recording what was asked. */
 function exchange(book: Record<string, Partial<Order>>) {
@@ -78,7 +78,7 @@ describe('reading back the orders this tab sent', () => {
   });
 
   it('reads back only the orders sent for the account acting now; the other account\'s wait until it acts again', async () => {
-    const { api, asked } = exchange({ a: { status: 'filled' }, b: { status: 'filled' } });
+    const { api, asked } = exchange({ a: { status: 'filled' }, b: { status: 'filled', user: 'bsc_0xbbb' } });
     rememberSent(api, 'a', Date.now() - 31_000);
     signIn('0xbbb');
     rememberSent(api, 'b');
@@ -90,6 +90,17 @@ describe('reading back the orders this tab sent', () => {
     await readBackMissedFills(ledger, (o) => heard.push(o.cl_ord_id), { sleep: () => Promise.resolve() });
     expect(asked).toEqual(['b', 'a']);
     expect(heard).toEqual(['b', 'a']);
+  });
+
+  it('does not hand on an answer for another account (the trader switched while it was on its way)', async () => {
+    const { api } = exchange({ a: { status: 'filled' } });
+    rememberSent(api, 'a');
+    const heard: string[] = [];
+    const answered = readBackMissedFills(ledger, (o) => heard.push(o.cl_ord_id), { sleep: () => Promise.resolve() });
+    signIn('0xbbb');
+    await answered;
+    expect(heard).toEqual([]);
+    expect(sentOrders.has('a')).toBe(true);
   });
 
   it('does not forget an order the exchange did not find because the account switched while it was asked', async () => {

@@ -53,6 +53,9 @@ const due = (r: Reader, s: SentOrder | undefined): s is SentOrder => s !== undef
 async function readOne(r: Reader, id: string, s: SentOrder): Promise<boolean> {
   try {
     const order = await s.query();
+    // Answered after the trader switched account (signed in again, or acting as a vault): the other
+    // account's order, neither told nor written into this one's lists.
+    if (order.user.toLowerCase() !== r.ledger.account()?.toLowerCase()) return false;
     r.heard(order);
     return order.status === 'new';
   } catch (e) {

@@ -64,11 +64,6 @@ export function useUserFeed(market: MarketStream) {
       writeOrder(qc, a, order);
       refreshBalance();
     };
-    // A read-back answered after the trader switched account (signed in again, or acting as a vault)
-    // is the other account's: neither told nor written into this one's lists.
-    const heardBack = (order: Order) => {
-      if (order.user.toLowerCase() === account()?.toLowerCase()) heard(order);
-    };
     const offs = [
       market.onUser('order', heard),
       // Subscribed (again): fills of orders this tab sent that no push told are read back (loaded
@@ -77,7 +72,7 @@ export function useUserFeed(market: MarketStream) {
       market.onAuth((ok) => {
         if (ok && sentOrders.size > 0)
           import('../../trading/missed-fills')
-            .then((m) => m.readBackMissedFills({ orders: sentOrders, isSettled, account }, heardBack))
+            .then((m) => m.readBackMissedFills({ orders: sentOrders, isSettled, account }, heard))
             .catch(() => undefined);
       }),
       market.onUser('position', (pos) => {
