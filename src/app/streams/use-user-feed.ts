@@ -16,12 +16,12 @@ import { compareDecimalStrings } from '../../lib/decimal';
 import { isoMicros } from '../../lib/time';
 
 const BALANCE_REFRESH_MS = 1_000;
+const SEEN_CAP = 500;
 
 /** Whether `order` is an older state than `than` (the newest handled): updated earlier, less filled
  * (two fills in one matching tick share `updated_at`), or `than` is already final. */
 const isOlderState = (order: Order, than: Order | undefined) =>
   than !== undefined && (isoMicros(order.updated_at) < isoMicros(than.updated_at) || compareDecimalStrings(order.fill_qty, than.fill_qty) < 0 || isFinal(than));
-const SEEN_CAP = 500;
 
 /**
  * The signed-in account's channels into the cache: orders (open orders + history), positions,
