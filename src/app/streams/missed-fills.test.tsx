@@ -212,6 +212,29 @@ describe('a fill the account stream never pushed', () => {
     expect(fillToasts).toEqual([]);
   });
 
+  it('is read back only while the account it was sent for acts, and told when the trader comes back to it', async () => {
+    const as = (address: string, token: string) => act(() => useSessionStore.setState({ session: { chain: 'bsc', address, token, expiresAt: Date.now() + 60_000, key: {} as never } }));
+    const resubscribe = async () => {
+      act(() => market().close());
+      await act(() => wait(700));
+      act(() => market().open());
+      authOk();
+      await settle();
+    };
+    authOk();
+    await act(() => placeOrder(api, null, { ...BODY, order_type: 'limit', price: '95000', time_in_force: 'gtc' }));
+    push('order', { ...ORDER, ...OPEN });
+    fate = FILLED;
+    as('0xbbb', 'jwt-2');
+    await resubscribe();
+    expect(queried).toEqual([]);
+    expect(fillToasts).toEqual([]);
+    as('0xabc', 'jwt-3');
+    await resubscribe();
+    expect(queried).toEqual([CL]);
+    expect(fillToasts).toEqual([{ title: 'Filled: Buy 0.0100 BTC-USD', body: 'Average price 95,000.00' }]);
+  });
+
   it('is told once when the pushes of its fills (one matching tick: the same updated_at) arrive after the read-back told it', async () => {
     await act(() => placeOrder(api, null, BODY));
     fate = FILLED;
