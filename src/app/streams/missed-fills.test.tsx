@@ -13,6 +13,7 @@ import type { NewOrderBody } from '../../api/schemas';
 import type { ServiceConfig } from '../../api/service-config';
 import { createAppStreams, type AppStreams } from '../../api/stream/app-streams';
 import { sentOrders } from '../../trading/sent-orders';
+import { queryKeys } from '../../api/query-keys';
 import { useToasts } from '../../stores/toasts';
 import { FakeSocket } from '../../testing/fake-socket';
 import { placeOrder } from '../../trading/order-commands';
@@ -36,11 +37,12 @@ const heldQueries: (() => void)[] = [];
 const answerQuery = () => heldQueries.splice(0).forEach((a) => a());
 const queried: string[] = [];
 let server: Server;
+let qc: QueryClient;
 let api: ApiClient;
 
 const CL = 'web-missedfill1';
 const BODY: NewOrderBody = { symbol: 'BTC-USD', side: 'buy', order_type: 'market', qty: '0.01', time_in_force: 'ioc', reduce_only: false, cl_ord_id: CL };
-const ORDER = { ...sampleOrder, id: 501, cl_ord_id: CL, side: 'buy', order_type: 'market', time_in_force: 'ioc', qty: '0.01', price: '0' };
+const ORDER = { ...sampleOrder, id: 501, cl_ord_id: CL, user: 'bsc_0xabc', side: 'buy', order_type: 'market', time_in_force: 'ioc', qty: '0.01', price: '0' };
 const OPEN = { status: 'open', fill_qty: '0', fill_avg_price: '0', updated_at: '2025-08-11T03:35:25.559151Z' } as const;
 const FILLED = { status: 'filled', fill_qty: '0.01', fill_avg_price: '95000', updated_at: '2025-08-11T03:35:26.000000Z' } as const;
 
@@ -103,7 +105,7 @@ beforeEach(() => {
     sockets.push(s);
     return s;
   });
-  const qc = new QueryClient();
+  qc = new QueryClient();
   container = document.createElement('div');
   document.body.appendChild(container);
   root = createRoot(container);
@@ -186,5 +188,85 @@ describe('a fill the account stream never pushed', () => {
     await settle();
     expect(queried).toEqual([]);
     expect(fillToasts).toHaveLength(1);
+  });
+
+  it('is not told, nor written into the other account, when the read-back is answered after the trader switched account', async () => {
+    authOk();
+    await act(() => placeOrder(api, null, { ...BODY, order_type: 'limit', price: '95000', time_in_force: 'gtc' }));
+    push('order', { ...ORDER, ...OPEN });
+    act(() => market().close());
+    fate = FILLED;
+    holdQueries = true;
+    await act(() => wait(700));
+    act(() => market().open());
+    authOk();
+    await act(() => wait(100));
+    expect(queried).toEqual([CL]);
+    // The trader switches to another account while the read-back is on its way.
+    act(() => useSessionStore.setState({ session: { chain: 'bsc', address: '0xbbb', token: 'jwt-2', expiresAt: Date.now() + 60_000, key: {} as never } }));
+    qc.setQueryData(queryKeys.user.orders('bsc_0xbbb', {}), { page_size: 0, result: [], total: 0 });
+    act(() => answerQuery());
+    await settle();
+    const bOrders = qc.getQueryData<{ result: { id: number; user: string }[] }>(queryKeys.user.orders('bsc_0xbbb', {}));
+    expect(bOrders?.result.map((o) => o.id)).toEqual([]);
+    expect(fillToasts).toEqual([]);
+  });
+
+  it('is read back only while the account it was sent for acts, and told when the trader comes back to it', async () => {
+    const as = (address: string, token: string) => act(() => useSessionStore.setState({ session: { chain: 'bsc', address, token, expiresAt: Date.now() + 60_000, key: {} as never } }));
+    const resubscribe = async () => {
+      act(() => market().close());
+      await act(() => wait(700));
+      act(() => market().open());
+      authOk();
+      await settle();
+    };
+    authOk();
+    await act(() => placeOrder(api, null, { ...BODY, order_type: 'limit', price: '95000', time_in_force: 'gtc' }));
+    push('order', { ...ORDER, ...OPEN });
+    fate = FILLED;
+    as('0xbbb', 'jwt-2');
+    await resubscribe();
+    expect(queried).toEqual([]);
+    expect(fillToasts).toEqual([]);
+    as('0xabc', 'jwt-3');
+    await resubscribe();
+    expect(queried).toEqual([CL]);
+    expect(fillToasts).toEqual([{ title: 'Filled: Buy 0.0100 BTC-USD', body: 'Average price 95,000.00' }]);
+  });
+
+  it('is told once when the pushes of its fills (one matching tick: the same updated_at) arrive after the read-back told it', async () => {
+    await act(() => placeOrder(api, null, BODY));
+    fate = FILLED;
+    authOk();
+    await settle();
+    expect(fillToasts).toHaveLength(1);
+    // the stream's pushes of the two fills of this order (one matching tick: the same updated_at) arrive late
+    push('order', { ...ORDER, status: 'open', fill_qty: '0.005', fill_avg_price: '95000', updated_at: FILLED.updated_at });
+    push('order', { ...ORDER, ...FILLED });
+    await settle();
+    expect(fillToasts).toHaveLength(1);
+  });
+
+  it('stays out of Open orders when the read-back answers an older state after the fill push', async () => {
+    authOk();
+    await act(() => placeOrder(api, null, { ...BODY, order_type: 'limit', price: '95000', time_in_force: 'gtc' }));
+    push('order', { ...ORDER, status: 'new', fill_qty: '0', fill_avg_price: '0', updated_at: '2025-08-11T03:35:25.000000Z' });
+    const A = 'bsc_0xabc';
+    qc.setQueryData(queryKeys.user.openOrders(A, {}), { page_size: 1, result: [{ ...ORDER, ...OPEN }], total: 1 });
+    act(() => market().close());
+    await act(() => wait(700));
+    act(() => market().open());
+    fate = OPEN; // the server read the order while it still rested
+    holdQueries = true;
+    authOk();
+    await act(() => wait(100));
+    push('order', { ...ORDER, ...FILLED }); // it fills; the push beats the read-back's answer
+    expect(fillToasts).toHaveLength(1);
+    expect(qc.getQueryData<{ result: { id: number }[] }>(queryKeys.user.openOrders(A, {}))?.result).toEqual([]);
+    act(() => answerQuery());
+    await settle();
+    const open = qc.getQueryData<{ result: { id: number }[] }>(queryKeys.user.openOrders(A, {}));
+    expect(open?.result.map((o) => o.id)).toEqual([]);
   });
 });

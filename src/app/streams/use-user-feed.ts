@@ -11,11 +11,17 @@ import { cachedOrder, writeOrder, writePosition, writeTrade } from './cache-writ
 import { orderToastKey } from '../../trading/order-commands';
 import { noticeWords } from '../../features/toasts/notice-words';
 import { announce } from './notifier';
-import { isSettled, sentOrders } from '../../trading/sent-orders';
+import { isFinal, isSettled, sentOrders } from '../../trading/sent-orders';
+import { compareDecimalStrings } from '../../lib/decimal';
 import { isoMicros } from '../../lib/time';
 
 const BALANCE_REFRESH_MS = 1_000;
 const SEEN_CAP = 500;
+
+/** Whether `order` is an older state than `than` (the newest handled): updated earlier, less filled
+ * (two fills in one matching tick share `updated_at`), or `than` is already final. */
+const isOlderState = (order: Order, than: Order | undefined) =>
+  than !== undefined && (isoMicros(order.updated_at) < isoMicros(than.updated_at) || compareDecimalStrings(order.fill_qty, than.fill_qty) < 0 || isFinal(than));
 
 /**
  * The signed-in account's channels into the cache: orders (open orders + history), positions,
@@ -40,12 +46,15 @@ export function useUserFeed(market: MarketStream) {
       const a = account();
       if (!a) return;
       const sent = sentOrders.get(order.cl_ord_id);
+      // A state older than the newest one handled (a read-back answered after the fill's push, a late
+      // push after the read-back told the fill) is not news and is written nowhere: it would put a
+      // filled order back in Open orders, or tell its fill twice.
+      if (isOlderState(order, seen.get(order.id)) || (sent && isOlderState(order, sent.told))) return;
       // An order this tab sent is told against what the trader was told of it, never against a cache
-      // a read-back may have refreshed unheard; a state older than that is not news.
-      const stale = sent?.told && isoMicros(order.updated_at) < isoMicros(sent.told.updated_at);
+      // a read-back may have refreshed unheard.
       const prev = sent ? sent.told : (seen.get(order.id) ?? cachedOrder(qc, a, order.id));
-      const news = stale ? null : orderNews(prev, order, placesOf(qc.getQueryData<SymbolInfo[]>(queryKeys.market.symbolInfo()), order.symbol));
-      if (sent && !stale) sent.told = order;
+      const news = orderNews(prev, order, placesOf(qc.getQueryData<SymbolInfo[]>(queryKeys.market.symbolInfo()), order.symbol));
+      if (sent) sent.told = order;
       // In the language of the moment: a toast keeps the words it was raised with.
       if (news?.toast) toast({ kind: news.toast.kind, rank: news.toast.rank, ...noticeWords(news.toast.message, i18n), key: orderToastKey(order.cl_ord_id) });
       if (news?.notice) announce(news.notice);
@@ -63,7 +72,7 @@ export function useUserFeed(market: MarketStream) {
       market.onAuth((ok) => {
         if (ok && sentOrders.size > 0)
           import('../../trading/missed-fills')
-            .then((m) => m.readBackMissedFills({ orders: sentOrders, isSettled }, heard))
+            .then((m) => m.readBackMissedFills({ orders: sentOrders, isSettled, account }, heard))
             .catch(() => undefined);
       }),
       market.onUser('position', (pos) => {
