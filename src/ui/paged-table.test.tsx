@@ -2,7 +2,7 @@
 import { act, Fragment } from 'react';
 import { describe, expect, it } from 'vitest';
 import { mountEachTest } from '../testing/mount-each-test';
-import { PagedTable, type RowsQuery } from './paged-table';
+import { LabelledRow, PagedTable, type RowsQuery } from './paged-table';
 import { Td } from './table-cells';
 
 const view = mountEachTest();
@@ -86,6 +86,25 @@ describe('paged table', () => {
     );
     const labels = [...view.container.querySelectorAll('tbody td')].map((td) => `${td.getAttribute('data-label')}:${td.getAttribute('data-card') ?? ''}`);
     expect(labels).toEqual(['Time:', 'Market:title', 'Size:', 'Fee:']);
+  });
+
+  it("labels the cells of a row drawn by its own component (a phone's card of each position)", () => {
+    // A row component hides its <tr> from the table: before LabelledRow the positions' cards had no labels.
+    function PositionLike({ size }: { size: string }) {
+      return (
+        <LabelledRow>
+          <Td>BTC-USD</Td>
+          <Td>{size}</Td>
+        </LabelledRow>
+      );
+    }
+    view.render(
+      <PagedTable testId="t" columns={[{ label: 'Market' }, { label: 'Size' }]} rowCount={1} words={words}>
+        <PositionLike size="0.5" />
+      </PagedTable>,
+    );
+    const labels = [...view.container.querySelectorAll('tbody td')].map((td) => `${td.getAttribute('data-label')}:${td.getAttribute('data-card') ?? ''}`);
+    expect(labels).toEqual(['Market:title', 'Size:']);
   });
 
   it('offers the next page while there is one, and says it is loading', async () => {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Children, cloneElement, Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { Children, cloneElement, createContext, Fragment, isValidElement, use, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 import { Button } from './button';
 import { Th } from './table-cells';
 
@@ -57,6 +57,18 @@ function labelRows(rows: ReactNode, columns: readonly Column[]): ReactNode {
     if (row.type === 'tr') return cloneElement(row, undefined, labelRow(row.props.children, columns));
     return row;
   });
+}
+
+/** The columns of the table a row is in, for rows drawn by their own component (LabelledRow). */
+const TableColumns = createContext<readonly Column[]>([]);
+
+/**
+ * A `<tr>` for a row drawn by its own component (the table sees only that component, not the row
+ * inside it): its cells are labelled from the enclosing PagedTable's columns, as the table labels
+ * the `<tr>`s it is given.
+ */
+export function LabelledRow({ children, ...props }: ComponentProps<'tr'>) {
+  return <tr {...props}>{labelRow(children, use(TableColumns))}</tr>;
 }
 
 /**
@@ -135,7 +147,7 @@ export function PagedTable({ testId, columns, rowCount, words, query, children }
           )}
           {query?.isLoading && <Note colSpan={span}>{words.loading ?? t`Loading…`}</Note>}
           {(!query || query.isSuccess) && rowCount === 0 && <Note colSpan={span}>{words.empty}</Note>}
-          {labelRows(children, columns)}
+          <TableColumns value={columns}>{labelRows(children, columns)}</TableColumns>
         </tbody>
       </table>
       {query?.hasNextPage && query.fetchNextPage && (

@@ -9,6 +9,7 @@ import { notional, returnOnEquity, unrealizedPnl } from '../../lib/perp-math';
 import { firedCloses, protectionOf } from '../../lib/position-tpsl';
 import { reduceOnlyHeadroom } from '../../lib/reduce-only';
 import { Button } from '../../ui/button';
+import { LabelledRow } from '../../ui/paged-table';
 import { ROW, Td } from '../../ui/table-cells';
 import { toneOf } from '../../ui/tone';
 import { LimitCloseEditor, MarginEditor } from './position-editors';
@@ -52,7 +53,7 @@ export function PositionRow({ position: p, decimals: d, mark, openOrders, editin
   const size = show(qty.abs(), d.qty);
   return (
     <>
-      <tr className={ROW} data-testid={`position-${p.symbol}`} data-position-symbol={p.symbol} data-focus-row>
+      <LabelledRow className={ROW} data-testid={`position-${p.symbol}`} data-position-symbol={p.symbol} data-focus-row>
         <Td>
           <button type="button" onClick={() => onSelectSymbol(p.symbol)} className="font-medium hover:text-accent">
             {p.symbol}
@@ -124,7 +125,7 @@ export function PositionRow({ position: p, decimals: d, mark, openOrders, editin
             <SharePositionButton position={p} mark={mark} priceDecimals={d.price} />
           </span>
         </Td>
-      </tr>
+      </LabelledRow>
       {isEditing && (
         <tr className="bg-panel-2/60">
           <td colSpan={11} className="px-2 py-1.5">
