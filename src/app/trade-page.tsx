@@ -145,11 +145,19 @@ export function TradePage() {
       form?.querySelector<HTMLElement>('[role=tablist] [aria-selected=true]') ??
       form?.querySelector<HTMLElement>('input, select, button:not([disabled]), [tabindex="0"]');
     target?.focus();
+    return !!target;
   }, []);
   useEffect(() => {
     if (!focusFormPending.current || !sheetOpen) return;
     focusFormPending.current = false;
-    focusOrderForm();
+    // The form's code may still be loading when the sheet opens: try again until it is drawn.
+    let tries = 100;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const attempt = () => {
+      if (!focusOrderForm() && --tries > 0) timer = setTimeout(attempt, 100);
+    };
+    attempt();
+    return () => clearTimeout(timer);
   }, [sheetOpen, focusOrderForm]);
   const goToOrderForm = () => {
     if (sheet.current && sheet.current.getClientRects().length === 0) {
