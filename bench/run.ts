@@ -6,8 +6,8 @@
 // Benchmarks, not tests: nothing here fails the build when a budget is missed.
 //
 // Options: --storm-seconds N (default 20), --skip 1,5 (figures to leave out), --no-profile,
-// --market-socket page (figure 1's app keeps the market stream's socket in the page instead of its
-// market worker: localStorage perps.market-socket, src/api/stream/link-choice.ts; for an A/B in one hour).
+// --market-socket worker (figure 1's app moves the market stream's socket into its market worker
+// instead of keeping it in the page: localStorage perps.market-socket, src/api/stream/link-choice.ts; for an A/B in one hour).
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -40,7 +40,7 @@ const { values } = parseArgs({
   },
 });
 const MARKET_SOCKET = values['market-socket']!;
-if (MARKET_SOCKET !== '' && MARKET_SOCKET !== 'page') throw new Error(`--market-socket: 'page' or nothing (the app's default, its market worker), not '${MARKET_SOCKET}'`);
+if (MARKET_SOCKET !== '' && MARKET_SOCKET !== 'page' && MARKET_SOCKET !== 'worker') throw new Error(`--market-socket: 'worker', 'page' or nothing (the app's default, the page), not '${MARKET_SOCKET}'`);
 const STORM_SECONDS = Number(values['storm-seconds']);
 const skip = new Set(values.skip!.split(',').filter(Boolean).map(Number));
 const PROFILE = !values['no-profile'];

@@ -22,7 +22,7 @@ export function createAppStreams(urls: { streamUrl: string; orderStreamUrl: stri
     createSocket,
     onReconnected: reconnected,
     onInvalid: (error) => console.warn(`market stream: ignored a message (${error})`),
-    // The socket in the market worker once its code is in (link-choice.ts, worker-link.ts).
+    // The socket in the page, or in the market worker where localStorage asks for it (link-choice.ts).
     link: marketLink(createSocket),
   });
   const order = new OrderStream({ url: urls.orderStreamUrl, createSocket, onReconnected: reconnected });
