@@ -16,21 +16,12 @@ function closedAgainst(fill: SizedFill, before: Dec): Dec {
 }
 
 /**
- * The part of `fill` that closed a position, worked back from the position now (signed `qty` of the
- * symbol's open position, '0' when none) over `later`, every fill of the symbol after it: the position
- * just after the fill = now − Σ later (buy +, sell −); before it = that − the fill. The fill closed
- * min(|qty|, |before|) when it went against the position before it, else nothing (it opened or added).
- * A flip is the case this exists for: its pnl is on the closed part only (devnet applyFill).
- */
-export function closedQtyOfFill(fill: SizedFill, positionNow: string, later: readonly SizedFill[]): Dec {
-  let after = dec(positionNow);
-  for (const f of later) after = after.minus(signed(f));
-  return closedAgainst(fill, after.minus(signed(fill)));
-}
-
-/**
- * closedQtyOfFill for several fills at once (a closing order's): `newestFirst` holds every fill of the
- * symbol from now back to the oldest of `ids`, which the walk passes one by one.
+ * The part of each fill in `ids` that closed a position, worked back from the position now (signed
+ * `qty` of the symbol's open position, '0' when none) over `newestFirst`, every fill of the symbol from
+ * now back to the oldest of `ids`: the position just after a fill = now − Σ fills after it (buy +,
+ * sell −); before it = that − the fill. A fill closed min(|qty|, |before|) when it went against the
+ * position before it, else nothing (it opened or added). A flip is the case this exists for: its pnl
+ * is on the closed part only (devnet applyFill). One fill's is a one-element `ids`.
  */
 export function closedQtysOf(positionNow: string, newestFirst: readonly (SizedFill & { id: number })[], ids: ReadonlySet<number>): Map<number, Dec> {
   const parts = new Map<number, Dec>();
@@ -86,11 +77,6 @@ export async function closedPartsOf(reader: FillReader, symbol: string, ids: Rea
     return closedQtysOf(position?.qty ?? '0', walked, ids);
   }
   return undefined;
-}
-
-/** One fill's closed part (closedPartsOf of it alone). */
-export async function closedPartOf(reader: FillReader, fill: { id: number; symbol: string }): Promise<Dec | undefined> {
-  return (await closedPartsOf(reader, fill.symbol, new Set([fill.id])))?.get(fill.id);
 }
 
 /** The closing order as query_order gives it: what it filled, its leverage, its life. */
