@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isFinalStatus, isLiveStatus } from './order-status';
+import { isFinalStatus, isLiveStatus, ORDER_STATUSES } from './order-status';
 
 // decisions.md "Order status": the full set the service uses.
 const SPEC = { new: 'live', open: 'live', untriggered: 'live', filled: 'final', canceled: 'final', rejected: 'final' } as const;
 
 describe('order status: live or final', () => {
+  it('the list the order schema accepts is the spec’s, no more, no less', () => {
+    expect([...ORDER_STATUSES].sort()).toEqual(Object.keys(SPEC).sort());
+  });
+
   it.each(Object.entries(SPEC))('%s is %s, never both', (status, is) => {
     expect(isLiveStatus(status)).toBe(is === 'live');
     expect(isFinalStatus(status)).toBe(is === 'final');
