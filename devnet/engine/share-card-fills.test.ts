@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from '../../src/lib/decimal';
 import { closedCardLeverage, closedTradeCard } from '../../src/lib/share-card';
-import { closedPartOf, closedQtyOfFill, readClosedOrderCard, type CardReader, type FillReader } from '../../src/lib/share-card-order';
+import { closedPartsOf, closedQtysOf, readClosedOrderCard, type CardReader, type FillReader } from '../../src/lib/share-card-order';
 import { order } from '../test-support/engine-fixtures.js';
 import { A, B, D, fund, limit, market, place, quiet, T0 } from '../test-support/engine-fixtures.js';
 
@@ -36,8 +36,9 @@ describe('share card of a fill the engine made', () => {
     expect([flip.side, flip.qty, flip.pnl]).toEqual(['sell', '0.3', '100']);
     const position = ex.queryPositions(D, 'BTC-USD')[0]!;
     expect(position.qty).toBe('-0.15');
-    const later = trades.filter((t) => t.id > flip.id);
-    const closed = closedQtyOfFill(flip, position.qty, later);
+    // The fills from now back to the flip, newest first: the later buy-back, then the flip.
+    const newestFirst = trades.filter((t) => t.id >= flip.id).reverse();
+    const closed = closedQtysOf(position.qty, newestFirst, new Set([flip.id])).get(flip.id)!;
     expect(closed.toFixed()).toBe('0.1');
     const card = closedTradeCard(flip, 10, btc, closed);
     // margin of what closed: 0.1 × 95 000 / 10 = 950; 100 / 950 = 10.53 %
@@ -48,8 +49,12 @@ describe('share card of a fill the engine made', () => {
     const { ex, trades } = flipHistory();
     const position = ex.queryPositions(D, 'BTC-USD')[0]!;
     const [open, , buyBack] = trades;
-    expect(closedQtyOfFill(buyBack!, position.qty, []).toFixed()).toBe('0.05');
-    expect(closedQtyOfFill(open!, position.qty, trades.slice(1)).toFixed()).toBe('0');
+    const one = (fill: { id: number }) => closedQtysOf(position.qty, trades.filter((t) => t.id >= fill.id).reverse(), new Set([fill.id])).get(fill.id)?.toFixed();
+    expect(one(buyBack!)).toBe('0.05');
+    expect(one(open!)).toBe('0');
+    // Both at once, in one walk back over the symbol's fills.
+    const both = closedQtysOf(position.qty, [...trades].reverse(), new Set([open!.id, buyBack!.id]));
+    expect([both.get(open!.id)?.toFixed(), both.get(buyBack!.id)?.toFixed()]).toEqual(['0', '0.05']);
   });
 
   it('Trade history’s Share reads the closed part from the service: the flip’s 0.1, a later fill’s whole 0.05', async () => {
@@ -59,8 +64,9 @@ describe('share card of a fill the engine made', () => {
       queryTrades: (q) => Promise.resolve(ex.queryTrades(D, q)),
       queryPositions: (symbol) => Promise.resolve(ex.queryPositions(D, symbol)),
     };
-    expect((await closedPartOf(user, trades[1]!))?.toFixed()).toBe('0.1');
-    expect((await closedPartOf(user, trades[2]!))?.toFixed()).toBe('0.05');
+    const partOf = async (fill: { id: number }) => (await closedPartsOf(user, 'BTC-USD', new Set([fill.id])))?.get(fill.id)?.toFixed();
+    expect(await partOf(trades[1]!)).toBe('0.1');
+    expect(await partOf(trades[2]!)).toBe('0.05');
   });
 
   it('leverage: the closing order’s own (20×), not the setting changed since (5×): +50 % ROE, not +12.5 %', () => {

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-q
 import type { ApiClient } from './client';
 import type { KlineQuery } from './market';
 import { queryKeys } from './query-keys';
-import { collectAllPages } from '../lib/collect-pages';
+import { readOrderFills } from '../lib/order-fills';
 import type { Order, SymbolPrice } from './schemas';
 import type { FundingFilter, OpenOrdersFilter, OrdersFilter, TradesFilter } from './user';
 
@@ -59,8 +59,6 @@ export const geoQueries = {
   region: (api: ApiClient) => queryOptions({ queryKey: queryKeys.geo.region(), queryFn: () => api.geo.region(), staleTime: 300_000 }),
 };
 
-const FILL_PAGE = 500;
-
 /** Signed out, an account query is skipped (react-query's skipToken) instead of disabled by hand. */
 const whenSignedIn = <T,>(account: string | null, fetch: () => Promise<T>) => (account === null ? skipToken : fetch);
 
@@ -101,24 +99,13 @@ export const userQueries = {
       getNextPageParam: (last) => (last.length < (f.limit ?? 100) ? undefined : last.at(-1)?.id),
     }),
   /**
-   * The fills of one order. query_trades filters by symbol and time, not by order: every page of the
-   * order's symbol from its creation to its last update (to now while it lives), kept to its id.
+   * The fills of one order, newest first (lib/order-fills.ts: its symbol's fills over its life, read
+   * until they add up to what it filled, `cut` when older ones were left unread).
    */
-  orderFills: (api: ApiClient, account: string | null, o: Pick<Order, 'id' | 'symbol' | 'created_at' | 'updated_at' | 'status'> | undefined) =>
+  orderFills: (api: ApiClient, account: string | null, o: Pick<Order, 'id' | 'symbol' | 'created_at' | 'updated_at' | 'status' | 'fill_qty'> | undefined) =>
     queryOptions({
       queryKey: queryKeys.user.orderFills(account, o?.id ?? -1),
-      queryFn:
-        account === null || o === undefined
-          ? skipToken
-          : async () => {
-              const live = o.status === 'new' || o.status === 'open' || o.status === 'untriggered';
-              const f = { symbol: o.symbol, start: o.created_at, ...(live ? {} : { end: o.updated_at }), limit: FILL_PAGE };
-              const all = await collectAllPages((last_id) => api.user.queryTrades({ ...f, last_id }).then((p) => p.result), {
-                idOf: (t) => t.id,
-                pageSize: FILL_PAGE,
-              });
-              return all.filter((t) => t.order_id === o.id);
-            },
+      queryFn: account === null || o === undefined ? skipToken : () => readOrderFills(api.user, o),
     }),
   positionConfig: (api: ApiClient, account: string | null, symbol: string) =>
     queryOptions({ queryKey: queryKeys.user.positionConfig(account, symbol), queryFn: whenSignedIn(account, () => api.user.queryPositionConfig(symbol)) }),

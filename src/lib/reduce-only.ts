@@ -1,4 +1,5 @@
 import { dec, type Dec } from './decimal';
+import { isLiveStatus } from './order-status';
 
 /** The order fields the reduce-only rule reads (a subset of the spec's Order, §2.1). */
 export interface PendingOrderLike {
@@ -13,8 +14,6 @@ export interface PendingOrderLike {
   source?: string;
   payload?: unknown;
 }
-
-const PENDING = new Set(['new', 'open', 'untriggered']);
 
 /** The side that shrinks a signed position: a long is reduced by selling. */
 export function reducingSide(positionQty: Dec): 'buy' | 'sell' | null {
@@ -44,7 +43,7 @@ export function pendingReduceOnly(a: { symbol: string; side: 'buy' | 'sell'; ord
   let sls = dec(0);
   const pairs = new Map<number, Dec>();
   for (const o of a.orders) {
-    if (o.symbol !== a.symbol || !o.reduce_only || o.side !== a.side || !PENDING.has(o.status) || o.id === a.excludeOrderId) continue;
+    if (o.symbol !== a.symbol || !o.reduce_only || o.side !== a.side || !isLiveStatus(o.status) || o.id === a.excludeOrderId) continue;
     const rest = dec(o.qty).minus(dec(o.fill_qty));
     if (!isTriggerChild(o)) plain = plain.plus(rest);
     else {

@@ -1,5 +1,6 @@
 import { dec, type Dec } from './decimal';
 import { show } from './display';
+import { readOrderFills } from './order-fills';
 import { closedCardLeverage, closedOrderCard, type ClosingFill, type OrderCover, type Places, type ShareCard } from './share-card';
 
 /** A fill's side and size: buy +qty, sell −qty to the position. */
@@ -15,21 +16,12 @@ function closedAgainst(fill: SizedFill, before: Dec): Dec {
 }
 
 /**
- * The part of `fill` that closed a position, worked back from the position now (signed `qty` of the
- * symbol's open position, '0' when none) over `later`, every fill of the symbol after it: the position
- * just after the fill = now − Σ later (buy +, sell −); before it = that − the fill. The fill closed
- * min(|qty|, |before|) when it went against the position before it, else nothing (it opened or added).
- * A flip is the case this exists for: its pnl is on the closed part only (devnet applyFill).
- */
-export function closedQtyOfFill(fill: SizedFill, positionNow: string, later: readonly SizedFill[]): Dec {
-  let after = dec(positionNow);
-  for (const f of later) after = after.minus(signed(f));
-  return closedAgainst(fill, after.minus(signed(fill)));
-}
-
-/**
- * closedQtyOfFill for several fills at once (a closing order's): `newestFirst` holds every fill of the
- * symbol from now back to the oldest of `ids`, which the walk passes one by one.
+ * The part of each fill in `ids` that closed a position, worked back from the position now (signed
+ * `qty` of the symbol's open position, '0' when none) over `newestFirst`, every fill of the symbol from
+ * now back to the oldest of `ids`: the position just after a fill = now − Σ fills after it (buy +,
+ * sell −); before it = that − the fill. A fill closed min(|qty|, |before|) when it went against the
+ * position before it, else nothing (it opened or added). A flip is the case this exists for: its pnl
+ * is on the closed part only (devnet applyFill). One fill's is a one-element `ids`.
  */
 export function closedQtysOf(positionNow: string, newestFirst: readonly (SizedFill & { id: number })[], ids: ReadonlySet<number>): Map<number, Dec> {
   const parts = new Map<number, Dec>();
@@ -87,11 +79,6 @@ export async function closedPartsOf(reader: FillReader, symbol: string, ids: Rea
   return undefined;
 }
 
-/** One fill's closed part (closedPartsOf of it alone). */
-export async function closedPartOf(reader: FillReader, fill: { id: number; symbol: string }): Promise<Dec | undefined> {
-  return (await closedPartsOf(reader, fill.symbol, new Set([fill.id])))?.get(fill.id);
-}
-
 /** The closing order as query_order gives it: what it filled, its leverage, its life. */
 interface OrderRead {
   id: number;
@@ -109,40 +96,6 @@ export interface CardReader extends FillReader {
   queryPositionConfig(symbol: string): Promise<{ leverage: number }>;
 }
 
-/**
- * Pages of the symbol's fills read for one order's. A closing order's fills sit at the end of its life
- * (a TP/SL child's begins when the protection was set, maybe weeks of other fills back), so they are
- * read newest first from its last update and the read stops once they add up to what it filled: one
- * page nearly always. An order whose fills are not found within these pages gets a card that says
- * it is only a part, rather than a Share press spending the account's rate budget on every fill since.
- */
-const ORDER_FILL_PAGES = 8;
-
-/**
- * The fills of one order. query_trades filters by symbol and time, not by order: the symbol's fills
- * from the order's creation to its last update (to now while it lives), newest first, kept to its id.
- */
-async function orderFillsOf(reader: CardReader, o: OrderRead): Promise<ReadFill[]> {
-  const live = o.status === 'new' || o.status === 'open' || o.status === 'untriggered';
-  const f = { symbol: o.symbol, start: o.created_at, ...(live ? {} : { end: o.updated_at }), limit: PAGE };
-  const filled = dec(o.fill_qty);
-  const mine = new Map<number, ReadFill>();
-  let found = dec(0);
-  let lastId: number | undefined;
-  for (let page = 0; page < ORDER_FILL_PAGES; page++) {
-    const { result } = await reader.queryTrades(lastId === undefined ? f : { ...f, last_id: lastId });
-    for (const t of result) {
-      if (t.order_id !== o.id || mine.has(t.id)) continue;
-      mine.set(t.id, t);
-      found = found.plus(dec(t.qty).abs());
-    }
-    const lowest = result.at(-1)?.id;
-    if (found.gte(filled) || result.length < PAGE || lowest === undefined || lowest === lastId) break;
-    lastId = lowest;
-  }
-  return [...mine.values()];
-}
-
 const settle = <T>(p: Promise<T>): Promise<T | undefined> => p.catch(() => undefined);
 
 /**
@@ -154,7 +107,8 @@ const settle = <T>(p: Promise<T>): Promise<T | undefined> => p.catch(() => undef
  */
 export async function readClosedOrderCard(reader: CardReader, fill: ReadFill, loaded: readonly ReadFill[], places: Places): Promise<ShareCard | null> {
   const order = await settle(reader.queryOrder({ order_id: fill.order_id }));
-  const read = order ? await settle(orderFillsOf(reader, order)) : undefined;
+  // An order whose fills are not all found within the pages read gets a card that says it is only a part.
+  const read = order ? (await settle(readOrderFills(reader, order)))?.fills : undefined;
   const byId = new Map<number, ReadFill>();
   for (const t of [fill, ...loaded, ...(read ?? [])]) if (t.order_id === fill.order_id && t.symbol === fill.symbol) byId.set(t.id, t);
   const fills = [...byId.values()];

@@ -5,12 +5,11 @@ import type { ApiClient } from '../api/client';
 import type { Order, Position } from '../api/schemas';
 import { dec } from '../lib/decimal';
 import { show } from '../lib/display';
+import { isLiveStatus } from '../lib/order-status';
 import type { SymbolPlaces } from '../lib/notices';
 import { isFiredClose } from '../lib/position-tpsl';
 import { reducingSide } from '../lib/reduce-only';
 import { failureOutcome, type Outcome } from './order-outcome';
-
-const PENDING = new Set(['new', 'open', 'untriggered']);
 
 /**
  * The reduce-only orders that hold back a closing order's headroom (spec §4.1): pending on the side
@@ -22,7 +21,7 @@ const PENDING = new Set(['new', 'open', 'untriggered']);
 export function closeBlockers(position: Pick<Position, 'symbol' | 'qty'>, orders: readonly Order[]): Order[] {
   const side = reducingSide(dec(position.qty));
   return orders.filter(
-    (o) => o.symbol === position.symbol && o.reduce_only && o.side === side && PENDING.has(o.status) && dec(o.qty).gt(dec(o.fill_qty)),
+    (o) => o.symbol === position.symbol && o.reduce_only && o.side === side && isLiveStatus(o.status) && dec(o.qty).gt(dec(o.fill_qty)),
   );
 }
 

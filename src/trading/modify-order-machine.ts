@@ -1,5 +1,6 @@
 import type { NewOrderBody, Order } from '../api/schemas';
 import { dec, toWire } from '../lib/decimal';
+import { isLiveStatus } from '../lib/order-status';
 import type { Outcome } from './order-outcome';
 
 /**
@@ -88,8 +89,6 @@ export type ModifyEvent =
  */
 export const MAX_READS = 4;
 
-const LIVE = new Set<Order['status']>(['new', 'open', 'untriggered']);
-
 export function startModify(request: ModifyRequest): ModifyState {
   return { phase: 'canceling', request, cancel: null, reads: 0, replacement: null, filledMeanwhile: '0', result: null };
 }
@@ -128,7 +127,7 @@ function afterOriginalRead(s: ModifyState, read: OrderRead): ModifyState {
   }
   const o = read.order;
   if (o.status === 'filled') return over(s, { kind: 'unchanged', why: 'filled' });
-  if (LIVE.has(o.status)) {
+  if (isLiveStatus(o.status)) {
     // A cancel that went (or may have gone) is read again: it may not have run yet.
     if (cancel.kind !== 'refused' && again) return { ...s, reads: s.reads + 1 };
     if (cancel.kind === 'refused') return over(s, { kind: 'unchanged', why: 'refused', message: cancel.message });

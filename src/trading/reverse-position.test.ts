@@ -1,14 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '../api/client';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '../api/schemas';
-import type { ServiceConfig } from '../api/service-config';
 import { dec } from '../lib/decimal';
 import { reversePlan, type ReverseOrder } from '../lib/reverse-plan';
 import { useToasts } from '../stores/toasts';
-import { createSessionKey } from '../wallet/session-key';
 import { reversePosition } from './reverse-position';
+import { localExchangeEachFile } from './testing/local-exchange';
 
 // The reverse over real HTTP and the app's own signed client, against a small exchange that keeps
 // one BTC-USD position and fills what it accepts (in full, or the share a test says): what is sent,
@@ -20,41 +16,25 @@ let cancelAnswer: Answer = 'accept';
 const received: { path: string; body: Record<string, unknown> }[] = [];
 /** The position in lots of 0.001. */
 let lots = 0;
-let server: Server;
-let api: ApiClient;
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (c: Buffer) => (text += c.toString()));
-    req.on('end', () => {
-      const path = req.url ?? '';
-      const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      if (path.startsWith('/api/query_positions')) {
-        return json(200, lots === 0 ? [] : [{ ...POSITION, qty: (lots / 1000).toString() }]);
-      }
-      if (path.startsWith('/api/query_order')) return json(404, { code: 404, message: 'order not found', request_id: 'q' });
-      const answer = path === '/api/cancel_orders' ? cancelAnswer : (answers.shift() ?? 'accept');
-      if (answer === 'drop') return req.socket.destroy();
-      const body = JSON.parse(text) as Record<string, unknown>;
-      received.push({ path, body });
-      if (typeof answer === 'object' && 'refuse' in answer) return json(400, { code: 400, message: answer.refuse, request_id: 'r' });
-      if (path === '/api/new_order') {
-        const share = typeof answer === 'object' ? answer.fill : 1;
-        let filled = Math.floor(Number(body.qty) * 1000 * share);
-        if (body.reduce_only) filled = Math.min(filled, Math.abs(lots));
-        lots += body.side === 'buy' ? filled : -filled;
-      }
-      json(200, { code: 0, message: 'success', request_id: `r${received.length}` });
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const key = await createSessionKey();
-  const config = { baseUrl: url, authUrl: url, bridgeUrl: url, geoUrl: url, isDevnet: false } as ServiceConfig;
-  api = createApiClient({ urls: config, getCredentials: () => ({ token: 't', signer: key }) });
+const exchange = localExchangeEachFile(({ url: path, text }, reply) => {
+  const json = reply.send;
+  if (path.startsWith('/api/query_positions')) {
+    return json(200, lots === 0 ? [] : [{ ...POSITION, qty: (lots / 1000).toString() }]);
+  }
+  if (path.startsWith('/api/query_order')) return json(404, { code: 404, message: 'order not found', request_id: 'q' });
+  const answer = path === '/api/cancel_orders' ? cancelAnswer : (answers.shift() ?? 'accept');
+  if (answer === 'drop') return reply.drop();
+  const body = JSON.parse(text) as Record<string, unknown>;
+  received.push({ path, body });
+  if (typeof answer === 'object' && 'refuse' in answer) return json(400, { code: 400, message: answer.refuse, request_id: 'r' });
+  if (path === '/api/new_order') {
+    const share = typeof answer === 'object' ? answer.fill : 1;
+    let filled = Math.floor(Number(body.qty) * 1000 * share);
+    if (body.reduce_only) filled = Math.min(filled, Math.abs(lots));
+    lots += body.side === 'buy' ? filled : -filled;
+  }
+  json(200, { code: 0, message: 'success', request_id: `r${received.length}` });
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
 afterEach(() => {
   received.length = 0;
   answers = [];
@@ -80,7 +60,7 @@ function reverse(qty: string, max = '100', orders: Order[] = []) {
   });
   if (!plan.ok) throw new Error(plan.code);
   const limitFor = (side: ReverseOrder['side']) => dec(side === 'buy' ? '95950' : '94050');
-  return reversePosition(api, null, { position: { symbol: 'BTC-USD', qty }, close: plan.close, open: plan.open, orders, limitFor, places: btc, paceMs: 0, settleMs: 0 });
+  return reversePosition(exchange.api, null, { position: { symbol: 'BTC-USD', qty }, close: plan.close, open: plan.open, orders, limitFor, places: btc, paceMs: 0, settleMs: 0 });
 }
 
 function order(o: Partial<Order> & Pick<Order, 'id' | 'side' | 'qty'>): Order {

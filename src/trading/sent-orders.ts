@@ -5,6 +5,7 @@
 // and the read-back comes second finds it told. Kept tiny: the page's first load carries it.
 import type { ApiClient } from '../api/client';
 import type { Order } from '../api/schemas';
+import { isFinalStatus } from '../lib/order-status';
 import { actingAccount, useSessionStore } from '../wallet/session-store';
 
 /** An order this tab sent: how to ask after it, for which account (read back only while it acts), and the last state of it the trader was told of (none yet: undefined). */
@@ -21,11 +22,8 @@ export const sentOrders = new Map<string, SentOrder>();
 /** The sent orders remembered (the oldest forgotten first). */
 const REMEMBERED = 100;
 
-/** Whether an order is in a state that changes no more. */
-export const isFinal = (o: Order) => ['filled', 'canceled', 'rejected'].includes(o.status);
-
 /** Whether the trader was told the order reached a state that changes no more. */
-export const isSettled = (s: SentOrder) => s.told !== undefined && isFinal(s.told);
+export const isSettled = (s: SentOrder) => s.told !== undefined && isFinalStatus(s.told.status);
 
 /** Remembers an order this tab is about to send (before it leaves: its push may beat the answer). */
 export function rememberSent(api: Pick<ApiClient, 'user'>, clOrdId: string | undefined, now = Date.now(), account = actingAccount(useSessionStore.getState())): void {

@@ -7,13 +7,12 @@ import type { ApiClient } from '../api/client';
 import type { NewOrderBody, Order } from '../api/schemas';
 import type { OrderStream } from '../api/stream/order-stream';
 import { dec } from '../lib/decimal';
+import { isFinalStatus } from '../lib/order-status';
 import { newOrderSends } from './order-commands';
 import { orderOutcome } from './order-outcome';
 import { reconcileOrder } from './reconcile-order';
 import type { SliceOutcome } from './twap-machine';
 
-/** An IOC order ends filled (in whole or part), canceled (its rest) or rejected; new, open and untriggered are not over yet. */
-const FINAL = new Set(['filled', 'canceled', 'rejected']);
 /** An IOC order is final as soon as it has met the book; a read-back that still finds it open asks again this often. */
 const SETTLE_DELAYS_MS = [200, 400, 800, 1_600];
 /** query_order can lag an order the exchange has just accepted: a 404 for one is asked again this often. */
@@ -46,7 +45,8 @@ export async function readSlice(api: ApiClient, clOrdId: string, sleep = sleepFo
       continue;
     }
     if (fate.kind === 'unknown') return { kind: 'unknown', message: fate.message, ...(accepted ? { accepted } : {}) };
-    if (FINAL.has(fate.order.status)) return outcomeOfOrder(fate.order);
+    // An IOC order ends filled (in whole or part), canceled (its rest) or rejected.
+    if (isFinalStatus(fate.order.status)) return outcomeOfOrder(fate.order);
     // Found, so placed, whatever a later read says.
     accepted = true;
     if (i >= SETTLE_DELAYS_MS.length) return { kind: 'unknown', accepted: true, message: t`The slice is still open on the exchange` };

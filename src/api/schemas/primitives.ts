@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATUSES } from '../../lib/order-status';
 
 /** A decimal on the wire: a JSON string of plain digits, never a float or exponent. */
 export const decimalString = z
@@ -23,7 +24,7 @@ export const side = z.enum(['buy', 'sell']);
 export const orderType = z.enum(['limit', 'market']);
 export const timeInForce = z.enum(['gtc', 'ioc', 'alo']);
 export const marginMode = z.enum(['cross', 'isolated']);
-export const orderStatus = z.enum(['new', 'open', 'filled', 'canceled', 'rejected', 'untriggered']);
+export const orderStatus = z.enum(ORDER_STATUSES);
 export const klineResolution = z.enum(['1T', '3S', '1', '5', '15', '60', '1D', '1W', '1M']);
 export const chain = z.enum(['bsc', 'solana']);
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as s from '../__fixtures__/spec-samples';
+import { isFinalStatus, isLiveStatus } from '../../lib/order-status';
+import { orderStatus } from './primitives';
 import {
   balance,
   depthBook,
@@ -71,6 +73,10 @@ describe('resource schemas (spec §2)', () => {
   it('rejects an unknown enum value and an integer sent as a string', () => {
     expect(order.safeParse({ ...s.sampleOrder, status: 'partially_filled' }).success).toBe(false);
     expect(order.safeParse({ ...s.sampleOrder, id: '2547027085' }).success).toBe(false);
+  });
+
+  it('every order status the schema accepts is either live or final (lib/order-status.ts), never both', () => {
+    for (const status of orderStatus.options) expect([status, isLiveStatus(status) !== isFinalStatus(status)]).toEqual([status, true]);
   });
 
   it('parses the region and the stream pushes of decisions.md', () => {

@@ -15,6 +15,7 @@ import type {
 import type { OpenOrdersFilter, OrdersFilter, TradesFilter } from '../../api/user';
 import { dec, toWire } from '../../lib/decimal';
 import { isoMicros } from '../../lib/time';
+import { isLiveStatus } from '../../lib/order-status';
 import { writeLive } from './live-writes';
 
 /**
@@ -33,12 +34,6 @@ type Paged<T> = InfiniteData<Page<T>, number | undefined>;
 
 /** Recent trades kept in the cache (the service returns at most 100). */
 export const RECENT_TRADES_CAP = 100;
-
-const PENDING_STATUSES = new Set(['new', 'open', 'untriggered']);
-
-export function isPendingOrder(o: Pick<Order, 'status'>): boolean {
-  return PENDING_STATUSES.has(o.status);
-}
 
 // ---------- market data
 
@@ -198,7 +193,7 @@ function patchList<T extends Versioned>(qc: QueryClient, key: QueryKey, item: T,
 
 /** An `order` push: upsert into open orders while pending, drop it once filled/canceled/rejected; patch history. */
 export function writeOrder(qc: QueryClient, account: string, order: Order): void {
-  const pending = isPendingOrder(order);
+  const pending = isLiveStatus(order.status);
   for (const [key] of queriesUnder<Page<Order>>(qc, queryKeys.user.openOrders(account))) {
     const f = (key[3] ?? {}) as OpenOrdersFilter;
     if (f.symbol && f.symbol !== order.symbol) continue;

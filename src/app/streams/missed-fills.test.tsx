@@ -1,32 +1,21 @@
 // @vitest-environment jsdom
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '../../api/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sampleOrder } from '../../api/__fixtures__/spec-samples';
 import type { NewOrderBody } from '../../api/schemas';
-import type { ServiceConfig } from '../../api/service-config';
-import { createAppStreams, type AppStreams } from '../../api/stream/app-streams';
 import { sentOrders } from '../../trading/sent-orders';
 import { queryKeys } from '../../api/query-keys';
 import { useToasts } from '../../stores/toasts';
 import { FakeSocket } from '../../testing/fake-socket';
 import { placeOrder } from '../../trading/order-commands';
-import { createSessionKey } from '../../wallet/session-key';
+import { localExchangeEachFile } from '../../trading/testing/local-exchange';
 import { useSessionStore } from '../../wallet/session-store';
-import { StreamsProvider } from './streams-context';
+import { appStreamsEachTest } from './testing/app-streams-each-test';
 
 // The "Filled" toast of an order this tab sent, when the fill's push never reaches the page: it
 // landed before the account stream was subscribed (right after sign-in), or while the socket was
 // down. The real app wiring (streams, user feed, trade layer, API client) against a local HTTP
 // exchange and a fake socket standing in for the market stream.
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 type Fate = Partial<typeof sampleOrder> | 'missing';
 /** What query_order answers for an order asked for by its cl_ord_id. */
@@ -36,9 +25,6 @@ let holdQueries = false;
 const heldQueries: (() => void)[] = [];
 const answerQuery = () => heldQueries.splice(0).forEach((a) => a());
 const queried: string[] = [];
-let server: Server;
-let qc: QueryClient;
-let api: ApiClient;
 
 const CL = 'web-missedfill1';
 const BODY: NewOrderBody = { symbol: 'BTC-USD', side: 'buy', order_type: 'market', qty: '0.01', time_in_force: 'ioc', reduce_only: false, cl_ord_id: CL };
@@ -46,39 +32,24 @@ const ORDER = { ...sampleOrder, id: 501, cl_ord_id: CL, user: 'bsc_0xabc', side:
 const OPEN = { status: 'open', fill_qty: '0', fill_avg_price: '0', updated_at: '2025-08-11T03:35:25.559151Z' } as const;
 const FILLED = { status: 'filled', fill_qty: '0.01', fill_avg_price: '95000', updated_at: '2025-08-11T03:35:26.000000Z' } as const;
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      const url = new URL(req.url ?? '', 'http://x');
-      const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      if (url.pathname === '/api/new_order') return json(200, { code: 0, message: 'success', request_id: 'r1' });
-      if (url.pathname === '/api/query_order') {
-        queried.push(url.searchParams.get('cl_ord_id') ?? '');
-        const answer = () => (fate === 'missing' ? json(404, { code: 404, message: 'order not found', request_id: 'q' }) : json(200, { ...ORDER, ...fate }));
-        if (holdQueries) return void heldQueries.push(answer);
-        return answer();
-      }
-      return json(404, { code: 404, message: 'no such path', request_id: 'q' });
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const key = await createSessionKey();
-  const config = { baseUrl: url, authUrl: url, bridgeUrl: url, geoUrl: url, isDevnet: false } as ServiceConfig;
-  api = createApiClient({ urls: config, getCredentials: () => ({ token: 't', signer: key }) });
+const exchange = localExchangeEachFile(({ path, query }, reply) => {
+  const json = reply.send;
+  if (path === '/api/new_order') return json(200, { code: 0, message: 'success', request_id: 'r1' });
+  if (path === '/api/query_order') {
+    queried.push(query.get('cl_ord_id') ?? '');
+    const answer = () => (fate === 'missing' ? json(404, { code: 404, message: 'order not found', request_id: 'q' }) : json(200, { ...ORDER, ...fate }));
+    if (holdQueries) return void heldQueries.push(answer);
+    return answer();
+  }
+  return json(404, { code: 404, message: 'no such path', request_id: 'q' });
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+const app = appStreamsEachTest({ createSocket: (url) => new FakeSocket(url) });
 
-let sockets: FakeSocket[];
-let streams: AppStreams;
-let root: Root;
-let container: HTMLDivElement;
 /** Every "Filled" toast raised (a toast replacing another under its key is raised anew). */
 let fillToasts: { title: string; body?: string | undefined }[];
 let stopWatching: () => void;
 
-const market = () => sockets.filter((s) => s.url.endsWith('/ws-stream/v1')).at(-1)!;
+const market = () => app.latest('/ws-stream/v1');
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let seq = 1;
 const push = (channel: string, data: unknown) => act(() => market().onmessage?.({ data: JSON.stringify({ seq: seq++, channel, data }) }));
@@ -99,34 +70,11 @@ beforeEach(() => {
       if (t.title.startsWith('Filled')) fillToasts.push({ title: t.title, body: t.body });
     }
   });
-  sockets = [];
-  streams = createAppStreams({ streamUrl: 'ws://x/ws-stream/v1', orderStreamUrl: 'ws://x/ws-api/v1' }, (url) => {
-    const s = new FakeSocket(url);
-    sockets.push(s);
-    return s;
-  });
-  qc = new QueryClient();
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-  act(() =>
-    root.render(
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={qc}>
-          <StreamsProvider streams={streams}>{null}</StreamsProvider>
-        </QueryClientProvider>
-      </I18nProvider>,
-    ),
-  );
   act(() => market().open());
   act(() => useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 'jwt-1', expiresAt: Date.now() + 60_000, key: {} as never } }));
 });
 afterEach(() => {
   stopWatching();
-  act(() => root.unmount());
-  container.remove();
-  streams.close();
-  useSessionStore.setState({ session: null, vault: null });
   act(() => useToasts.setState({ toasts: [] }));
   sentOrders.clear();
 });
@@ -134,7 +82,7 @@ afterEach(() => {
 describe('a fill the account stream never pushed', () => {
   it('is read back and told once the account stream is subscribed: a market order sent right after sign-in', async () => {
     // Sent before the stream's auth is answered: the fill lands before the order channel is subscribed.
-    await act(() => placeOrder(api, null, BODY));
+    await act(() => placeOrder(exchange.api, null, BODY));
     fate = FILLED;
     authOk();
     await settle();
@@ -149,7 +97,7 @@ describe('a fill the account stream never pushed', () => {
 
   it('is read back after a reconnect when the fill landed while the socket was down', async () => {
     authOk();
-    await act(() => placeOrder(api, null, { ...BODY, order_type: 'limit', price: '95000', time_in_force: 'gtc' }));
+    await act(() => placeOrder(exchange.api, null, { ...BODY, order_type: 'limit', price: '95000', time_in_force: 'gtc' }));
     push('order', { ...ORDER, ...OPEN });
     expect(fillToasts).toEqual([]);
     act(() => market().close());
@@ -162,7 +110,7 @@ describe('a fill the account stream never pushed', () => {
   });
 
   it('is told once when the push arrives while the read-back is on its way', async () => {
-    await act(() => placeOrder(api, null, BODY));
+    await act(() => placeOrder(exchange.api, null, BODY));
     fate = FILLED;
     holdQueries = true;
     authOk();
@@ -177,7 +125,7 @@ describe('a fill the account stream never pushed', () => {
 
   it('is not read back again once the stream told it', async () => {
     authOk();
-    await act(() => placeOrder(api, null, BODY));
+    await act(() => placeOrder(exchange.api, null, BODY));
     push('order', { ...ORDER, ...FILLED });
     expect(fillToasts).toHaveLength(1);
     fate = FILLED;
@@ -192,7 +140,7 @@ describe('a fill the account stream never pushed', () => {
 
   it('is not told, nor written into the other account, when the read-back is answered after the trader switched account', async () => {
     authOk();
-    await act(() => placeOrder(api, null, { ...BODY, order_type: 'limit', price: '95000', time_in_force: 'gtc' }));
+    await act(() => placeOrder(exchange.api, null, { ...BODY, order_type: 'limit', price: '95000', time_in_force: 'gtc' }));
     push('order', { ...ORDER, ...OPEN });
     act(() => market().close());
     fate = FILLED;
@@ -204,10 +152,10 @@ describe('a fill the account stream never pushed', () => {
     expect(queried).toEqual([CL]);
     // The trader switches to another account while the read-back is on its way.
     act(() => useSessionStore.setState({ session: { chain: 'bsc', address: '0xbbb', token: 'jwt-2', expiresAt: Date.now() + 60_000, key: {} as never } }));
-    qc.setQueryData(queryKeys.user.orders('bsc_0xbbb', {}), { page_size: 0, result: [], total: 0 });
+    app.qc.setQueryData(queryKeys.user.orders('bsc_0xbbb', {}), { page_size: 0, result: [], total: 0 });
     act(() => answerQuery());
     await settle();
-    const bOrders = qc.getQueryData<{ result: { id: number; user: string }[] }>(queryKeys.user.orders('bsc_0xbbb', {}));
+    const bOrders = app.qc.getQueryData<{ result: { id: number; user: string }[] }>(queryKeys.user.orders('bsc_0xbbb', {}));
     expect(bOrders?.result.map((o) => o.id)).toEqual([]);
     expect(fillToasts).toEqual([]);
   });
@@ -222,7 +170,7 @@ describe('a fill the account stream never pushed', () => {
       await settle();
     };
     authOk();
-    await act(() => placeOrder(api, null, { ...BODY, order_type: 'limit', price: '95000', time_in_force: 'gtc' }));
+    await act(() => placeOrder(exchange.api, null, { ...BODY, order_type: 'limit', price: '95000', time_in_force: 'gtc' }));
     push('order', { ...ORDER, ...OPEN });
     fate = FILLED;
     as('0xbbb', 'jwt-2');
@@ -236,7 +184,7 @@ describe('a fill the account stream never pushed', () => {
   });
 
   it('is told once when the pushes of its fills (one matching tick: the same updated_at) arrive after the read-back told it', async () => {
-    await act(() => placeOrder(api, null, BODY));
+    await act(() => placeOrder(exchange.api, null, BODY));
     fate = FILLED;
     authOk();
     await settle();
@@ -250,10 +198,10 @@ describe('a fill the account stream never pushed', () => {
 
   it('stays out of Open orders when the read-back answers an older state after the fill push', async () => {
     authOk();
-    await act(() => placeOrder(api, null, { ...BODY, order_type: 'limit', price: '95000', time_in_force: 'gtc' }));
+    await act(() => placeOrder(exchange.api, null, { ...BODY, order_type: 'limit', price: '95000', time_in_force: 'gtc' }));
     push('order', { ...ORDER, status: 'new', fill_qty: '0', fill_avg_price: '0', updated_at: '2025-08-11T03:35:25.000000Z' });
     const A = 'bsc_0xabc';
-    qc.setQueryData(queryKeys.user.openOrders(A, {}), { page_size: 1, result: [{ ...ORDER, ...OPEN }], total: 1 });
+    app.qc.setQueryData(queryKeys.user.openOrders(A, {}), { page_size: 1, result: [{ ...ORDER, ...OPEN }], total: 1 });
     act(() => market().close());
     await act(() => wait(700));
     act(() => market().open());
@@ -263,10 +211,10 @@ describe('a fill the account stream never pushed', () => {
     await act(() => wait(100));
     push('order', { ...ORDER, ...FILLED }); // it fills; the push beats the read-back's answer
     expect(fillToasts).toHaveLength(1);
-    expect(qc.getQueryData<{ result: { id: number }[] }>(queryKeys.user.openOrders(A, {}))?.result).toEqual([]);
+    expect(app.qc.getQueryData<{ result: { id: number }[] }>(queryKeys.user.openOrders(A, {}))?.result).toEqual([]);
     act(() => answerQuery());
     await settle();
-    const open = qc.getQueryData<{ result: { id: number }[] }>(queryKeys.user.openOrders(A, {}));
+    const open = app.qc.getQueryData<{ result: { id: number }[] }>(queryKeys.user.openOrders(A, {}));
     expect(open?.result.map((o) => o.id)).toEqual([]);
   });
 });

@@ -1,57 +1,16 @@
 // @vitest-environment jsdom
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
+import { QueryObserver } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../api/query-keys';
 import { useSessionStore } from '../../wallet/session-store';
-import { createAppStreams, type AppStreams } from '../../api/stream/app-streams';
 import { StreamBanner } from './stream-banner';
-import { StreamsProvider } from './streams-context';
 import { FakeSocket } from '../../testing/fake-socket';
+import { appStreamsEachTest } from './testing/app-streams-each-test';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-
-let sockets: FakeSocket[];
-let streams: AppStreams;
-let root: Root;
-let container: HTMLDivElement;
-let qc: QueryClient;
-const latest = (path: string) => sockets.filter((s) => s.url.endsWith(path)).at(-1)!;
+const app = appStreamsEachTest({ createSocket: (url) => new FakeSocket(url), ui: <StreamBanner /> });
+const { latest } = app;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-beforeEach(() => {
-  sockets = [];
-  streams = createAppStreams({ streamUrl: 'ws://x/ws-stream/v1', orderStreamUrl: 'ws://x/ws-api/v1' }, (url) => {
-    const s = new FakeSocket(url);
-    sockets.push(s);
-    return s;
-  });
-  qc = new QueryClient();
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-  act(() =>
-    root.render(
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={qc}>
-          <StreamsProvider streams={streams}>
-            <StreamBanner />
-          </StreamsProvider>
-        </QueryClientProvider>
-      </I18nProvider>,
-    ),
-  );
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  streams.close();
-  useSessionStore.setState({ session: null, vault: null });
-});
 
 describe('stream wiring', () => {
   it('shows the disconnected banner while a stream reconnects, and reconciles over HTTP after', async () => {
@@ -59,14 +18,14 @@ describe('stream wiring', () => {
       latest('/ws-stream/v1').open();
       latest('/ws-api/v1').open();
     });
-    expect(container.textContent).toBe('');
-    qc.setQueryData(queryKeys.market.depth('BTC-USD'), { symbol: 'BTC-USD', asks: [], bids: [] });
+    expect(app.container.textContent).toBe('');
+    app.qc.setQueryData(queryKeys.market.depth('BTC-USD'), { symbol: 'BTC-USD', asks: [], bids: [] });
     act(() => latest('/ws-stream/v1').close());
-    expect(container.textContent).toBe('Market data reconnecting — reconnecting…');
+    expect(app.container.textContent).toBe('Market data reconnecting — reconnecting…');
     await act(() => wait(700)); // first backoff is at most 625 ms
     act(() => latest('/ws-stream/v1').open());
-    expect(container.textContent).toBe('');
-    expect(qc.getQueryState(queryKeys.market.depth('BTC-USD'))?.isInvalidated).toBe(true);
+    expect(app.container.textContent).toBe('');
+    expect(app.qc.getQueryState(queryKeys.market.depth('BTC-USD'))?.isInvalidated).toBe(true);
   });
 
   it('authenticates both streams with the session token and the selected vault', () => {
@@ -84,7 +43,7 @@ describe('stream wiring', () => {
     const login = latest('/ws-api/v1').sent.at(-1) as { method: string; params: string; session_id: string };
     expect(login.method).toBe('auth:login');
     expect(JSON.parse(login.params)).toEqual({ token: 'jwt-1', impersonate: 'cv_7' });
-    expect(login.session_id).toBe(streams.order.sessionId);
+    expect(login.session_id).toBe(app.streams.order.sessionId);
   });
 
   it('subscribes to its user channels once auth succeeds, never through auth.streams, and again after a reconnect (decisions.md "Streams" [doc])', async () => {
@@ -147,10 +106,10 @@ describe('stream wiring', () => {
       useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 'jwt-1', expiresAt: Date.now() + 60_000, key: {} as never } }),
     );
     const key = queryKeys.user.openOrders('bsc_0xabc');
-    qc.setQueryData(key, { page_size: 100, result: [], total: 0 });
+    app.qc.setQueryData(key, { page_size: 100, result: [], total: 0 });
     const { sampleOrder } = await import('../../api/__fixtures__/spec-samples');
     act(() => latest('/ws-stream/v1').onmessage?.({ data: JSON.stringify({ seq: 2, channel: 'order', data: { ...sampleOrder, id: 77, status: 'open' } }) }));
-    expect((qc.getQueryData(key) as { result: { id: number }[] }).result.map((o) => o.id)).toEqual([77]);
+    expect((app.qc.getQueryData(key) as { result: { id: number }[] }).result.map((o) => o.id)).toEqual([77]);
   });
 
   it('a reconnect asks again for data still on its first load, so a push kept for that request is not replayed onto a newer answer', async () => {
@@ -161,7 +120,7 @@ describe('stream wiring', () => {
     type OpenOrders = { page_size: number; result: { id: number }[]; total: number };
     const key = queryKeys.user.openOrders('bsc_0xabc');
     const answers: ((p: OpenOrders) => void)[] = [];
-    const observer = new QueryObserver(qc, { queryKey: key, queryFn: () => new Promise<OpenOrders>((r) => answers.push(r)), retry: false });
+    const observer = new QueryObserver(app.qc, { queryKey: key, queryFn: () => new Promise<OpenOrders>((r) => answers.push(r)), retry: false });
     const stop = observer.subscribe(() => undefined);
     await act(() => wait(0));
     expect(answers).toHaveLength(1);
@@ -182,7 +141,7 @@ describe('stream wiring', () => {
       answers[1]!({ page_size: 100, result: [], total: 0 });
       await wait(0);
     });
-    expect((qc.getQueryData(key) as OpenOrders).result).toEqual([]);
+    expect((app.qc.getQueryData(key) as OpenOrders).result).toEqual([]);
     stop();
   });
 });

@@ -11,9 +11,10 @@ import { cachedOrder, writeOrder, writePosition, writeTrade } from './cache-writ
 import { orderToastKey } from '../../trading/order-commands';
 import { noticeWords } from '../../features/toasts/notice-words';
 import { announce } from './notifier';
-import { isFinal, isSettled, sentOrders } from '../../trading/sent-orders';
+import { isSettled, sentOrders } from '../../trading/sent-orders';
 import { compareDecimalStrings } from '../../lib/decimal';
 import { isoMicros } from '../../lib/time';
+import { isFinalStatus } from '../../lib/order-status';
 
 const BALANCE_REFRESH_MS = 1_000;
 const SEEN_CAP = 500;
@@ -21,7 +22,7 @@ const SEEN_CAP = 500;
 /** Whether `order` is an older state than `than` (the newest handled): updated earlier, less filled
  * (two fills in one matching tick share `updated_at`), or `than` is already final. */
 const isOlderState = (order: Order, than: Order | undefined) =>
-  than !== undefined && (isoMicros(order.updated_at) < isoMicros(than.updated_at) || compareDecimalStrings(order.fill_qty, than.fill_qty) < 0 || isFinal(than));
+  than !== undefined && (isoMicros(order.updated_at) < isoMicros(than.updated_at) || compareDecimalStrings(order.fill_qty, than.fill_qty) < 0 || isFinalStatus(than.status));
 
 /**
  * The signed-in account's channels into the cache: orders (open orders + history), positions,

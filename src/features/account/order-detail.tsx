@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { userQueries } from '../../api/queries';
 import { useApi } from '../../api/react';
 import type { Order, Trade } from '../../api/schemas';
+import type { OrderFills } from '../../lib/order-fills';
 import { dec } from '../../lib/decimal';
 import { show } from '../../lib/display';
 import { formatDateTime } from '../../lib/time';
@@ -57,10 +58,11 @@ function OrderDetailBody({ account, orderId }: { account: string; orderId: numbe
   return <OrderFacts order={order.data} fills={fills} />;
 }
 
-function OrderFacts({ order: o, fills }: { order: Order; fills: UseQueryResult<Trade[]> }) {
+function OrderFacts({ order: o, fills }: { order: Order; fills: UseQueryResult<OrderFills<Trade>> }) {
   const { t, i18n } = useLingui();
   const d = useSymbolDecimals()(o.symbol);
-  const steps = orderTimeline(o, fills.data ?? []);
+  const read = fills.data?.fills ?? [];
+  const steps = orderTimeline(o, read);
   const price = show(o.price, d.price);
   const kinds = [i18n._(orderKind(o)), tifLabel(i18n, o.time_in_force), ...(o.reduce_only ? [t`Reduce only`] : [])];
   const size = `${show(o.qty, d.qty)} ${d.base}`;
@@ -119,10 +121,12 @@ function OrderFacts({ order: o, fills }: { order: Order; fills: UseQueryResult<T
         <p className="text-muted">
           <Trans>Loading fills…</Trans>
         </p>
-      ) : (fills.data ?? []).length === 0 ? (
-        <p className="text-muted">
-          <Trans>No fills</Trans>
-        </p>
+      ) : read.length === 0 ? (
+        !fills.data?.cut && (
+          <p className="text-muted">
+            <Trans>No fills</Trans>
+          </p>
+        )
       ) : (
         <table className="w-full" data-testid="order-fills">
           <thead>
@@ -148,7 +152,7 @@ function OrderFacts({ order: o, fills }: { order: Order; fills: UseQueryResult<T
             </tr>
           </thead>
           <tbody>
-            {(fills.data ?? []).map((t) => (
+            {read.map((t) => (
               <tr key={t.id} className={ROW}>
                 <Td className="num text-muted">{formatDateTime(t.created_at)}</Td>
                 {fillCells(t, d)}
@@ -157,7 +161,21 @@ function OrderFacts({ order: o, fills }: { order: Order; fills: UseQueryResult<T
           </tbody>
         </table>
       )}
+      {fills.data?.cut && <CutNote fills={read} filled={o.fill_qty} qtyDecimals={d.qty} base={d.base} />}
     </>
+  );
+}
+
+/** The fills read stopped short of what the order filled (lib/order-fills.ts): said, so a part is never taken for the whole. */
+function CutNote({ fills, filled: filledQty, qtyDecimals, base }: { fills: readonly Trade[]; filled: string; qtyDecimals: number; base: string }) {
+  const found = `${show(fills.reduce((q, t) => q.plus(dec(t.qty).abs()), dec(0)), qtyDecimals)} ${base}`;
+  const filled = `${show(filledQty, qtyDecimals)} ${base}`;
+  return (
+    <p className="mt-1 text-muted" data-testid="order-fills-cut">
+      <Trans>
+        The fills read add up to {found} of the {filled} filled: older ones were left unread (Trade history lists every fill).
+      </Trans>
+    </p>
   );
 }
 

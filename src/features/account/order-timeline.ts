@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Order, Trade } from '../../api/schemas';
 import { dec } from '../../lib/decimal';
+import { isLiveStatus } from '../../lib/order-status';
 import { isFiredClose } from '../../lib/position-tpsl';
 import { SET, statusLabel } from './order-labels';
 
@@ -19,8 +20,6 @@ export interface TimelineStep {
   remark?: string;
 }
 
-const LIVE: readonly Order['status'][] = ['new', 'open', 'untriggered'];
-
 /**
  * An order's life in time order: created, each of its fills (oldest first), then its final status
  * with the exchange's remark — or, while it lives, where it stands now. A take profit or stop loss
@@ -35,7 +34,7 @@ export function orderTimeline(o: Order, fills: readonly Trade[]): TimelineStep[]
   if (tpsl && (fired || !dec(o.fill_qty).isZero())) steps.push({ time: null, kind: 'triggered', label: msg`Triggered` });
   const byTime = [...fills].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at) || a.id - b.id);
   for (const f of byTime) steps.push({ time: f.created_at, kind: 'fill', label: msg`Fill`, fill: f });
-  const live = LIVE.includes(o.status);
+  const live = isLiveStatus(o.status);
   if (fired) {
     // Said by the step itself: the exchange's remark would repeat it.
     steps.push({ time: o.updated_at, kind: 'now', label: o.status === 'open' ? msg`Waiting for a price within the protection band` : msg`Closing` });

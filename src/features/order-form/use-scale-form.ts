@@ -1,13 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useReducer, type KeyboardEvent } from 'react';
 import type { SymbolInfo } from '../../api/schemas';
+import { isLiveStatus } from '../../lib/order-status';
 import { useSignInRequest } from '../../stores/sign-in-request';
 import { useScaleOrder } from '../../trading/use-scale-order';
 import { emptyScaleDraft, reduceScaleDraft, type ScaleAction } from './scale-draft';
 import { summarizeScale, type ScaleAccount } from './scale-model';
 import type { OrderFormModel } from './use-order-form';
-
-const PENDING = new Set(['new', 'open', 'untriggered']);
 
 /**
  * The scale form's one hook: its draft, the summary over the order form's side, leverage and
@@ -20,7 +19,7 @@ export function useScaleForm(f: OrderFormModel, symbol: string, info: SymbolInfo
   const scale = useScaleOrder(symbol);
   const { ctx, summary: s } = f;
   const side = f.draft.side;
-  const openOrders = ctx.ordersInSymbol.filter((o) => PENDING.has(o.status)).length;
+  const openOrders = ctx.ordersInSymbol.filter((o) => isLiveStatus(o.status)).length;
   const account: ScaleAccount = useMemo(
     () => ({ signedIn: ctx.account !== null, positionQty: ctx.positionQty, reduceHeadroom: ctx.reduceHeadroom, openOrders, marginAvailable: s.marginAvailable }),
     [ctx.account, ctx.positionQty, ctx.reduceHeadroom, openOrders, s.marginAvailable],

@@ -3,15 +3,13 @@
 // on it with a signed-in session, and the app's real OrderStream over a socket the test drives. Only
 // tests import this file. It cannot import src/testing (lint layers: only *.test files may), so each
 // test hands in its FakeSocket.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import { createApiClient, type ApiClient } from '../../api/client';
-import type { ServiceConfig } from '../../api/service-config';
+import { afterEach, beforeEach, expect } from 'vitest';
+import type { ApiClient } from '../../api/client';
 import { OrderStream } from '../../api/stream/order-stream';
 import type { StreamSocket } from '../../api/stream/socket';
-import { createSessionKey, type SessionKey } from '../../wallet/session-key';
+import type { SessionKey } from '../../wallet/session-key';
 import { useSessionStore } from '../../wallet/session-store';
+import { localExchangeEachFile } from './local-exchange';
 
 /** A command the exchange received over HTTP: its path, the `x-session-id` it carried and its body. */
 export interface ExchangeCall {
@@ -52,35 +50,17 @@ export interface OrderExchange<S extends DrivenSocket> {
  */
 export function orderExchangeEachTest<S extends DrivenSocket>(a: { createSocket: () => S; reads?: ExchangeReads }): OrderExchange<S> {
   const http: ExchangeCall[] = [];
-  let server: Server;
-  let api: ApiClient;
-  let key: SessionKey;
   let stream: OrderStream;
   let socket: S;
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      let text = '';
-      req.on('data', (c: Buffer) => (text += c.toString()));
-      req.on('end', () => {
-        const url = req.url ?? '';
-        res.setHeader('content-type', 'application/json');
-        const read = a.reads?.(url);
-        if (read) return res.writeHead(read.status).end(typeof read.body === 'string' ? read.body : JSON.stringify(read.body));
-        http.push({ path: url, sessionId: req.headers['x-session-id'] as string | undefined, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined });
-        res.writeHead(200).end(JSON.stringify({ code: 0, message: 'success', request_id: `h${http.length}` }));
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    key = await createSessionKey();
-    const urls = { baseUrl: url, authUrl: url, bridgeUrl: url, geoUrl: url, isDevnet: false } as ServiceConfig;
-    api = createApiClient({ urls, getCredentials: () => ({ token: 't', signer: key }) });
+  const exchange = localExchangeEachFile(({ url, headers, text }, reply) => {
+    const read = a.reads?.(url);
+    if (read) return reply.send(read.status, read.body);
+    http.push({ path: url, sessionId: headers['x-session-id'] as string | undefined, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined });
+    reply.send(200, { code: 0, message: 'success', request_id: `h${http.length}` });
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   beforeEach(() => {
-    useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 't', expiresAt: Date.now() + 3_600_000, key }, vault: null });
+    useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 't', expiresAt: Date.now() + 3_600_000, key: exchange.key }, vault: null });
     stream = new OrderStream({ url: 'ws://x/ws-api/v1', createSocket: () => (socket = a.createSocket()) });
   });
   afterEach(() => {
@@ -91,10 +71,10 @@ export function orderExchangeEachTest<S extends DrivenSocket>(a: { createSocket:
 
   return {
     get api() {
-      return api;
+      return exchange.api;
     },
     get key() {
-      return key;
+      return exchange.key;
     },
     get stream() {
       return stream;

@@ -1,15 +1,13 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement, ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { createApiClient, type ApiClient } from '../../api/client';
+import { afterEach } from 'vitest';
+import type { ApiClient } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { ApiProvider } from '../../api/react';
 import type { ServiceConfig } from '../../api/service-config';
-import { createSessionKey } from '../../wallet/session-key';
+import { localExchangeEachFile, type ExchangeRequest } from './local-exchange';
 
 export interface RecordingExchange {
   /** The POSTs of the test so far: path and JSON body, in order. */
@@ -22,32 +20,18 @@ export interface RecordingExchange {
 
 /**
  * An exchange over real HTTP for component tests: it answers every request with success and records
- * each POST. Registers the hooks: the server, and a client signing with a fresh session key, once for
- * the file; `received` emptied after each test.
+ * each POST, save the reads `reads` answers (status and JSON body; undefined: not one of them).
+ * Registers the hooks: the server, and a client signing with a fresh session key, once for the file;
+ * `received` emptied after each test.
  */
-export function recordingExchangeEachFile(): RecordingExchange {
+export function recordingExchangeEachFile(reads?: (req: ExchangeRequest) => { status: number; body: unknown } | undefined): RecordingExchange {
   const received: RecordingExchange['received'] = [];
-  let server: Server;
-  let api: ApiClient;
-  let config: ServiceConfig;
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      let text = '';
-      req.on('data', (c: Buffer) => (text += c.toString()));
-      req.on('end', () => {
-        const path = (req.url ?? '').split('?')[0]!;
-        if (req.method === 'POST') received.push({ path, body: JSON.parse(text) as Record<string, unknown> });
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ code: 0, message: 'success', request_id: `r${received.length}` }));
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const key = await createSessionKey();
-    config = { baseUrl: url, authUrl: url, bridgeUrl: url, geoUrl: url, isDevnet: false } as ServiceConfig;
-    api = createApiClient({ urls: config, getCredentials: () => ({ token: 't', signer: key }) });
+  const exchange = localExchangeEachFile((req, reply) => {
+    const read = reads?.(req);
+    if (read) return reply.send(read.status, read.body);
+    if (req.method === 'POST') received.push({ path: req.path, body: JSON.parse(req.text) as Record<string, unknown> });
+    reply.send(200, { code: 0, message: 'success', request_id: `r${received.length}` });
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
   afterEach(() => {
     received.length = 0;
   });
@@ -57,12 +41,12 @@ export function recordingExchangeEachFile(): RecordingExchange {
     return (
       <I18nProvider i18n={i18n}>
         <QueryClientProvider client={qc}>
-          <ApiProvider client={api} config={config}>
+          <ApiProvider client={exchange.api} config={exchange.config}>
             {ui}
           </ApiProvider>
         </QueryClientProvider>
       </I18nProvider>
     );
   };
-  return { received, api: () => api, config: () => config, providers };
+  return { received, api: () => exchange.api, config: () => exchange.config, providers };
 }
