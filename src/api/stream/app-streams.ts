@@ -1,4 +1,4 @@
-import { MarketStream } from './market-stream';
+import { MarketStream, type ResyncKind } from './market-stream';
 import { OrderStream } from './order-stream';
 import { browserSocket, type SocketFactory } from './socket';
 import { marketLink } from './link-choice';
@@ -7,15 +7,15 @@ import { marketLink } from './link-choice';
 export interface AppStreams {
   market: MarketStream;
   order: OrderStream;
-  /** Called after either stream reconnects (subscriptions are restored; HTTP fills the gap). */
-  onReconnected: (listener: () => void) => () => void;
+  /** Called once a stream is subscribed after it (re)connected (market-stream.ts `ResyncKind`); HTTP fills the gap. */
+  onReconnected: (listener: (kind: ResyncKind) => void) => () => void;
   close: () => void;
 }
 
 export function createAppStreams(urls: { streamUrl: string; orderStreamUrl: string }, createSocket: SocketFactory = browserSocket): AppStreams {
-  const listeners = new Set<() => void>();
-  const reconnected = () => {
-    for (const l of listeners) l();
+  const listeners = new Set<(kind: ResyncKind) => void>();
+  const reconnected = (kind: ResyncKind) => {
+    for (const l of listeners) l(kind);
   };
   const market = new MarketStream({
     url: urls.streamUrl,
@@ -25,7 +25,7 @@ export function createAppStreams(urls: { streamUrl: string; orderStreamUrl: stri
     // The socket in the page, or in the market worker where localStorage asks for it (link-choice.ts).
     link: marketLink(createSocket),
   });
-  const order = new OrderStream({ url: urls.orderStreamUrl, createSocket, onReconnected: reconnected });
+  const order = new OrderStream({ url: urls.orderStreamUrl, createSocket, onReconnected: () => reconnected('reconnect') });
   return {
     market,
     order,

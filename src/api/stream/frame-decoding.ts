@@ -23,8 +23,9 @@ const DEPTH_HEAD = /^\{"seq":\d+,(?:"ts":[\d.]+,)?"channel":"depth_book","symbol
  * clock): a snapshot replaces the whole book, so of those a symbol receives within one frame only
  * the newest is ever drawn, and only that one is parsed and validated (with the same schema); the
  * older are dropped unread, as the feed would have dropped them after decoding. At 200 snapshots a
- * second that is a third of the parsing. Everything else is decoded at once, in order. Used where
- * there is no Worker (unit tests), and until the market worker takes the socket (worker-link.ts).
+ * second that is a third of the parsing. Everything else is decoded at once, in order. The app's
+ * market stream decodes here (link-choice.ts); with the market worker asked for, until it takes the
+ * socket (worker-link.ts).
  */
 export function decodingInFrames(frame: FrameScheduler = marketFrame): DecodingFactory {
   return (deliver) => {

@@ -19,13 +19,23 @@ export interface StreamAuth {
   impersonate?: string;
 }
 
+/**
+ * Why the stream asks its owner to read back: `reconnect`, pushes may have been lost with a socket;
+ * `first`, the first connection of the page, where nothing was lost, only not yet subscribed to.
+ */
+export type ResyncKind = 'first' | 'reconnect';
+
 export interface MarketStreamOptions {
   url: string;
   createSocket: SocketFactory;
   /** A message that breaks the schema: reported, never thrown into the UI. */
   onInvalid?: (error: string, raw: string) => void;
-  /** After a reconnect: subscriptions are restored; the owner reconciles over HTTP what it missed. */
-  onReconnected?: () => void;
+  /**
+   * Once subscribed after a connection opened: the owner reconciles over HTTP what the stream did not
+   * carry — after a reconnect what was pushed while it was down; after the first connection what
+   * changed between an HTTP answer and the subscription (`ResyncKind`).
+   */
+  onReconnected?: (kind: ResyncKind) => void;
   /** The clock staleness is judged on (tests). */
   now?: () => number;
   /** Whether the browser is online (tests); navigator.onLine by default. */
@@ -53,9 +63,12 @@ export class MarketStream {
   private auth: StreamAuth | null = null;
   private authed = false;
   private readonly authListeners = new Set<(ok: boolean, msg: string) => void>();
-  private readonly resyncListeners = new Set<() => void>();
-  /** A reconnect whose read-back waits for the account's channels to be subscribed again. */
+  private readonly resyncListeners = new Set<(kind: ResyncKind) => void>();
+  /** A read-back that waits for the account's channels to be subscribed (again), and its kind. */
   private resyncAfterAuth: ReturnType<typeof setTimeout> | null = null;
+  private pendingResync: ResyncKind = 'reconnect';
+  /** Whether a connection has opened yet. */
+  private everOpen = false;
   private readonly watch: HealthWatch;
   /** The book ladders on screen (one entry per panel showing one). */
   private readonly ladders = new Set<{ spec: LadderSpec }>();
@@ -70,12 +83,16 @@ export class MarketStream {
           if (isPublic(channel)) this.link.send({ subscribe: { channel, symbol } });
         }
         if (this.auth) this.sendAuth();
-        if (!reconnected) return;
+        const first = !this.everOpen;
+        this.everOpen = true;
+        if (!reconnected && !first) return;
         // Subscribe first, then read back: an event between the read-back and the subscription
         // would be on neither. The account's channels are subscribed once auth succeeds, so with
         // an account the read-back waits for the auth answer (or gives up waiting after a while).
-        if (this.auth) this.awaitAuthThenResync();
-        else this.resync();
+        // The first connection reads back too: the page's first HTTP answers may predate it.
+        const kind: ResyncKind = reconnected ? 'reconnect' : 'first';
+        if (this.auth) this.awaitAuthThenResync(kind);
+        else this.resync(kind);
       },
       onBatch: (batch) => this.deliver(batch),
     });
@@ -119,10 +136,11 @@ export class MarketStream {
   }
 
   /**
-   * After a reconnect, or the socket's move into the market worker: the stream is subscribed again,
-   * and what it carried in between may be missed (read it back over HTTP).
+   * Once subscribed after a connection opened (`ResyncKind`): after a reconnect, or the socket's
+   * move into the market worker, what the stream carried in between may be missed; after the first
+   * connection, what changed before it subscribed. Either is read back over HTTP.
    */
-  onReconnected(listener: () => void): () => void {
+  onReconnected(listener: (kind: ResyncKind) => void): () => void {
     this.resyncListeners.add(listener);
     return () => this.resyncListeners.delete(listener);
   }
@@ -207,16 +225,18 @@ export class MarketStream {
     else this.link.drop(); // the protocol has no logout: a fresh connection forgets the account
   }
 
-  private resync() {
+  private resync(kind: ResyncKind) {
     if (this.resyncAfterAuth) clearTimeout(this.resyncAfterAuth);
     this.resyncAfterAuth = null;
-    this.opts.onReconnected?.();
-    for (const l of [...this.resyncListeners]) l();
+    this.opts.onReconnected?.(kind);
+    for (const l of [...this.resyncListeners]) l(kind);
   }
 
-  private awaitAuthThenResync() {
+  private awaitAuthThenResync(kind: ResyncKind) {
     if (this.resyncAfterAuth) clearTimeout(this.resyncAfterAuth);
-    this.resyncAfterAuth = setTimeout(() => this.resync(), AUTH_ANSWER_WAIT_MS);
+    // A reconnect before the first read-back makes it a reconnect's: pushes were lost since.
+    this.pendingResync = kind;
+    this.resyncAfterAuth = setTimeout(() => this.resync(this.pendingResync), AUTH_ANSWER_WAIT_MS);
   }
 
   private sendAuth() {
@@ -235,7 +255,7 @@ export class MarketStream {
       this.authed = msg.data.code === 200 || msg.data.code === 0;
       if (this.authed) for (const channel of this.userChannels()) this.link.send({ subscribe: { channel } });
       for (const l of this.authListeners) l(this.authed, msg.data.msg);
-      if (this.resyncAfterAuth) this.resync();
+      if (this.resyncAfterAuth) this.resync(this.pendingResync);
       return;
     }
     const key = isPublic(msg.channel) ? `${msg.channel}|${symbolOf(msg)}` : `${msg.channel}|*`;

@@ -62,6 +62,7 @@ let workerSockets: FakeSocket<Sent>[];
 let workers: FakeWorker[];
 let invalid: string[];
 let reconnects: number;
+let firstReadBacks: number;
 let statuses: StreamStatus[];
 let stream: MarketStream;
 /** The page's frame clock here: a timer, which the fake clock runs. */
@@ -74,6 +75,7 @@ beforeEach(() => {
   workers = [];
   invalid = [];
   reconnects = 0;
+  firstReadBacks = 0;
   statuses = [];
   const socketsIn = (list: FakeSocket<Sent>[]) => (url: string) => {
     const s = new FakeSocket<Sent>(url);
@@ -84,7 +86,11 @@ beforeEach(() => {
     url: 'ws://test.invalid/ws-stream/v1',
     createSocket: socketsIn(pageSockets),
     onInvalid: (error) => invalid.push(error),
-    onReconnected: () => reconnects++,
+    // The page socket's first connection reads back too ('first'); these count what moved or dropped.
+    onReconnected: (kind) => {
+      if (kind === 'reconnect') reconnects++;
+      else firstReadBacks++;
+    },
     link: workerLink(
       pageLink(socketsIn(pageSockets), decodingInFrames(frame)),
       () => {
@@ -129,7 +135,7 @@ describe('MarketStream with its socket in the market worker', () => {
     const seen: string[] = [];
     stream.subscribe('depth_book', 'BTC-USD', (book) => seen.push(book.bids[0]![0]));
     let chartReloads = 0; // the chart reads its tail again on this
-    stream.onReconnected(() => chartReloads++);
+    stream.onReconnected((kind) => kind === 'reconnect' && chartReloads++);
     vi.runOnlyPendingTimers(); // the page decodes in frames
     const { worker, socket } = movedToWorker();
     vi.runOnlyPendingTimers();
@@ -138,6 +144,7 @@ describe('MarketStream with its socket in the market worker', () => {
     expect(socket.sent).toEqual([{ subscribe: { channel: 'depth_book', symbol: 'BTC-USD' } }]);
     expect(reconnects).toBe(1);
     expect(chartReloads).toBe(1);
+    expect(firstReadBacks).toBe(1); // the page socket's first connection
     // Open once, and open throughout: the move is not shown as a drop.
     expect(statuses).toEqual(['open']);
     expect(stream.status).toBe('open');
@@ -301,7 +308,7 @@ describe('MarketStream with its socket in the market worker', () => {
     stream.onUser('order', () => undefined);
     stream.authenticate({ token: 'tok' });
     const subscribedAtReadBack: boolean[] = [];
-    stream.onReconnected(() => subscribedAtReadBack.push(workerSockets[0]!.sent.some((m) => m.subscribe?.channel === 'order')));
+    stream.onReconnected((kind) => kind === 'reconnect' && subscribedAtReadBack.push(workerSockets[0]!.sent.some((m) => m.subscribe?.channel === 'order')));
     const { worker, socket } = movedToWorker();
     expect(reconnects).toBe(0); // not before the auth answer: an order event then would be on neither path
     socket.reply({ seq: 1, channel: 'auth', data: { code: 200, msg: 'success' } });

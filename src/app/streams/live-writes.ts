@@ -15,8 +15,8 @@ export interface Replay<T> {
 /**
  * Stream writes that outlive a read-back on its way.
  *
- * After a reconnect (and after the market socket's move into the worker) the app reads its data back
- * over HTTP. The service serves each answer at one moment; a push that reaches the page while that
+ * After a reconnect (after the market socket's move into the worker, and after the first connection's
+ * subscription) the app reads its data back over HTTP. The service serves each answer at one moment; a push that reaches the page while that
  * answer is on its way may be newer than it, and the answer, landing, would put the older state back:
  * an order filled meanwhile shown open again, a position at its old size, trades gone from the tape,
  * until the next push for the same thing. So a push written while its query is fetching is also kept

@@ -144,4 +144,46 @@ describe('stream wiring', () => {
     expect((app.qc.getQueryData(key) as OpenOrders).result).toEqual([]);
     stop();
   });
+
+  it('the first connection reads back what was loaded before its subscription: answered before it, asked again once auth succeeds; still on its way, asked again once it lands, not cancelled', async () => {
+    act(() =>
+      useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 'jwt-1', expiresAt: Date.now() + 60_000, key: {} as never } }),
+    );
+    type Page = { page_size: number; result: { id: number }[]; total: number };
+    const empty: Page = { page_size: 100, result: [], total: 0 };
+    // Open orders answered over HTTP before the socket opened; positions still on their way.
+    const orderAsks: ((p: Page) => void)[] = [];
+    const orders = new QueryObserver(app.qc, { queryKey: queryKeys.user.openOrders('bsc_0xabc'), queryFn: () => new Promise<Page>((r) => orderAsks.push(r)), retry: false });
+    const positionAsks: { answer: (p: Page) => void; signal: AbortSignal }[] = [];
+    const positions = new QueryObserver(app.qc, {
+      queryKey: queryKeys.user.positions('bsc_0xabc'),
+      queryFn: ({ signal }) => new Promise<Page>((r) => positionAsks.push({ answer: r, signal })),
+      retry: false,
+    });
+    const stops = [orders.subscribe(() => undefined), positions.subscribe(() => undefined)];
+    await act(() => wait(0));
+    await act(async () => {
+      orderAsks[0]!(empty);
+      await wait(0);
+    });
+    expect([orderAsks.length, positionAsks.length]).toEqual([1, 1]);
+    // The socket opens; the account's channels are subscribed once auth succeeds: an order that
+    // changed between the HTTP answer and then was on neither path, so it is asked again then.
+    act(() => latest('/ws-stream/v1').open());
+    await act(() => wait(0));
+    expect(orderAsks).toHaveLength(1);
+    act(() => latest('/ws-stream/v1').onmessage?.({ data: JSON.stringify({ seq: 1, channel: 'auth', data: { code: 200, msg: 'success' } }) }));
+    await act(() => wait(0));
+    expect(orderAsks).toHaveLength(2);
+    // The positions' first load is not cancelled (no push was lost: the socket never dropped), and
+    // is asked again once it lands.
+    expect(positionAsks[0]!.signal.aborted).toBe(false);
+    expect(positionAsks).toHaveLength(1);
+    await act(async () => {
+      positionAsks[0]!.answer(empty);
+      await wait(0);
+    });
+    expect(positionAsks).toHaveLength(2);
+    for (const stop of stops) stop();
+  });
 });

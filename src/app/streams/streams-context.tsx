@@ -32,14 +32,16 @@ export function StreamsProvider({ children, streams = appStreams() }: { children
 
   useEffect(
     () =>
-      streams.onReconnected(() => {
-        // What we missed while away: everything but candles (the chart reloads its own tail).
+      streams.onReconnected((kind) => {
+        // What we missed while away, or before the first subscription: everything but candles (the
+        // chart reloads its own tail).
         const account = actingAccount(useSessionStore.getState());
         const missed = [
           { queryKey: queryKeys.market.all, predicate: (q: Query) => q.queryKey[1] !== 'klines' },
           ...(account ? [{ queryKey: queryKeys.user.all(account) }] : []),
         ];
-        readBack(qc, missed);
+        if (kind === 'first') readBackAfterFirstLoads(qc, missed);
+        else readBack(qc, missed);
       }),
     [streams, qc],
   );
@@ -61,4 +63,29 @@ function readBack(qc: QueryClient, filters: QueryFilters[]): void {
   // The cancel takes effect at once (its promise only says when), so the invalidation asks anew.
   for (const f of filters) void qc.cancelQueries({ ...f, predicate: (q) => firstLoad(q) && (f.predicate?.(q) ?? true) });
   for (const f of filters) void qc.invalidateQueries(f);
+}
+
+/**
+ * After the first connection's subscription: an answer that landed before it may have missed a change
+ * made since, so it is asked again; one still on its way is left to land (no push was lost: pushes
+ * since the subscription are replayed onto it, live-writes.ts) and asked again once it has, as its
+ * answer may predate the subscription too.
+ */
+function readBackAfterFirstLoads(qc: QueryClient, filters: QueryFilters[]): void {
+  const cache = qc.getQueryCache();
+  const onTheirWay = new Set<Query>();
+  for (const f of filters) {
+    for (const q of cache.findAll(f)) if (q.state.fetchStatus !== 'idle') onTheirWay.add(q);
+    void qc.invalidateQueries({ ...f, predicate: (q) => !onTheirWay.has(q) && (f.predicate?.(q) ?? true) });
+  }
+  if (onTheirWay.size === 0) return;
+  const stop = cache.subscribe((e) => {
+    if (!onTheirWay.has(e.query)) return;
+    if (e.type === 'removed') onTheirWay.delete(e.query);
+    else if (e.query.state.fetchStatus === 'idle') {
+      onTheirWay.delete(e.query);
+      void qc.invalidateQueries({ queryKey: e.query.queryKey, exact: true });
+    }
+    if (onTheirWay.size === 0) stop();
+  });
 }

@@ -204,8 +204,10 @@ export function useCandles(
 
     // After a reconnect (or the stream's move into the market worker) trades may have been missed:
     // the tail is read again, from the service (the cached page is what the chart already has), and
-    // after the first load if that is still on its way.
-    const offResync = marketStream?.onReconnected(() => {
+    // after the first load if that is still on its way. The first connection lost none: the trades
+    // before the first load's answer are kept for it (`early`).
+    const offResync = marketStream?.onReconnected((kind) => {
+      if (kind === 'first') return;
       if (ready) void loadTail(false);
       else reloadAfterFirst = true;
     });
