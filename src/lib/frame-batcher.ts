@@ -3,6 +3,9 @@ export type FrameScheduler = (cb: () => void) => unknown;
 const defaultScheduler: FrameScheduler = (cb) =>
   typeof requestAnimationFrame === 'function' ? requestAnimationFrame(cb) : setTimeout(cb, 16);
 
+/** Runs `cb` once the task that scheduled it is done (its microtask): what one task brings, handed over together. */
+export const endOfTask: FrameScheduler = (cb) => queueMicrotask(cb);
+
 /**
  * Collects items and hands them over once per animation frame, so a burst of stream messages costs
  * one cache write and one paint.
