@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFrameBatcher, createNewestPerFrame } from './frame-batcher';
+import { createFrameBatcher, createNewestPerFrame, endOfTask } from './frame-batcher';
 
 describe('frame batcher', () => {
   it('hands over everything pushed before a frame in one call, in order', () => {
@@ -27,6 +27,23 @@ describe('frame batcher', () => {
     b.push(2);
     expect(flushed).toEqual([]);
     expect(frames).toHaveLength(0);
+  });
+});
+
+describe('end of task', () => {
+  it('hands over what one task pushed in one call once that task is done, before the next task runs', async () => {
+    const calls: number[][] = [];
+    const b = createFrameBatcher<number>((items) => calls.push(items), endOfTask);
+    b.push(1);
+    b.push(2);
+    b.push(3);
+    expect(calls).toEqual([]); // not within the task
+    await Promise.resolve();
+    expect(calls).toEqual([[1, 2, 3]]);
+    b.push(4);
+    b.push(5);
+    await new Promise((r) => setTimeout(r, 0)); // the next task: by then handed over
+    expect(calls).toEqual([[1, 2, 3], [4, 5]]);
   });
 });
 
