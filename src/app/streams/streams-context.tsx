@@ -69,14 +69,15 @@ function readBack(qc: QueryClient, filters: QueryFilters[]): void {
  * After the first connection's subscription: an answer that landed before it may have missed a change
  * made since, so it is asked again; one still on its way is left to land (no push was lost: pushes
  * since the subscription are replayed onto it, live-writes.ts) and asked again once it has, as its
- * answer may predate the subscription too.
+ * answer may predate the subscription too. A request that failed has no answer to bring up to date:
+ * it stays as it is (its error shown, its own retries).
  */
 function readBackAfterFirstLoads(qc: QueryClient, filters: QueryFilters[]): void {
   const cache = qc.getQueryCache();
   const onTheirWay = new Set<Query>();
   for (const f of filters) {
     for (const q of cache.findAll(f)) if (q.state.fetchStatus !== 'idle') onTheirWay.add(q);
-    void qc.invalidateQueries({ ...f, predicate: (q) => !onTheirWay.has(q) && (f.predicate?.(q) ?? true) });
+    void qc.invalidateQueries({ ...f, predicate: (q) => q.state.status === 'success' && !onTheirWay.has(q) && (f.predicate?.(q) ?? true) });
   }
   if (onTheirWay.size === 0) return;
   const stop = cache.subscribe((e) => {
@@ -84,7 +85,7 @@ function readBackAfterFirstLoads(qc: QueryClient, filters: QueryFilters[]): void
     if (e.type === 'removed') onTheirWay.delete(e.query);
     else if (e.query.state.fetchStatus === 'idle') {
       onTheirWay.delete(e.query);
-      void qc.invalidateQueries({ queryKey: e.query.queryKey, exact: true });
+      if (e.query.state.status === 'success') void qc.invalidateQueries({ queryKey: e.query.queryKey, exact: true });
     }
     if (onTheirWay.size === 0) stop();
   });
