@@ -31,7 +31,17 @@ export function marketLink(createSocket: SocketFactory): LinkFactory {
       return inPage;
     },
   );
-  return (url, events) => new LinkWhenLoaded(load.then((connect) => connect(url, events)));
+  return (url, events) =>
+    new LinkWhenLoaded(
+      load.then((connect) => {
+        try {
+          return connect(url, events);
+        } catch (e) {
+          console.warn('market worker link failed; the stream stays in the page', e);
+          return inPage(url, events);
+        }
+      }),
+    );
 }
 
 /** A link whose connection is made once its code has loaded; until then it is connecting. */
@@ -87,8 +97,9 @@ class LinkWhenLoaded implements StreamLink {
   }
   close() {
     this.closed = true;
-    this.link?.close();
-    this.tell('closed');
+    // A loaded link tells its own close.
+    if (this.link) this.link.close();
+    else this.tell('closed');
   }
   showLadders(specs: LadderSpec[]) {
     this.ladders = specs;

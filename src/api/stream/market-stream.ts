@@ -221,8 +221,14 @@ export class MarketStream {
     this.auth = auth;
     if (!changed) return;
     this.authed = false;
-    if (auth) this.sendAuth();
-    else this.link.drop(); // the protocol has no logout: a fresh connection forgets the account
+    if (!auth) {
+      this.link.drop(); // the protocol has no logout: a fresh connection forgets the account
+      return;
+    }
+    this.sendAuth();
+    // Signed in (or another account) on an open connection: the account's channels are subscribed
+    // on the auth answer, and its answers over HTTP may predate that, as on a first connection.
+    if (this.link.status === 'open') this.awaitAuthThenResync('first');
   }
 
   private resync(kind: ResyncKind) {
@@ -233,9 +239,10 @@ export class MarketStream {
   }
 
   private awaitAuthThenResync(kind: ResyncKind) {
+    // A reconnect's read-back waiting stays one: pushes were lost since, whatever comes after.
+    const lost = this.resyncAfterAuth !== null && this.pendingResync === 'reconnect';
     if (this.resyncAfterAuth) clearTimeout(this.resyncAfterAuth);
-    // A reconnect before the first read-back makes it a reconnect's: pushes were lost since.
-    this.pendingResync = kind;
+    this.pendingResync = lost ? 'reconnect' : kind;
     this.resyncAfterAuth = setTimeout(() => this.resync(this.pendingResync), AUTH_ANSWER_WAIT_MS);
   }
 

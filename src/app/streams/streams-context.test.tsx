@@ -181,9 +181,57 @@ describe('stream wiring', () => {
     expect(positionAsks).toHaveLength(1);
     await act(async () => {
       positionAsks[0]!.answer(empty);
-      await wait(0);
+      await wait(10); // asked again in a task after the answer's own (streams-context.tsx)
     });
     expect(positionAsks).toHaveLength(2);
     for (const stop of stops) stop();
+  });
+
+  it("a first load that lands after the first subscription keeps the pushes that came while it was on its way, and is asked again after", async () => {
+    act(() =>
+      useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 'jwt-1', expiresAt: Date.now() + 60_000, key: {} as never } }),
+    );
+    type Page = { page_size: number; result: { id: number }[]; total: number };
+    const key = queryKeys.user.openOrders('bsc_0xabc');
+    const asks: ((p: Page) => void)[] = [];
+    const orders = new QueryObserver(app.qc, { queryKey: key, queryFn: () => new Promise<Page>((r) => asks.push(r)), retry: false });
+    const stop = orders.subscribe(() => undefined);
+    await act(() => wait(0));
+    act(() => latest('/ws-stream/v1').open());
+    act(() => latest('/ws-stream/v1').onmessage?.({ data: JSON.stringify({ seq: 1, channel: 'auth', data: { code: 200, msg: 'success' } }) }));
+    await act(() => wait(0));
+    // Order 77 is placed while the first load is on its way; that answer was served before it.
+    const { sampleOrder } = await import('../../api/__fixtures__/spec-samples');
+    act(() => latest('/ws-stream/v1').onmessage?.({ data: JSON.stringify({ seq: 2, channel: 'order', data: { ...sampleOrder, id: 77, status: 'open' } }) }));
+    await act(async () => {
+      asks[0]!({ page_size: 100, result: [], total: 0 });
+      await wait(0);
+    });
+    expect((app.qc.getQueryData(key) as Page).result.map((o) => o.id)).toEqual([77]);
+    await act(() => wait(10));
+    expect(asks).toHaveLength(2);
+    stop();
+  });
+
+  it('signing in on an open connection reads the account back once its channels are subscribed', async () => {
+    act(() => latest('/ws-stream/v1').open());
+    await act(() => wait(0));
+    act(() =>
+      useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 'jwt-1', expiresAt: Date.now() + 60_000, key: {} as never } }),
+    );
+    type Page = { page_size: number; result: { id: number }[]; total: number };
+    const asks: ((p: Page) => void)[] = [];
+    const orders = new QueryObserver(app.qc, { queryKey: queryKeys.user.openOrders('bsc_0xabc'), queryFn: () => new Promise<Page>((r) => asks.push(r)), retry: false });
+    const stop = orders.subscribe(() => undefined);
+    await act(async () => {
+      await wait(0);
+      asks[0]!({ page_size: 100, result: [], total: 0 });
+      await wait(0);
+    });
+    expect(asks).toHaveLength(1);
+    act(() => latest('/ws-stream/v1').onmessage?.({ data: JSON.stringify({ seq: 1, channel: 'auth', data: { code: 200, msg: 'success' } }) }));
+    await act(() => wait(0));
+    expect(asks).toHaveLength(2);
+    stop();
   });
 });

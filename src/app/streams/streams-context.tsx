@@ -85,7 +85,10 @@ function readBackAfterFirstLoads(qc: QueryClient, filters: QueryFilters[]): void
     if (e.type === 'removed') onTheirWay.delete(e.query);
     else if (e.query.state.fetchStatus === 'idle') {
       onTheirWay.delete(e.query);
-      if (e.query.state.status === 'success') void qc.invalidateQueries({ queryKey: e.query.queryKey, exact: true });
+      // In a later task: the cache's other listeners hear of this answer first, among them the one
+      // that replays the pushes kept for it (live-writes.ts), which a new fetch would discard.
+      const key = e.query.queryKey;
+      if (e.query.state.status === 'success') setTimeout(() => void qc.invalidateQueries({ queryKey: key, exact: true }), 0);
     }
     if (onTheirWay.size === 0) stop();
   });

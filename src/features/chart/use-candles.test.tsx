@@ -116,18 +116,23 @@ function mountChart(answers: number[], firstAnswer: Promise<void> = Promise.reso
 }
 
 it('after a reconnect in the same second as the first load, reads the tail from the service again, not from the cache', async () => {
-  const { chart, loaded } = mountChart([101, 105]);
-  sockets[0]!.open();
+  const { chart, loaded } = mountChart([101, 103, 105]);
+  // The first page answered before the stream was subscribed: read again once it is (trades in
+  // between were on neither).
   await act(() => vi.advanceTimersByTimeAsync(50));
   expect(loaded).toEqual([1]);
   expect(chart.shown.candles.at(-1)?.close).toBe(101);
+  sockets[0]!.open();
+  await act(() => vi.advanceTimersByTimeAsync(50));
+  expect(klineAsks).toBe(2);
+  expect(chart.shown.candles.at(-1)?.close).toBe(103);
 
   // The stream drops and comes back within the second; the service's bar moved on meanwhile.
   sockets[0]!.close();
   await act(() => vi.advanceTimersByTimeAsync(700)); // the reconnect's backoff
   sockets[1]!.open();
   await act(() => vi.advanceTimersByTimeAsync(50));
-  expect(klineAsks).toBe(2);
+  expect(klineAsks).toBe(3);
   expect(chart.shown.candles.at(-1)?.close).toBe(105);
 });
 

@@ -202,12 +202,11 @@ export function useCandles(
       live.push({ price: Number(t.price), qty: Number(t.qty), timeMs: t.time }),
     );
 
-    // After a reconnect (or the stream's move into the market worker) trades may have been missed:
-    // the tail is read again, from the service (the cached page is what the chart already has), and
-    // after the first load if that is still on its way. The first connection lost none: the trades
-    // before the first load's answer are kept for it (`early`).
-    const offResync = marketStream?.onReconnected((kind) => {
-      if (kind === 'first') return;
+    // After a reconnect (or the stream's move into the market worker) trades may have been missed,
+    // and after the first connection's subscription the trades between an answer served before it and
+    // the subscription: the tail is read again, from the service (the cached page is what the chart
+    // already has), and after the first load if that is still on its way.
+    const offResync = marketStream?.onReconnected(() => {
       if (ready) void loadTail(false);
       else reloadAfterFirst = true;
     });

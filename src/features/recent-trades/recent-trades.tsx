@@ -34,7 +34,7 @@ function textOf(t: RecentTrade, priceDecimals: number, sizeDecimals: number): Tr
 /**
  * The market's latest trades, newest on top: green when the buyer took liquidity, red when the
  * seller did. React renders the panel (when trades first arrive, fail, or the view scrolls); each
- * new trade is drawn straight from the cache into the tape, in the frame the stream wrote it.
+ * new trade is drawn straight from the cache into the tape, in the task the stream wrote it.
  */
 export function RecentTrades({ symbol, info }: { symbol: string; info: SymbolInfo | undefined }) {
   const { t, i18n } = useLingui();
