@@ -21,7 +21,8 @@ export interface StreamAuth {
 
 /**
  * Why the stream asks its owner to read back: `reconnect`, pushes may have been lost with a socket;
- * `first`, the first connection of the page, where nothing was lost, only not yet subscribed to.
+ * `first`, nothing was lost, only not yet subscribed to (the page's first connection, or an account
+ * signed in on an open one).
  */
 export type ResyncKind = 'first' | 'reconnect';
 
