@@ -11,6 +11,10 @@ import { appStreamsEachTest } from './testing/app-streams-each-test';
 const app = appStreamsEachTest({ createSocket: (url) => new FakeSocket(url), ui: <StreamBanner /> });
 const { latest } = app;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Signs in as bsc_0xabc, token jwt-1. */
+const signIn = () => useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 'jwt-1', expiresAt: Date.now() + 60_000, key: {} as never } });
+/** A page of the account's orders, as the HTTP reads answer. */
+type Page = { page_size: number; result: { id: number }[]; total: number };
 
 describe('stream wiring', () => {
   it('shows the disconnected banner while a stream reconnects, and reconciles over HTTP after', async () => {
@@ -48,9 +52,7 @@ describe('stream wiring', () => {
 
   it('subscribes to its user channels once auth succeeds, never through auth.streams, and again after a reconnect (decisions.md "Streams" [doc])', async () => {
     act(() => latest('/ws-stream/v1').open());
-    act(() =>
-      useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 'jwt-1', expiresAt: Date.now() + 60_000, key: {} as never } }),
-    );
+    act(signIn);
     const first = latest('/ws-stream/v1');
     expect(first.sent).toEqual([{ auth: { token: 'jwt-1' } }]);
     const userSubs = (s: FakeSocket) =>
@@ -102,9 +104,7 @@ describe('stream wiring', () => {
 
   it('writes the account\'s order pushes into its open orders', async () => {
     act(() => latest('/ws-stream/v1').open());
-    act(() =>
-      useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 'jwt-1', expiresAt: Date.now() + 60_000, key: {} as never } }),
-    );
+    act(signIn);
     const key = queryKeys.user.openOrders('bsc_0xabc');
     app.qc.setQueryData(key, { page_size: 100, result: [], total: 0 });
     const { sampleOrder } = await import('../../api/__fixtures__/spec-samples');
@@ -114,13 +114,10 @@ describe('stream wiring', () => {
 
   it('a reconnect asks again for data still on its first load, so a push kept for that request is not replayed onto a newer answer', async () => {
     act(() => latest('/ws-stream/v1').open());
-    act(() =>
-      useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 'jwt-1', expiresAt: Date.now() + 60_000, key: {} as never } }),
-    );
-    type OpenOrders = { page_size: number; result: { id: number }[]; total: number };
+    act(signIn);
     const key = queryKeys.user.openOrders('bsc_0xabc');
-    const answers: ((p: OpenOrders) => void)[] = [];
-    const observer = new QueryObserver(app.qc, { queryKey: key, queryFn: () => new Promise<OpenOrders>((r) => answers.push(r)), retry: false });
+    const answers: ((p: Page) => void)[] = [];
+    const observer = new QueryObserver(app.qc, { queryKey: key, queryFn: () => new Promise<Page>((r) => answers.push(r)), retry: false });
     const stop = observer.subscribe(() => undefined);
     await act(() => wait(0));
     expect(answers).toHaveLength(1);
@@ -141,15 +138,12 @@ describe('stream wiring', () => {
       answers[1]!({ page_size: 100, result: [], total: 0 });
       await wait(0);
     });
-    expect((app.qc.getQueryData(key) as OpenOrders).result).toEqual([]);
+    expect((app.qc.getQueryData(key) as Page).result).toEqual([]);
     stop();
   });
 
   it('the first connection reads back what was loaded before its subscription: answered before it, asked again once auth succeeds; still on its way, asked again once it lands, not cancelled', async () => {
-    act(() =>
-      useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 'jwt-1', expiresAt: Date.now() + 60_000, key: {} as never } }),
-    );
-    type Page = { page_size: number; result: { id: number }[]; total: number };
+    act(signIn);
     const empty: Page = { page_size: 100, result: [], total: 0 };
     // Open orders answered over HTTP before the socket opened; positions still on their way.
     const orderAsks: ((p: Page) => void)[] = [];
@@ -188,10 +182,7 @@ describe('stream wiring', () => {
   });
 
   it("a first load that lands after the first subscription keeps the pushes that came while it was on its way, and is asked again after", async () => {
-    act(() =>
-      useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 'jwt-1', expiresAt: Date.now() + 60_000, key: {} as never } }),
-    );
-    type Page = { page_size: number; result: { id: number }[]; total: number };
+    act(signIn);
     const key = queryKeys.user.openOrders('bsc_0xabc');
     const asks: ((p: Page) => void)[] = [];
     const orders = new QueryObserver(app.qc, { queryKey: key, queryFn: () => new Promise<Page>((r) => asks.push(r)), retry: false });
@@ -216,10 +207,7 @@ describe('stream wiring', () => {
   it('signing in on an open connection reads the account back once its channels are subscribed', async () => {
     act(() => latest('/ws-stream/v1').open());
     await act(() => wait(0));
-    act(() =>
-      useSessionStore.setState({ session: { chain: 'bsc', address: '0xabc', token: 'jwt-1', expiresAt: Date.now() + 60_000, key: {} as never } }),
-    );
-    type Page = { page_size: number; result: { id: number }[]; total: number };
+    act(signIn);
     const asks: ((p: Page) => void)[] = [];
     const orders = new QueryObserver(app.qc, { queryKey: queryKeys.user.openOrders('bsc_0xabc'), queryFn: () => new Promise<Page>((r) => asks.push(r)), retry: false });
     const stop = orders.subscribe(() => undefined);

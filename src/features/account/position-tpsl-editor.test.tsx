@@ -1,43 +1,23 @@
 // @vitest-environment jsdom
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '../../api/client';
+import { describe, expect, it } from 'vitest';
 import { ApiProvider } from '../../api/react';
 import type { Order, Position } from '../../api/schemas';
-import type { ServiceConfig } from '../../api/service-config';
 import { dec } from '../../lib/decimal';
 import { useToasts } from '../../stores/toasts';
 import { mountEachTest } from '../../testing/mount-each-test';
-import { createSessionKey } from '../../wallet/session-key';
+import { localExchangeEachFile } from '../../trading/testing/local-exchange';
 import { PositionTpslEditor } from './position-tpsl-editor';
 
 // The position TP/SL editor against an exchange over real HTTP that does not offer position TP/SL:
 // it refuses the qty-0 order as too small, and the editor must say so and keep what was typed.
 
 const received: Record<string, unknown>[] = [];
-let server: Server;
-let api: ApiClient;
-let config: ServiceConfig;
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (c: Buffer) => (text += c.toString()));
-    req.on('end', () => {
-      received.push(JSON.parse(text) as Record<string, unknown>);
-      res.writeHead(400, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ code: 400, message: 'qty must be positive', request_id: 'r' }));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const key = await createSessionKey();
-  config = { baseUrl: url, authUrl: url, bridgeUrl: url, geoUrl: url, isDevnet: false } as ServiceConfig;
-  api = createApiClient({ urls: config, getCredentials: () => ({ token: 't', signer: key }) });
+const exchange = localExchangeEachFile((req, reply) => {
+  received.push(JSON.parse(req.text) as Record<string, unknown>);
+  reply.send(400, { code: 400, message: 'qty must be positive', request_id: 'r' });
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 const view = mountEachTest();
 
@@ -51,7 +31,7 @@ function open() {
   const qc = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   view.render(
     <QueryClientProvider client={qc}>
-      <ApiProvider client={api} config={config}>
+      <ApiProvider client={exchange.api} config={exchange.config}>
         <PositionTpslEditor position={position} decimals={{ price: 1, qty: 3, base: 'BTC' }} mark={dec('95500')} openOrders={[tp]} headroom={dec('0.5')} onDone={() => undefined} />
       </ApiProvider>
     </QueryClientProvider>,
